@@ -1,0 +1,14 @@
+#pragma once
+/// Access to the data files embedded at build time (model/embed.cmake).
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace bc::embedded {
+/// (file stem, TOML text) of model/rulesets/*.toml.
+const std::vector<std::pair<std::string_view, std::string_view>>& rulesets();
+/// (file stem, TOML text) of model/rulesets/mutants/*.toml.
+const std::vector<std::pair<std::string_view, std::string_view>>& mutants();
+/// Text of scenarios/default.toml.
+std::string_view default_scenario();
+}  // namespace bc::embedded

@@ -1,0 +1,50 @@
+#pragma once
+/// A scenario: the initial board plus the effect cards each player holds
+/// (docs/scenario-format.md). Loaded from TOML at the edge; a plain value inside.
+#include <array>
+#include <string>
+#include <vector>
+
+#include "model/types.hpp"
+
+namespace bc {
+
+/// A monster or token template: name and printed values.
+struct MonsterSpec {
+  std::string name;
+  int atk = 0;
+  int def = 0;
+};
+
+/// What starts in one monster zone.
+struct ZoneSpec {
+  std::uint8_t monster = kNoMonster;  ///< index into Scenario::monsters
+  Position position = Position::FaceUpAttack;
+};
+
+/// One effect card (or monster effect) a player holds.
+struct CardSpec {
+  std::string name;
+  EffectKind kind{};
+  Player owner = Player::P1;
+  std::uint8_t host = kNoMonster;     ///< monster effects: the monster that has it
+  int value = 0;                      ///< ATK boosts: amount, a multiple of 100
+  std::uint8_t summons = kNoMonster;  ///< summoning effects: the token template
+  Condition condition = Condition::None;
+};
+
+struct Scenario {
+  std::string name = "unnamed";
+  std::string description;
+  bool first_turn = false;  ///< the duel's first turn: no Battle Phase (S1, S3, S4)
+  std::vector<MonsterSpec> monsters;
+  std::array<std::array<ZoneSpec, kZonesPerSide>, 2> board{};
+  std::vector<CardSpec> cards;
+};
+
+/// The built-in default scenario (scenarios/default.toml, embedded at build time).
+const Scenario& default_scenario();
+/// Text of the built-in default scenario file.
+std::string_view default_scenario_text();
+
+}  // namespace bc
