@@ -1,0 +1,64 @@
+#pragma once
+/// Exhaustive breadth-first exploration of a scenario under a ruleset, after
+/// TLC's worker loop: check before enqueue, a compact fingerprint set, parent
+/// links, and counterexamples rebuilt by re-running next().
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "model/model.hpp"
+#include "properties/property.hpp"
+
+namespace bc {
+
+/// Exploration bounds; 0 means unbounded.
+struct Bounds {
+  std::uint32_t max_depth = 0;
+  std::uint64_t max_states = 0;
+  bool liveness = true;  ///< keep the edge list and run the Boost.Graph analysis
+};
+
+/// A shortest run violating (or, for Sometimes properties, witnessing) a property:
+/// indices into Model::actions() from the initial state.
+struct Counterexample {
+  int property = -1;
+  std::vector<std::uint8_t> actions;
+};
+
+/// Periodic progress report for the stderr progress line.
+struct ProgressInfo {
+  std::uint64_t states = 0;
+  std::uint64_t transitions = 0;
+  std::uint32_t depth = 0;
+  std::uint64_t queued = 0;
+  double seconds = 0;
+};
+using ProgressFn = std::function<void(const ProgressInfo&)>;
+
+struct CheckResult {
+  std::uint64_t states = 0;        ///< distinct (model state, monitor context) pairs
+  std::uint64_t transitions = 0;
+  std::uint32_t depth = 0;         ///< deepest BFS level reached
+  double seconds = 0;
+  std::uint64_t stored_bytes = 0;  ///< fingerprint set + parent links
+  std::uint64_t peak_rss_bytes = 0;
+  bool complete = true;            ///< false if a bound cut the exploration short
+  PropertyBits violated;
+  PropertyBits witnessed;
+  std::vector<Counterexample> counterexamples;  ///< first (shortest) per violated property
+  std::vector<Counterexample> witnesses;        ///< first (shortest) per witnessed Sometimes property
+  // Boost.Graph analysis of the explored graph (when Bounds::liveness):
+  std::uint64_t dead_ends = 0;         ///< non-terminal states with no action
+  std::uint64_t cannot_end = 0;        ///< states from which the Battle Phase can never end
+  std::uint64_t nontrivial_sccs = 0;   ///< cycles in the state graph
+  Counterexample stuck;                ///< shortest run to a state that cannot end, if any
+};
+
+/// Explore every reachable state of model.scenario() within bounds.
+CheckResult explore(const Model& model, const Bounds& bounds, const ProgressFn& progress = {});
+
+/// The step/timing graph of the explored states (nodes: timings, edges: observed
+/// moves between timings with counts) as Graphviz dot, via boost::write_graphviz.
+std::string timing_graph_dot(const Model& model, const Bounds& bounds);
+
+}  // namespace bc
