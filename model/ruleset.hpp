@@ -20,7 +20,7 @@ enum class Knob : std::uint8_t {
   FirstPriority,                     ///< turn_player | non_turn_player
   ChainsStartStep,                   ///< one | several (same for all Chains* knobs)
   ChainsAttackDeclaration,
-  ChainsBattleStep,
+  ChainsBattleStep,                  ///< battle_step_open and battle_step windows
   ChainsStartOfDamageStep,
   ChainsBeforeDamageCalculation,
   ChainsDamageCalculation,
@@ -29,7 +29,6 @@ enum class Knob : std::uint8_t {
   ChainsEndStep,
   CalcTriggerChainAllowsCalcEffects, ///< bool: DC-only effects in a trigger chain born at damage calculation
   FaceDownFlipTiming,                ///< start_of_damage_step | before_damage_calculation | damage_calculation
-  FlipTriggerTiming,                 ///< before_damage_calculation | after_damage_calculation
   FlipTriggersChainWithDamageTriggers, ///< bool: one chain with battle-damage triggers (MR3) or a later chain (MR2)
   BattleDestroyedLeaveTiming,        ///< damage_calculation | after_damage_calculation | end_of_damage_step
   DamageStepExit,                    ///< battle_step | end_step
@@ -49,7 +48,6 @@ enum class Knob : std::uint8_t {
   ZeroAtkBattleDestroys,             ///< bool
   BattlePhaseEndGoesTo,              ///< end_step | main_phase_2
   HasAttackedOn,                     ///< damage_step | declaration
-  DestroyWithoutCalcTiming,          ///< start_of_damage_step | before_damage_calculation | damage_calculation
   Count
 };
 inline constexpr int kKnobCount = static_cast<int>(Knob::Count);
