@@ -4,6 +4,7 @@
 /// reads knobs through Ruleset::get(); no source's reading lives in code.
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -65,6 +66,10 @@ struct KnobSpec {
 
 const KnobSpec& knob_spec(Knob k);
 std::optional<Knob> parse_knob(std::string_view name);
+/// True for knobs whose values are false/true (written as TOML booleans in files).
+bool is_bool_knob(Knob k);
+/// Number of values a knob can take (2 or 3).
+int knob_value_count(Knob k);
 
 /// Where a knob's value comes from, kept for reports.
 struct Provenance {
@@ -83,6 +88,7 @@ struct Ruleset {
   std::string mutant_of;                     ///< for mutants: the ruleset it distorts
   std::string expect_violation;              ///< for mutants: the property that must catch it
   int max_counterexample_length = 0;         ///< for mutants: bound asserted by the tests
+  std::string scenario;                      ///< for mutants: scenario file in scenarios/ that shows it; empty = default
   std::array<std::uint8_t, kKnobCount> knobs{};
   std::array<TimingMask, kEffectKindCount> permissions{};
   std::array<Provenance, kKnobCount> knob_sources;

@@ -14,12 +14,14 @@ struct MonsterSpec {
   std::string name;
   int atk = 0;
   int def = 0;
+  bool operator==(const MonsterSpec&) const = default;
 };
 
 /// What starts in one monster zone.
 struct ZoneSpec {
   std::uint8_t monster = kNoMonster;  ///< index into Scenario::monsters
   Position position = Position::FaceUpAttack;
+  bool operator==(const ZoneSpec&) const = default;
 };
 
 /// One effect card (or monster effect) a player holds.
@@ -31,6 +33,7 @@ struct CardSpec {
   int value = 0;                      ///< ATK boosts: amount, a multiple of 100
   std::uint8_t summons = kNoMonster;  ///< summoning effects: the token template
   Condition condition = Condition::None;
+  bool operator==(const CardSpec&) const = default;
 };
 
 struct Scenario {
@@ -40,6 +43,8 @@ struct Scenario {
   std::vector<MonsterSpec> monsters;
   std::array<std::array<ZoneSpec, kZonesPerSide>, 2> board{};
   std::vector<CardSpec> cards;
+  /// Field-wise equality (scenario_to_toml round trips are tested with it).
+  bool operator==(const Scenario&) const = default;
 };
 
 /// The built-in default scenario (scenarios/default.toml, embedded at build time).
