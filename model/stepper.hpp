@@ -1,0 +1,69 @@
+#pragma once
+/// Internal to model/: the mutable working context of one next() call. Split
+/// by concern over flow.cpp (windows and steps), chain.cpp (priority,
+/// activation, resolution, triggers) and effects.cpp (what effects do).
+#include "model/action.hpp"
+#include "model/event.hpp"
+#include "model/ruleset.hpp"
+#include "model/scenario.hpp"
+#include "model/state.hpp"
+
+namespace bc::detail {
+
+struct Stepper {
+  const Scenario& sc;
+  const Ruleset& r;
+  State& s;
+  EventBuffer& out;
+
+  // --- events and small queries -------------------------------------------
+  void emit(const Event& e) { out.push(e); }
+  Event ev(EventType t) const { Event e; e.type = t; return e; }
+  bool battle_window() const { return s.timing == Timing::AttackDeclaration || s.timing == Timing::BattleStep; }
+  bool attack_in_progress() const { return s.attacker != kNoSlot; }
+  bool one_chain_window() const;
+  std::uint8_t host_slot(std::uint8_t card) const;   ///< slot of a card's host monster, kNoSlot if none/absent
+  std::uint8_t battling_slot(Player p) const;        ///< p's monster in the current battle, kNoSlot if none
+  int current_atk(std::uint8_t slot) const;
+  int current_def(std::uint8_t slot) const;
+  bool side_has_monsters(Player p) const;
+
+  // --- flow (flow.cpp) -----------------------------------------------------
+  void enter(Timing t);
+  void leave_window();
+  void on_entry(Timing t);
+  void open_priority();
+  void give_priority(Player p);
+  void after_chain();
+  bool battle_step_consequences();
+  void enter_damage_step();
+  void end_damage_step();
+  void end_attack();
+  void end_battle_phase();
+  void flip_target_if_face_down();
+  void damage_calculation();
+  void inflict(Player p, int amount);
+  void confirm_destroyed(std::uint8_t slot);
+  void send_battle_destroyed();
+  void replay();
+
+  // --- chain (chain.cpp) ---------------------------------------------------
+  void list_activations(ActionList& out_actions) const;
+  bool can_activate(std::uint8_t card) const;
+  void activate(std::uint8_t card, std::uint8_t target);
+  void push_link(std::uint8_t card, std::uint8_t target);
+  void pass();
+  void resolve_chain();
+  bool gather_triggers();
+  bool trigger_valid(std::uint8_t card) const;
+  std::uint8_t trigger_target(std::uint8_t card) const;
+  void make_pending(std::uint8_t monster, EffectKind kind);
+
+  // --- effects (effects.cpp) -----------------------------------------------
+  void apply(int link_index);
+  void leave_field(std::uint8_t slot, LeaveReason reason);
+  void summon(Player owner, std::uint8_t monster, Position pos);
+  void note_count_change(Player side);
+};
+
+}  // namespace bc::detail
