@@ -36,7 +36,7 @@ bool Stepper::can_activate(std::uint8_t card) const {
     const bool first_chain = s.chain_len == 0 ? s.chains_in_window == 0 : (s.chains_in_window == 1 && !s.has(kTriggerChain));
     if (!first_chain && !r.several(Knob::ChainsDamageCalculation)) return false;
   }
-  if (k.monster_effect) {
+  if (k.monster_effect || c.host != kNoMonster) {  // a monster's own effect: it must be face-up on the field
     const std::uint8_t h = host_slot(card);
     if (h == kNoSlot || s.zones[h].position() == Position::FaceDownDefense) return false;
     if (s.zones[h].has(kDestroyConfirmed) && !r.flag(Knob::DestroyedByBattleMayActivateQuick)) return false;
