@@ -4,6 +4,7 @@
 /// links, and counterexamples rebuilt by re-running next().
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "model/model.hpp"
@@ -41,6 +42,7 @@ struct CheckResult {
   std::uint32_t depth = 0;         ///< deepest BFS level reached
   double seconds = 0;
   std::uint64_t stored_bytes = 0;  ///< fingerprint set + parent links
+  std::uint64_t graph_bytes = 0;   ///< edge list + state flags kept for the liveness analysis
   std::uint64_t peak_rss_bytes = 0;
   bool complete = true;            ///< false if a bound cut the exploration short
   PropertyBits violated;

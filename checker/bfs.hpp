@@ -1,0 +1,242 @@
+#pragma once
+/// The breadth-first core of the exhaustive checker, after TLC's worker loop:
+/// pop a (state, monitor context) pair, generate every successor, check the
+/// properties on the transition before enqueueing, store a 64-bit fingerprint
+/// of the product state and a parent link. A template over the explored
+/// system so the core can be tested on tiny hand-made systems too.
+///
+/// A System provides:
+///   using StateType; using ContextType;            // fixed-size values
+///   void start(StateType&, ContextType&, Verdicts&);  // initial state, its events observed
+///   int expand(const StateType&);                   // number of actions (kept for successor())
+///   void successor(const StateType&, int action, StateType& out, ContextType& ctx, Verdicts&);
+///                                                   // ctx: a copy of the source's, updated in place
+///   bool terminal(const StateType&);
+///   void finish(const ContextType&, bool complete, Verdicts&);
+///   std::uint64_t fingerprint(const StateType&, const ContextType&);  // never 0
+#include <sys/resource.h>
+
+#include <chrono>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "checker/explorer.hpp"
+#include "checker/fingerprint_set.hpp"
+#include "checker/graph_analysis.hpp"
+
+namespace bc {
+
+/// Peak resident set size of this process so far, in bytes.
+inline std::uint64_t peak_rss_bytes() {
+  rusage ru{};
+  getrusage(RUSAGE_SELF, &ru);
+  return static_cast<std::uint64_t>(ru.ru_maxrss) * 1024u;
+}
+
+/// Append to a vector growing its capacity by 1.5x (not 2x): the parent links
+/// are most of the per-state memory after the table.
+template <class T>
+inline void push_compact(std::vector<T>& v, T x) {
+  if (v.size() == v.capacity()) v.reserve(v.capacity() < 1024 ? 1024 : v.capacity() + v.capacity() / 2);
+  v.push_back(x);
+}
+
+template <class System>
+class Bfs {
+ public:
+  using St = typename System::StateType;
+  using Ctx = typename System::ContextType;
+  static constexpr std::uint32_t kNoParent = 0xFFFFFFFFu;
+  static constexpr std::uint64_t kCheckEvery = 1u << 16;  ///< transitions between clock checks
+
+  Bfs(System& sys, const Bounds& bounds, const ProgressFn& progress)
+      : sys_(sys), bounds_(bounds), progress_(progress), seen_(bounds.liveness) {}
+
+  /// Explore; on_edge(from, to, action) is called on every transition
+  /// (after its successor is computed, whether or not it is new).
+  template <class OnEdge>
+  void run(OnEdge&& on_edge) {
+    start_ = std::chrono::steady_clock::now();
+    last_report_ = start_;
+    if (!store_root()) return;
+    std::uint32_t level = 0;
+    while (!cur_.empty()) {
+      if (bounds_.max_depth != 0 && level >= bounds_.max_depth) {
+        cut_frontier(0);  // the depth bound: these states stay unexpanded
+        break;
+      }
+      std::size_t k = 0;
+      for (; k < cur_.size(); ++k) {
+        expand_node(cur_[k], level, on_edge);
+        if (stop_) break;
+        if (result_.transitions >= next_check_) {
+          next_check_ = result_.transitions + kCheckEvery;
+          maybe_report(level, cur_.size() - k - 1);
+        }
+      }
+      if (stop_) {
+        cut_frontier(k + 1);  // the state bound
+        break;
+      }
+      cur_.clear();
+      cur_.swap(next_);
+      ++level;
+    }
+    finish_result();
+  }
+
+  CheckResult& result() { return result_; }
+  /// Action indices of the shortest stored run from the initial state to `id`.
+  std::vector<std::uint8_t> path_to(std::uint32_t id) const {
+    std::vector<std::uint8_t> path;
+    for (std::uint32_t v = id; parent_[v] != kNoParent; v = parent_[v]) path.push_back(action_[v]);
+    return {path.rbegin(), path.rend()};
+  }
+  /// Liveness data (Bounds::liveness): edges between state ids and NodeFlag bits per state.
+  const std::vector<GraphEdge>& edges() const { return edges_; }
+  const std::vector<std::uint8_t>& flags() const { return flags_; }
+
+ private:
+  struct Node {
+    St state;
+    Ctx ctx;
+    std::uint32_t id;
+  };
+  struct Succ {
+    Node node;
+    std::uint64_t fp;
+    bool keep;
+    bool terminal;
+  };
+
+  bool store_root() {
+    Node root{};
+    Verdicts v;
+    sys_.start(root.state, root.ctx, v);
+    const bool terminal = sys_.terminal(root.state);
+    if (terminal) sys_.finish(root.ctx, true, v);
+    root.id = 0;
+    seen_.insert(sys_.fingerprint(root.state, root.ctx), 0);
+    push_compact(parent_, kNoParent);
+    push_compact(action_, std::uint8_t{0});
+    if (bounds_.liveness) push_compact(flags_, std::uint8_t(terminal ? kNodeTerminal : 0));
+    record(v, kNoParent, 0);
+    if (v.violated.any() || terminal) return false;  // nothing to expand
+    cur_.push_back(root);
+    return true;
+  }
+
+  template <class OnEdge>
+  void expand_node(const Node& node, std::uint32_t level, OnEdge& on_edge) {
+    const int n = sys_.expand(node.state);
+    if (succ_.size() < static_cast<std::size_t>(n)) succ_.resize(n);
+    bool cut = false;
+    for (int i = 0; i < n; ++i) {
+      Succ& s = succ_[i];
+      s.node.ctx = node.ctx;
+      Verdicts v;
+      sys_.successor(node.state, i, s.node.state, s.node.ctx, v);
+      s.terminal = sys_.terminal(s.node.state);
+      if (s.terminal) sys_.finish(s.node.ctx, true, v);
+      on_edge(node.state, s.node.state, i);
+      record(v, node.id, static_cast<std::uint8_t>(i));
+      s.keep = v.violated.none();  // successors of a violation would only repeat it
+      cut |= !s.keep;
+      if (s.keep) {
+        s.fp = sys_.fingerprint(s.node.state, s.node.ctx);
+        seen_.prefetch(s.fp);
+      }
+    }
+    result_.transitions += static_cast<std::uint64_t>(n);
+    for (int i = 0; i < n && !stop_; ++i) {
+      if (succ_[i].keep) store(succ_[i], node.id, static_cast<std::uint8_t>(i), level + 1);
+    }
+    if (bounds_.liveness) flags_[node.id] |= std::uint8_t(kNodeExpanded | (cut || stop_ ? kNodeCut : 0));
+  }
+
+  void store(Succ& s, std::uint32_t from, std::uint8_t action, std::uint32_t level) {
+    const auto next_id = static_cast<std::uint32_t>(parent_.size());
+    if (bounds_.max_states != 0 && parent_.size() >= bounds_.max_states && !seen_.contains(s.fp)) {
+      stop_ = true;
+      return;
+    }
+    const FingerprintSet::Inserted r = seen_.insert(s.fp, next_id);
+    if (bounds_.liveness) push_compact(edges_, GraphEdge{from, r.id});
+    if (!r.fresh) return;
+    push_compact(parent_, from);
+    push_compact(action_, action);
+    if (bounds_.liveness) push_compact(flags_, std::uint8_t(s.terminal ? kNodeTerminal : 0));
+    if (level > result_.depth) result_.depth = level;
+    if (!s.terminal) {
+      s.node.id = next_id;
+      next_.push_back(s.node);
+    }
+  }
+
+  /// Record violations and witnesses not seen before; their run is the path
+  /// to `from` plus `action` (shortest, because the search is breadth first).
+  void record(const Verdicts& v, std::uint32_t from, std::uint8_t action) {
+    const PropertyBits new_bad = v.violated & ~result_.violated;
+    const PropertyBits new_seen = v.witnessed & ~result_.witnessed;
+    if (new_bad.none() && new_seen.none()) return;
+    std::vector<std::uint8_t> path;
+    if (from != kNoParent) {
+      path = path_to(from);
+      path.push_back(action);
+    }
+    for (int p = 0; p < kMaxProperties; ++p) {
+      if (new_bad.test(p)) result_.counterexamples.push_back({p, path});
+      if (new_seen.test(p)) result_.witnesses.push_back({p, path});
+    }
+    result_.violated |= v.violated;
+    result_.witnessed |= v.witnessed;
+  }
+
+  /// States left unexpanded by a bound: their traces are cut short.
+  void cut_frontier(std::size_t from_index) {
+    for (std::size_t k = from_index; k < cur_.size(); ++k) cut_node(cur_[k]);
+    for (const Node& n : next_) cut_node(n);
+    cur_.clear();
+    next_.clear();
+  }
+  void cut_node(const Node& n) {
+    result_.complete = false;
+    Verdicts v;
+    sys_.finish(n.ctx, false, v);
+    record(v, parent_[n.id], action_[n.id]);
+  }
+
+  void maybe_report(std::uint32_t level, std::size_t left_in_level) {
+    const auto now = std::chrono::steady_clock::now();
+    if (!progress_ || now - last_report_ < std::chrono::milliseconds(500)) return;
+    last_report_ = now;
+    progress_(ProgressInfo{parent_.size(), result_.transitions, level, left_in_level + next_.size(),
+                           std::chrono::duration<double>(now - start_).count()});
+  }
+
+  void finish_result() {
+    result_.states = parent_.size();
+    result_.stored_bytes = seen_.bytes() + parent_.capacity() * sizeof(std::uint32_t) + action_.capacity();
+    result_.graph_bytes = edges_.capacity() * sizeof(GraphEdge) + flags_.capacity();
+    result_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    result_.peak_rss_bytes = peak_rss_bytes();
+  }
+
+  System& sys_;
+  const Bounds& bounds_;
+  const ProgressFn& progress_;
+  FingerprintSet seen_;
+  std::vector<std::uint32_t> parent_;
+  std::vector<std::uint8_t> action_;
+  std::vector<std::uint8_t> flags_;
+  std::vector<GraphEdge> edges_;
+  std::vector<Node> cur_, next_;
+  std::vector<Succ> succ_;
+  CheckResult result_;
+  bool stop_ = false;
+  std::uint64_t next_check_ = kCheckEvery;
+  std::chrono::steady_clock::time_point start_, last_report_;
+};
+
+}  // namespace bc

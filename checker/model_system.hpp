@@ -1,0 +1,52 @@
+#pragma once
+/// Adapter presenting the Battle Phase model plus the property monitor to the
+/// breadth-first core (checker/bfs.hpp): the explored product state is
+/// (model State, TraceContext).
+#include "model/model.hpp"
+#include "properties/context.hpp"
+#include "properties/monitor.hpp"
+
+namespace bc {
+
+class ModelSystem {
+ public:
+  using StateType = State;
+  using ContextType = TraceContext;
+
+  explicit ModelSystem(const Model& model) : model_(model) {}
+
+  /// Initial state; the events that open the trace are observed.
+  void start(State& s, TraceContext& ctx, Verdicts& v) {
+    events_.clear();
+    s = model_.initial(events_);
+    ctx = start_context(model_.scenario());
+    for (const Event& e : events_) observe(ctx, e, v);
+  }
+
+  /// Legal actions of s, kept for successor().
+  int expand(const State& s) {
+    actions_.clear();
+    model_.actions(s, actions_);
+    return actions_.size();
+  }
+
+  /// Successor by action i of the last expand(); its events update ctx.
+  void successor(const State& s, int i, State& out, TraceContext& ctx, Verdicts& v) {
+    events_.clear();
+    out = model_.next(s, actions_[i], events_);
+    for (const Event& e : events_) observe(ctx, e, v);
+  }
+
+  static bool terminal(const State& s) { return Model::is_terminal(s); }
+  void finish(const TraceContext& ctx, bool complete, Verdicts& v) { bc::finish(ctx, complete, v); }
+  static std::uint64_t fingerprint(const State& s, const TraceContext& ctx) {
+    return mix_fingerprint(hash_state(s), hash_context(ctx));
+  }
+
+ private:
+  const Model& model_;
+  ActionList actions_;
+  EventBuffer events_;
+};
+
+}  // namespace bc

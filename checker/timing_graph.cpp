@@ -1,0 +1,64 @@
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/graphviz.hpp>
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <sstream>
+#include <string>
+
+#include "checker/bfs.hpp"
+#include "checker/explorer.hpp"
+#include "checker/model_system.hpp"
+
+namespace bc {
+namespace {
+
+struct TimingVertex {
+  std::string label;
+};
+struct TimingEdge {
+  std::string label;
+};
+using TimingGraph =
+    boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS, TimingVertex, TimingEdge>;
+
+/// Counts of observed moves, indexed [from timing][to timing].
+using MoveCounts = std::array<std::array<std::uint64_t, kTimingCount>, kTimingCount>;
+
+/// Build the Boost graph of the timings that occur, edges labelled with counts.
+TimingGraph build_graph(const MoveCounts& counts) {
+  std::array<bool, kTimingCount> used{};
+  for (int a = 0; a < kTimingCount; ++a)
+    for (int b = 0; b < kTimingCount; ++b)
+      if (counts[a][b] != 0) used[a] = used[b] = true;
+  TimingGraph g;
+  std::array<TimingGraph::vertex_descriptor, kTimingCount> vertex{};
+  for (int t = 0; t < kTimingCount; ++t)
+    if (used[t]) vertex[t] = boost::add_vertex(TimingVertex{std::string(name(static_cast<Timing>(t)))}, g);
+  for (int a = 0; a < kTimingCount; ++a)
+    for (int b = 0; b < kTimingCount; ++b)
+      if (counts[a][b] != 0) boost::add_edge(vertex[a], vertex[b], TimingEdge{std::to_string(counts[a][b])}, g);
+  return g;
+}
+
+}  // namespace
+
+std::string timing_graph_dot(const Model& model, const Bounds& bounds) {
+  MoveCounts counts{};
+  Bounds b = bounds;
+  b.liveness = false;
+  ModelSystem sys(model);
+  const ProgressFn no_progress;
+  Bfs<ModelSystem> bfs(sys, b, no_progress);
+  bfs.run([&counts](const State& from, const State& to, int) {
+    ++counts[static_cast<int>(from.timing)][static_cast<int>(to.timing)];
+  });
+  const TimingGraph g = build_graph(counts);
+  std::ostringstream out;
+  boost::write_graphviz(out, g, boost::make_label_writer(boost::get(&TimingVertex::label, g)),
+                        boost::make_label_writer(boost::get(&TimingEdge::label, g)));
+  return out.str();
+}
+
+}  // namespace bc
