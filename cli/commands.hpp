@@ -1,0 +1,18 @@
+#pragma once
+/// The subcommands of battlecheck, one file each; main.cpp registers them.
+#include "cli/common.hpp"
+
+namespace bc::cli {
+
+/// `check`: exhaustive exploration, counterexample files, verdict table.
+Command add_check_command(CLI::App& root);
+/// `replay FILE`: re-run a counterexample and show its narrative and verdict.
+Command add_replay_command(CLI::App& root);
+/// `properties`: ids, kinds, statements and citations.
+Command add_properties_command(CLI::App& root);
+/// `rulesets` and `rulesets show NAME`: built-in rulesets, mutants, knobs.
+Command add_rulesets_command(CLI::App& root);
+/// `graph`: the step/timing graph as Graphviz dot.
+Command add_graph_command(CLI::App& root);
+
+}  // namespace bc::cli

@@ -1,0 +1,100 @@
+#include "cli/common.hpp"
+
+#include <filesystem>
+#include <iomanip>
+#include <sstream>
+
+#include "model/loader.hpp"
+
+#ifndef BC_SCENARIO_DIR
+#define BC_SCENARIO_DIR ""
+#endif
+
+namespace bc::cli {
+namespace {
+
+/// A mutant's own scenario: ./scenarios/FILE, else the source tree's scenarios/.
+std::string find_mutant_scenario(const std::string& file, const std::string& mutant) {
+  namespace fs = std::filesystem;
+  for (const fs::path dir : {fs::path("scenarios"), fs::path(BC_SCENARIO_DIR)}) {
+    if (dir.empty()) continue;
+    std::error_code ec;
+    if (fs::is_regular_file(dir / file, ec)) return (dir / file).string();
+  }
+  throw InputError("mutant " + mutant + " runs on scenario '" + file +
+                   "', not found in ./scenarios/ or " + BC_SCENARIO_DIR + "; pass --scenario FILE");
+}
+
+}  // namespace
+
+void add_model_options(CLI::App& app, ModelOptions& opts) {
+  app.add_option("--scenario", opts.scenario,
+                 "Scenario file (docs/scenario-format.md); default: the built-in default scenario");
+  auto* ruleset = app.add_option("--ruleset", opts.ruleset,
+                                 "Built-in ruleset name (see `battlecheck rulesets`) or a ruleset file; default: mr3");
+  auto* mutant = app.add_option("--mutant", opts.mutant, "Built-in rule mutant to check instead of a ruleset");
+  mutant->excludes(ruleset);
+}
+
+void add_bound_options(CLI::App& app, BoundOptions& opts) {
+  app.add_option("--max-depth", opts.max_depth, "Stop at this BFS depth (0 = unbounded)");
+  app.add_option("--max-states", opts.max_states, "Stop after this many states (0 = unbounded)");
+  app.add_flag("--no-liveness", opts.no_liveness,
+               "Skip the graph analysis (dead ends, states that cannot end the Battle Phase)");
+}
+
+Bounds to_bounds(const BoundOptions& opts) {
+  Bounds b;
+  b.max_depth = opts.max_depth;
+  b.max_states = opts.max_states;
+  b.liveness = !opts.no_liveness;
+  return b;
+}
+
+Inputs load_inputs(const ModelOptions& opts) {
+  Inputs in;
+  in.ruleset_ref = make_ruleset_ref(opts.ruleset, opts.mutant);
+  in.rules = load_ruleset_ref(in.ruleset_ref);
+  std::string scenario_file = opts.scenario;
+  if (scenario_file.empty() && !in.rules.scenario.empty())
+    scenario_file = find_mutant_scenario(in.rules.scenario, in.ruleset_ref.name);
+  if (scenario_file.empty()) {
+    in.scenario = default_scenario();
+    in.scenario_origin = "built-in";
+  } else {
+    in.scenario = load_scenario_file(scenario_file);
+    in.scenario_origin = scenario_file;
+  }
+  return in;
+}
+
+std::string kind_name(PropertyKind k) {
+  switch (k) {
+    case PropertyKind::Always: return "always";
+    case PropertyKind::Sometimes: return "sometimes";
+    case PropertyKind::Eventually: return "eventually";
+  }
+  return "?";
+}
+
+std::string citations_text(const std::vector<Citation>& cites) {
+  std::string text;
+  for (const Citation& c : cites)
+    text += (text.empty() ? "" : "; ") + std::string(c.source) + " §" + std::string(c.section);
+  return text;
+}
+
+std::string format_fixed(double value, int decimals) {
+  std::ostringstream out;
+  out << std::fixed << std::setprecision(decimals) << value;
+  return out.str();
+}
+
+std::string format_bytes(double bytes) {
+  if (bytes >= 1024.0 * 1024.0 * 1024.0) return format_fixed(bytes / (1024.0 * 1024.0 * 1024.0), 2) + " GiB";
+  if (bytes >= 1024.0 * 1024.0) return format_fixed(bytes / (1024.0 * 1024.0), 1) + " MiB";
+  if (bytes >= 1024.0) return format_fixed(bytes / 1024.0, 1) + " KiB";
+  return format_fixed(bytes, 0) + " B";
+}
+
+}  // namespace bc::cli

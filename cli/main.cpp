@@ -1,0 +1,45 @@
+/// battlecheck: a model checker for the Yu-Gi-Oh! Battle Phase. A thin CLI11
+/// front: parse, dispatch to one command, map errors to exit codes
+/// (0 all hold, 1 violation, 2 bad usage or input).
+#include <iostream>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "model/loader.hpp"
+
+namespace {
+
+std::string failure(const CLI::App* app, const CLI::Error& e) {
+  return "battlecheck: error: " + std::string(e.what()) + "\nRun '" + app->get_name() +
+         " --help' for more information.\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace bc::cli;
+  CLI::App app("battlecheck: exhaustive model checker for the Yu-Gi-Oh! Battle Phase rules", "battlecheck");
+  app.require_subcommand(1);
+  app.failure_message(failure);
+  const std::vector<Command> commands = {add_check_command(app), add_replay_command(app),
+                                         add_properties_command(app), add_rulesets_command(app),
+                                         add_graph_command(app)};
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    // CLI11's own codes (105, 106, ...) become the project's usage code 2; --help stays 0.
+    return app.exit(e) == 0 ? kExitOk : kExitBadInput;
+  }
+  try {
+    for (const Command& c : commands)
+      if (c.app->parsed()) return c.run();
+  } catch (const bc::InputError& e) {
+    std::cerr << "battlecheck: error: " << e.what() << "\n";
+    return kExitBadInput;
+  } catch (const std::exception& e) {
+    // Anything else (a filesystem failure, out of memory): report, never crash.
+    std::cerr << "battlecheck: error: " << e.what() << "\n";
+    return kExitBadInput;
+  }
+  return kExitBadInput;
+}
