@@ -16,7 +16,7 @@ namespace {
 /// A mutant's own scenario: ./scenarios/FILE, else the source tree's scenarios/.
 std::string find_mutant_scenario(const std::string& file, const std::string& mutant) {
   namespace fs = std::filesystem;
-  for (const fs::path dir : {fs::path("scenarios"), fs::path(BC_SCENARIO_DIR)}) {
+  for (const fs::path& dir : {fs::path("scenarios"), fs::path(BC_SCENARIO_DIR)}) {
     if (dir.empty()) continue;
     std::error_code ec;
     if (fs::is_regular_file(dir / file, ec)) return (dir / file).string();

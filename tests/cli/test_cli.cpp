@@ -1,0 +1,208 @@
+// The battlecheck binary end to end: exit codes (0 all hold, 1 violation,
+// 2 bad usage/input), --help everywhere, JSON output, bad input named by file
+// and line, and files never overwritten without --force.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Output {
+  int code = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+/// A scratch directory per test; the binary runs with it as working directory.
+class Cli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("bc_cli_" + std::to_string(::getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  /// Run `battlecheck ARGS` in the scratch directory, capturing both streams.
+  Output run(const std::string& args) const {
+    const fs::path out = dir_ / "stdout.txt";
+    const fs::path err = dir_ / "stderr.txt";
+    const std::string cmd = "cd '" + dir_.string() + "' && '" + std::string(BC_BINARY) + "' " + args + " >'" +
+                            out.string() + "' 2>'" + err.string() + "'";
+    const int status = std::system(cmd.c_str());
+    Output o;
+    o.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    o.out = slurp(out);
+    o.err = slurp(err);
+    return o;
+  }
+  std::string write(const std::string& name, const std::string& text) const {
+    std::ofstream(dir_ / name) << text;
+    return (dir_ / name).string();
+  }
+  fs::path dir_;
+};
+
+constexpr const char* kMutant = "replay-in-damage-step";
+
+TEST_F(Cli, NoSubcommandIsBadUsage) {
+  const Output o = run("");
+  EXPECT_EQ(o.code, 2);
+  EXPECT_NE(o.err.find("battlecheck: error:"), std::string::npos) << o.err;
+}
+
+TEST_F(Cli, UnknownSubcommandOrOptionIsBadUsage) {
+  EXPECT_EQ(run("frobnicate").code, 2);
+  EXPECT_EQ(run("check --no-such-flag").code, 2);
+  EXPECT_EQ(run("check --max-depth lots").code, 2);
+  EXPECT_EQ(run("replay").code, 2);  // FILE is required
+  EXPECT_EQ(run("check --ruleset mr3 --mutant replay-in-damage-step").code, 2);
+  EXPECT_EQ(run("rulesets show").code, 2);
+}
+
+TEST_F(Cli, HelpWorksForEverySubcommand) {
+  for (const std::string sub : {"", "check", "replay", "properties", "rulesets", "rulesets show", "graph"}) {
+    const Output o = run(sub + " --help");
+    EXPECT_EQ(o.code, 0) << sub;
+    EXPECT_NE(o.out.find("Usage"), std::string::npos) << sub << ": " << o.out;
+    EXPECT_NE(o.out.find("--help"), std::string::npos) << sub;
+  }
+}
+
+TEST_F(Cli, PropertiesJsonListsCitedProperties) {
+  const Output o = run("properties --json");
+  ASSERT_EQ(o.code, 0) << o.err;
+  const auto doc = nlohmann::json::parse(o.out);
+  ASSERT_GE(doc.size(), 30u);
+  for (const auto& p : doc) {
+    EXPECT_FALSE(p.at("id").get<std::string>().empty());
+    EXPECT_FALSE(p.at("statement").get<std::string>().empty()) << p.at("id");
+    EXPECT_FALSE(p.at("citations").empty()) << p.at("id");
+  }
+}
+
+TEST_F(Cli, RulesetsListMr3AndTheMutants) {
+  const Output o = run("rulesets --json");
+  ASSERT_EQ(o.code, 0) << o.err;
+  const auto doc = nlohmann::json::parse(o.out);
+  EXPECT_EQ(doc.at("rulesets").at(0).at("name"), "mr3");
+  EXPECT_GE(doc.at("mutants").size(), 12u);
+  for (const auto& m : doc.at("mutants")) EXPECT_FALSE(m.at("expect_violation").get<std::string>().empty());
+}
+
+TEST_F(Cli, RulesetsShowPrintsEveryKnobWithSources) {
+  const Output o = run("rulesets show mr3");
+  ASSERT_EQ(o.code, 0) << o.err;
+  for (const char* knob : {"battle_phase_on_first_turn", "chains_damage_calculation", "has_attacked_on"})
+    EXPECT_NE(o.out.find(knob), std::string::npos) << knob;
+  EXPECT_NE(o.out.find("sources: "), std::string::npos);
+  EXPECT_EQ(run("rulesets show no-such-ruleset").code, 2);
+}
+
+TEST_F(Cli, CheckDefaultScenarioHoldsAndJsonParses) {
+  const Output o = run("check --json");
+  ASSERT_EQ(o.code, 0) << o.out << o.err;
+  const auto doc = nlohmann::json::parse(o.out);
+  EXPECT_GE(doc.at("stats").at("states").get<std::uint64_t>(), 100000u);
+  EXPECT_TRUE(doc.at("stats").at("complete").get<bool>());
+  for (const auto& p : doc.at("properties")) {
+    const std::string v = p.at("verdict");
+    EXPECT_TRUE(v == "holds" || v == "witnessed") << p.at("id") << " " << v;
+  }
+  EXPECT_EQ(doc.at("exit_code"), 0);
+  EXPECT_FALSE(fs::exists(dir_ / "battlecheck-out"));  // nothing to write, nothing created
+}
+
+TEST_F(Cli, MutantViolatesWritesACounterexampleThatReplays) {
+  const Output o = run(std::string("check --mutant ") + kMutant + " --no-liveness --out cx");
+  ASSERT_EQ(o.code, 1) << o.out << o.err;
+  EXPECT_NE(o.out.find("VIOLATED"), std::string::npos) << o.out;
+  const fs::path file = dir_ / "cx" / ("default." + std::string(kMutant) + ".no_replay_in_damage_step.json");
+  ASSERT_TRUE(fs::exists(file)) << o.out;
+  EXPECT_TRUE(fs::exists(fs::path(file).replace_extension(".txt")));
+
+  const Output r = run("replay '" + file.string() + "'");
+  EXPECT_EQ(r.code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("VIOLATED"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("reproduces"), std::string::npos) << r.out;
+
+  const Output j = run("replay --json '" + file.string() + "'");
+  EXPECT_EQ(j.code, 1);
+  EXPECT_TRUE(nlohmann::json::parse(j.out).at("reproduces").get<bool>());
+}
+
+TEST_F(Cli, ExistingCounterexampleIsNotOverwrittenWithoutForce) {
+  const std::string stem = "default." + std::string(kMutant) + ".no_replay_in_damage_step";
+  fs::create_directories(dir_ / "cx");
+  write("cx/" + stem + ".json", "precious");
+  const Output o = run(std::string("check --mutant ") + kMutant + " --no-liveness --out cx");
+  EXPECT_EQ(o.code, 2) << o.out << o.err;
+  EXPECT_NE(o.err.find("--force"), std::string::npos) << o.err;
+  EXPECT_EQ(slurp(dir_ / "cx" / (stem + ".json")), "precious");
+  EXPECT_FALSE(fs::exists(dir_ / "cx" / (stem + ".txt")));
+  EXPECT_FALSE(fs::exists(dir_ / "cx" / (stem + ".json.tmp")));
+
+  const Output forced = run(std::string("check --mutant ") + kMutant + " --no-liveness --out cx --force");
+  EXPECT_EQ(forced.code, 1) << forced.err;
+  EXPECT_NO_THROW((void)nlohmann::json::parse(slurp(dir_ / "cx" / (stem + ".json"))));
+}
+
+TEST_F(Cli, MalformedScenarioNamesFileAndLine) {
+  const std::string path = write("bad.toml", "name = \"bad\"\nfirst_turn = tru\n");
+  const Output o = run("check --scenario bad.toml");
+  EXPECT_EQ(o.code, 2);
+  EXPECT_NE(o.err.find("bad.toml:2"), std::string::npos) << o.err;
+  EXPECT_EQ(o.out, "");
+}
+
+TEST_F(Cli, MissingScenarioFileIsBadInput) {
+  const Output o = run("check --scenario no-such-file.toml");
+  EXPECT_EQ(o.code, 2);
+  EXPECT_NE(o.err.find("no-such-file.toml"), std::string::npos) << o.err;
+}
+
+TEST_F(Cli, UnknownKnobInRulesetFileIsBadInput) {
+  write("bad-rules.toml", "name = \"bad\"\nextends = \"mr3\"\n\n[knobs]\nno_such_knob = true\n");
+  const Output o = run("check --ruleset bad-rules.toml");
+  EXPECT_EQ(o.code, 2);
+  EXPECT_NE(o.err.find("bad-rules.toml:5"), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("no_such_knob"), std::string::npos) << o.err;
+}
+
+TEST_F(Cli, CorruptCounterexampleIsBadInput) {
+  write("cx.json", "{\"format\": \"battlecheck-counterexample\", \"version\": 7}");
+  const Output o = run("replay cx.json");
+  EXPECT_EQ(o.code, 2);
+  EXPECT_NE(o.err.find("cx.json: field 'version'"), std::string::npos) << o.err;
+}
+
+TEST_F(Cli, GraphWritesDotAndKeepsExistingFiles) {
+  const Output o = run("graph -o timings.dot");
+  ASSERT_EQ(o.code, 0) << o.err;
+  const std::string dot = slurp(dir_ / "timings.dot");
+  EXPECT_NE(dot.find("digraph"), std::string::npos);
+  const Output again = run("graph -o timings.dot");
+  EXPECT_EQ(again.code, 2);
+  EXPECT_EQ(slurp(dir_ / "timings.dot"), dot);
+  EXPECT_EQ(run("graph -o timings.dot --force").code, 0);
+}
+
+}  // namespace
