@@ -16,14 +16,18 @@
 ///   std::uint64_t fingerprint(const StateType&, const ContextType&);  // never 0
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <span>
 #include <utility>
 #include <vector>
 
 #include "checker/explorer.hpp"
 #include "checker/fingerprint_set.hpp"
+#include "checker/frontier.hpp"
 #include "checker/graph_analysis.hpp"
+#include "checker/huge_alloc.hpp"
 
 namespace bc {
 
@@ -36,8 +40,8 @@ inline std::uint64_t peak_rss_bytes() {
 
 /// Append to a vector growing its capacity by 1.5x (not 2x): the parent links
 /// are most of the per-state memory after the table.
-template <class T>
-inline void push_compact(std::vector<T>& v, T x) {
+template <class T, class A>
+inline void push_compact(std::vector<T, A>& v, T x) {
   if (v.size() == v.capacity()) v.reserve(v.capacity() < 1024 ? 1024 : v.capacity() + v.capacity() / 2);
   v.push_back(x);
 }
@@ -48,6 +52,7 @@ class Bfs {
   using St = typename System::StateType;
   using Ctx = typename System::ContextType;
   static constexpr std::uint32_t kNoParent = 0xFFFFFFFFu;
+  static constexpr std::size_t kBatch = 16;  ///< states expanded before their successors are stored
   static constexpr std::uint64_t kCheckEvery = 1u << 16;  ///< transitions between clock checks
 
   Bfs(System& sys, const Bounds& bounds, const ProgressFn& progress)
@@ -66,19 +71,17 @@ class Bfs {
         cut_frontier(0);  // the depth bound: these states stay unexpanded
         break;
       }
-      std::size_t k = 0;
-      for (; k < cur_.size(); ++k) {
-        expand_node(cur_[k], level, on_edge);
-        if (stop_) break;
+      for (std::size_t k = 0; k < cur_.size() && !stop_;) {
+        const std::size_t end = std::min(cur_.size(), k + kBatch);
+        expand_batch(k, end, level, on_edge);
+        if (stop_) cut_frontier(end);  // the state bound
+        k = end;
         if (result_.transitions >= next_check_) {
           next_check_ = result_.transitions + kCheckEvery;
-          maybe_report(level, cur_.size() - k - 1);
+          maybe_report(level, cur_.size() - k);
         }
       }
-      if (stop_) {
-        cut_frontier(k + 1);  // the state bound
-        break;
-      }
+      if (stop_) break;
       cur_.clear();
       cur_.swap(next_);
       ++level;
@@ -94,8 +97,8 @@ class Bfs {
     return {path.rbegin(), path.rend()};
   }
   /// Liveness data (Bounds::liveness): edges between state ids and NodeFlag bits per state.
-  const std::vector<GraphEdge>& edges() const { return edges_; }
-  const std::vector<std::uint8_t>& flags() const { return flags_; }
+  std::span<const GraphEdge> edges() const { return edges_; }
+  std::span<const std::uint8_t> flags() const { return flags_; }
 
  private:
   struct Node {
@@ -106,6 +109,8 @@ class Bfs {
   struct Succ {
     Node node;
     std::uint64_t fp;
+    std::uint32_t from;  ///< id of the source state
+    std::uint8_t action;
     bool keep;
     bool terminal;
   };
@@ -127,45 +132,58 @@ class Bfs {
     return true;
   }
 
+  /// Expand cur_[begin, end): generate and check every successor first (their
+  /// table slots are prefetched), then store them in order. Batching several
+  /// states hides the cache misses of the table probes; the order of ids,
+  /// records and stores is the same as one state at a time.
   template <class OnEdge>
-  void expand_node(const Node& node, std::uint32_t level, OnEdge& on_edge) {
-    const int n = sys_.expand(node.state);
-    if (succ_.size() < static_cast<std::size_t>(n)) succ_.resize(n);
-    bool cut = false;
-    for (int i = 0; i < n; ++i) {
-      Succ& s = succ_[i];
-      s.node.ctx = node.ctx;
-      Verdicts v;
-      sys_.successor(node.state, i, s.node.state, s.node.ctx, v);
-      s.terminal = sys_.terminal(s.node.state);
-      if (s.terminal) sys_.finish(s.node.ctx, true, v);
-      on_edge(node.state, s.node.state, i);
-      record(v, node.id, static_cast<std::uint8_t>(i));
-      s.keep = v.violated.none();  // successors of a violation would only repeat it
-      cut |= !s.keep;
-      if (s.keep) {
-        s.fp = sys_.fingerprint(s.node.state, s.node.ctx);
-        seen_.prefetch(s.fp);
+  void expand_batch(std::size_t begin, std::size_t end, std::uint32_t level, OnEdge& on_edge) {
+    std::size_t count = 0;
+    for (std::size_t k = begin; k < end; ++k) {
+      const Node& node = cur_[k];
+      const int n = sys_.expand(node.state);
+      if (succ_.size() < count + static_cast<std::size_t>(n)) succ_.resize(count + static_cast<std::size_t>(n));
+      bool cut = false;
+      for (int i = 0; i < n; ++i) {
+        Succ& s = succ_[count++];
+        s.from = node.id;
+        s.action = static_cast<std::uint8_t>(i);
+        s.node.ctx = node.ctx;
+        Verdicts v;
+        sys_.successor(node.state, i, s.node.state, s.node.ctx, v);
+        s.terminal = sys_.terminal(s.node.state);
+        if (s.terminal) sys_.finish(s.node.ctx, true, v);
+        on_edge(node.state, s.node.state, i);
+        record(v, node.id, s.action);
+        s.keep = v.violated.none();  // successors of a violation would only repeat it
+        cut |= !s.keep;
+        if (s.keep) {
+          s.fp = sys_.fingerprint(s.node.state, s.node.ctx);
+          seen_.prefetch(s.fp);
+        }
       }
+      result_.transitions += static_cast<std::uint64_t>(n);
+      if (bounds_.liveness) flags_[node.id] |= std::uint8_t(kNodeExpanded | (cut ? kNodeCut : 0));
     }
-    result_.transitions += static_cast<std::uint64_t>(n);
-    for (int i = 0; i < n && !stop_; ++i) {
-      if (succ_[i].keep) store(succ_[i], node.id, static_cast<std::uint8_t>(i), level + 1);
-    }
-    if (bounds_.liveness) flags_[node.id] |= std::uint8_t(kNodeExpanded | (cut || stop_ ? kNodeCut : 0));
+    for (std::size_t i = 0; i < count && !stop_; ++i)
+      if (succ_[i].keep) store(succ_[i], level + 1);
+    if (stop_ && bounds_.liveness)
+      for (std::size_t k = begin; k < end; ++k) flags_[cur_[k].id] |= kNodeCut;
   }
 
-  void store(Succ& s, std::uint32_t from, std::uint8_t action, std::uint32_t level) {
+  void store(Succ& s, std::uint32_t level) {
+    const std::uint32_t from = s.from;
     const auto next_id = static_cast<std::uint32_t>(parent_.size());
     if (bounds_.max_states != 0 && parent_.size() >= bounds_.max_states && !seen_.contains(s.fp)) {
       stop_ = true;
+      result_.complete = false;
       return;
     }
     const FingerprintSet::Inserted r = seen_.insert(s.fp, next_id);
     if (bounds_.liveness) push_compact(edges_, GraphEdge{from, r.id});
     if (!r.fresh) return;
     push_compact(parent_, from);
-    push_compact(action_, action);
+    push_compact(action_, s.action);
     if (bounds_.liveness) push_compact(flags_, std::uint8_t(s.terminal ? kNodeTerminal : 0));
     if (level > result_.depth) result_.depth = level;
     if (!s.terminal) {
@@ -196,7 +214,7 @@ class Bfs {
   /// States left unexpanded by a bound: their traces are cut short.
   void cut_frontier(std::size_t from_index) {
     for (std::size_t k = from_index; k < cur_.size(); ++k) cut_node(cur_[k]);
-    for (const Node& n : next_) cut_node(n);
+    for (std::size_t k = 0; k < next_.size(); ++k) cut_node(next_[k]);
     cur_.clear();
     next_.clear();
   }
@@ -227,11 +245,14 @@ class Bfs {
   const Bounds& bounds_;
   const ProgressFn& progress_;
   FingerprintSet seen_;
-  std::vector<std::uint32_t> parent_;
-  std::vector<std::uint8_t> action_;
-  std::vector<std::uint8_t> flags_;
-  std::vector<GraphEdge> edges_;
-  std::vector<Node> cur_, next_;
+  template <class T>
+  using BigVector = std::vector<T, HugeAllocator<T>>;
+  BigVector<std::uint32_t> parent_;
+  BigVector<std::uint8_t> action_;
+  BigVector<std::uint8_t> flags_;
+  BigVector<GraphEdge> edges_;
+  ChunkPool pool_;
+  Frontier<Node> cur_{pool_}, next_{pool_};
   std::vector<Succ> succ_;
   CheckResult result_;
   bool stop_ = false;

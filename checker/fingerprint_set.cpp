@@ -29,8 +29,8 @@ std::uint64_t FingerprintSet::bytes() const {
 void FingerprintSet::grow() { resize(table_.size() * 2); }
 
 void FingerprintSet::resize(std::size_t capacity) {
-  std::vector<std::uint64_t> old_table(capacity, 0);
-  std::vector<std::uint32_t> old_ids(ids_.empty() ? 0 : capacity, 0);
+  decltype(table_) old_table(capacity, 0);
+  decltype(ids_) old_ids(ids_.empty() ? 0 : capacity, 0);
   old_table.swap(table_);
   old_ids.swap(ids_);
   mask_ = capacity - 1;

@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "checker/huge_alloc.hpp"
+
 namespace bc {
 
 /// Bijective 64-bit finalizer (splitmix64).
@@ -74,8 +76,8 @@ class FingerprintSet {
   void grow();
   void resize(std::size_t capacity);
 
-  std::vector<std::uint64_t> table_;
-  std::vector<std::uint32_t> ids_;
+  std::vector<std::uint64_t, HugeAllocator<std::uint64_t>> table_;
+  std::vector<std::uint32_t, HugeAllocator<std::uint32_t>> ids_;
   std::size_t mask_ = 0;
   std::size_t limit_ = 0;  ///< max entries before doubling: 3/4 of capacity
   std::uint64_t size_ = 0;

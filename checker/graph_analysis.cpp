@@ -3,6 +3,7 @@
 #include <boost/graph/breadth_first_search.hpp>
 #include <boost/graph/compressed_sparse_row_graph.hpp>
 #include <boost/graph/strong_components.hpp>
+#include <vector>
 
 namespace bc {
 namespace {
@@ -15,7 +16,7 @@ using VertexPair = std::pair<std::uint32_t, std::uint32_t>;
 bool may_end(std::uint8_t f) { return (f & kNodeTerminal) != 0 || (f & kNodeExpanded) == 0 || (f & kNodeCut) != 0; }
 
 /// Strongly connected components that contain a cycle (size > 1, or a self-loop).
-std::uint64_t count_cyclic_sccs(const std::vector<GraphEdge>& edges, std::uint32_t n) {
+std::uint64_t count_cyclic_sccs(std::span<const GraphEdge> edges, std::uint32_t n) {
   std::vector<VertexPair> pairs;
   pairs.reserve(edges.size());
   for (const GraphEdge& e : edges) pairs.emplace_back(e.from, e.to);
@@ -35,8 +36,8 @@ std::uint64_t count_cyclic_sccs(const std::vector<GraphEdge>& edges, std::uint32
 
 /// Marks the states that reach a state that may end: breadth-first search on
 /// the reversed graph from a super-source vertex `n` linked to every such state.
-std::vector<boost::default_color_type> reaches_end(const std::vector<GraphEdge>& edges,
-                                                   const std::vector<std::uint8_t>& flags) {
+std::vector<boost::default_color_type> reaches_end(std::span<const GraphEdge> edges,
+                                                   std::span<const std::uint8_t> flags) {
   const auto n = static_cast<std::uint32_t>(flags.size());
   std::vector<VertexPair> reversed;
   reversed.reserve(edges.size() + n / 4);
@@ -52,7 +53,7 @@ std::vector<boost::default_color_type> reaches_end(const std::vector<GraphEdge>&
 
 }  // namespace
 
-GraphSummary analyze_graph(const std::vector<GraphEdge>& edges, const std::vector<std::uint8_t>& flags) {
+GraphSummary analyze_graph(std::span<const GraphEdge> edges, std::span<const std::uint8_t> flags) {
   GraphSummary out;
   const auto n = static_cast<std::uint32_t>(flags.size());
   if (n == 0) return out;

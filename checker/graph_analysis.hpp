@@ -3,7 +3,7 @@
 /// states from which the Battle Phase can never end, and cycles. Works on a
 /// plain edge list so it can be tested on hand-made graphs.
 #include <cstdint>
-#include <vector>
+#include <span>
 
 namespace bc {
 
@@ -31,6 +31,6 @@ struct GraphSummary {
 /// Analyse a graph of `flags.size()` states. States not fully explored
 /// (unexpanded or cut) are treated as able to end: the analysis only reports
 /// what the explored part proves.
-GraphSummary analyze_graph(const std::vector<GraphEdge>& edges, const std::vector<std::uint8_t>& flags);
+GraphSummary analyze_graph(std::span<const GraphEdge> edges, std::span<const std::uint8_t> flags);
 
 }  // namespace bc
