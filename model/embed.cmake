@@ -1,5 +1,9 @@
 # Writes a C++ file holding the text of each ruleset, mutant and the default
 # scenario as raw string literals, keyed by file stem.
+# The file lists are globbed here: a list passed with -D on a custom command
+# line would be split at its semicolons.
+file(GLOB RULESETS ${RULESET_DIR}/*.toml)
+file(GLOB MUTANTS ${RULESET_DIR}/mutants/*.toml)
 function(bc_literal path out_var)
   file(READ ${path} content)
   set(${out_var} "R\"bc_embed(${content})bc_embed\"" PARENT_SCOPE)

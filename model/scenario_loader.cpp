@@ -1,0 +1,291 @@
+// Scenario files (docs/scenario-format.md): monsters on the board, token
+// templates, and the effect cards each player holds.
+#include <algorithm>
+#include <sstream>
+
+#include "model/embedded.hpp"
+#include "model/loader.hpp"
+#include "model/toml_input.hpp"
+
+namespace bc {
+namespace {
+
+using input::Reader;
+
+constexpr int kMaxStat = 5000;
+constexpr int kStatStep = 50;
+constexpr int kMaxBoost = 12700;  // State keeps ATK changes in a signed byte of hundreds
+
+template <typename E>
+std::vector<std::string> names_of(int count) {
+  std::vector<std::string> out;
+  for (int i = 0; i < count; ++i) out.emplace_back(name(static_cast<E>(i)));
+  return out;
+}
+
+/// Kinds whose resolution special summons the monster named by `summons`.
+bool summons_monster(EffectKind k) {
+  return k == EffectKind::SpecialSummonQuick || k == EffectKind::BattleDestroyedTrigger ||
+         k == EffectKind::SentToGraveTrigger;
+}
+/// Kinds whose resolution changes ATK by `value`.
+bool takes_value(EffectKind k) { return k == EffectKind::AtkBoostQuick || k == EffectKind::DamageCalcBoost; }
+/// Kinds with an extra activation condition.
+bool takes_condition(EffectKind k) { return k == EffectKind::EndOfBattleTrigger; }
+
+/// Parses an enum value by its text name, failing with the list of names.
+template <typename E, typename ParseFn>
+E parse_name(const Reader& rd, const toml::table& t, std::string_view key, const std::string& field,
+             std::string_view what, int count, ParseFn parse) {
+  const std::string text = rd.need_string(t, key, field);
+  if (auto v = parse(text)) return *v;
+  const auto names = names_of<E>(count);
+  const std::string near = input::closest(text, names);
+  rd.fail(*t.get(key), field,
+          "unknown " + std::string(what) + " " + input::toml_quote(text) +
+              (near.empty() ? std::string() : " (did you mean " + near + "?)") + "; expected " + input::one_of(names));
+}
+
+class ScenarioParser {
+ public:
+  ScenarioParser(std::string_view text, const std::string& origin) : text_(text), rd_(origin) {}
+
+  Scenario run() {
+    const toml::table doc = rd_.parse(text_);
+    rd_.only_keys(doc, "", {"name", "description", "first_turn", "monster", "card"});
+    s_.name = rd_.get_string(doc, "name", "name").value_or(input::file_stem(rd_.origin()));
+    if (s_.name.empty()) s_.name = "unnamed";
+    s_.description = rd_.get_string(doc, "description", "description").value_or("");
+    s_.first_turn = rd_.get_bool(doc, "first_turn", "first_turn").value_or(false);
+    if (const auto* monsters = rd_.get_table_array(doc, "monster", "monster"))
+      for (std::size_t i = 0; i < monsters->size(); ++i) read_monster(*monsters->get(i)->as_table(), i);
+    if (const auto* cards = rd_.get_table_array(doc, "card", "card"))
+      for (std::size_t i = 0; i < cards->size(); ++i) read_card(*cards->get(i)->as_table(), i);
+    return s_;
+  }
+
+ private:
+  int stat(const toml::table& t, std::string_view key, const std::string& field) const {
+    const std::int64_t v = rd_.need_int(t, key, field);
+    if (v < 0 || v > kMaxStat || v % kStatStep != 0)
+      rd_.fail(*t.get(key), field,
+               "must be between 0 and " + std::to_string(kMaxStat) + " in steps of " + std::to_string(kStatStep) +
+                   ", got " + std::to_string(v));
+    return static_cast<int>(v);
+  }
+
+  void read_monster(const toml::table& t, std::size_t i) {
+    const std::string f = "monster[" + std::to_string(i) + "]";
+    rd_.only_keys(t, f + ".", {"name", "atk", "def", "player", "zone", "position"});
+    if (s_.monsters.size() >= static_cast<std::size_t>(kMaxMonsterSpecs))
+      rd_.fail(t, f, "too many monsters: at most " + std::to_string(kMaxMonsterSpecs) +
+                         " monsters and token templates per scenario");
+    MonsterSpec m;
+    m.name = rd_.need_string(t, "name", f + ".name");
+    if (m.name.empty()) rd_.fail(*t.get("name"), f + ".name", "must not be empty");
+    if (find_monster(m.name) != kNoMonster)
+      rd_.fail(*t.get("name"), f + ".name", "duplicate monster name " + input::toml_quote(m.name) + "; names must be unique");
+    m.atk = stat(t, "atk", f + ".atk");
+    m.def = stat(t, "def", f + ".def");
+    const auto index = static_cast<std::uint8_t>(s_.monsters.size());
+    s_.monsters.push_back(m);
+    if (t.get("player") == nullptr) {
+      for (const auto key : {"zone", "position"})
+        if (const auto* n = t.get(key))
+          rd_.fail(*n, f + "." + key, "needs player: a monster without player is a token template, not on the board");
+      return;
+    }
+    place(t, f, index);
+  }
+
+  void place(const toml::table& t, const std::string& f, std::uint8_t index) {
+    const auto side = parse_name<Player>(rd_, t, "player", f + ".player", "player", 2, parse_player);
+    auto& zones = s_.board[index_of(side)];
+    const Position pos = t.get("position") == nullptr
+        ? Position::FaceUpAttack
+        : parse_name<Position>(rd_, t, "position", f + ".position", "position", 3, parse_position);
+    int zone = 0;
+    if (const auto z = rd_.get_int(t, "zone", f + ".zone")) {
+      if (*z < 0 || *z >= kZonesPerSide)
+        rd_.fail(*t.get("zone"), f + ".zone",
+                 "must be between 0 and " + std::to_string(kZonesPerSide - 1) + ", got " + std::to_string(*z));
+      zone = static_cast<int>(*z);
+      if (zones[zone].monster != kNoMonster)
+        rd_.fail(*t.get("zone"), f + ".zone",
+                 "zone " + std::to_string(zone) + " of " + std::string(name(side)) + " already holds " +
+                     input::toml_quote(s_.monsters[zones[zone].monster].name) + "; one monster per zone");
+    } else {
+      while (zone < kZonesPerSide && zones[zone].monster != kNoMonster) ++zone;
+      if (zone == kZonesPerSide)
+        rd_.fail(*t.get("player"), f + ".player",
+                 std::string(name(side)) + " already has " + std::to_string(kZonesPerSide) +
+                     " monsters: a side has only " + std::to_string(kZonesPerSide) + " monster zones");
+    }
+    zones[zone] = ZoneSpec{index, pos};
+  }
+
+  std::uint8_t find_monster(std::string_view n) const {
+    for (std::size_t i = 0; i < s_.monsters.size(); ++i)
+      if (s_.monsters[i].name == n) return static_cast<std::uint8_t>(i);
+    return kNoMonster;
+  }
+
+  /// The side whose board holds monster m, if it starts on the board.
+  std::optional<Player> side_of_monster(std::uint8_t m) const {
+    for (int side = 0; side < 2; ++side)
+      for (const auto& z : s_.board[side])
+        if (z.monster == m) return static_cast<Player>(side);
+    return std::nullopt;
+  }
+
+  std::uint8_t monster_ref(const toml::table& t, std::string_view key, const std::string& field) const {
+    const std::string n = rd_.need_string(t, key, field);
+    const std::uint8_t m = find_monster(n);
+    if (m != kNoMonster) return m;
+    std::vector<std::string> known;
+    for (const auto& spec : s_.monsters) known.push_back(input::toml_quote(spec.name));
+    rd_.fail(*t.get(key), field,
+             "unknown monster " + input::toml_quote(n) + "; monsters (declared with [[monster]] before the cards): " +
+                 (known.empty() ? std::string("none") : input::one_of(known)));
+  }
+
+  void read_card(const toml::table& t, std::size_t i) {
+    const std::string f = "card[" + std::to_string(i) + "]";
+    rd_.only_keys(t, f + ".", {"name", "kind", "player", "host", "value", "summons", "condition"});
+    if (s_.cards.size() >= static_cast<std::size_t>(kMaxCards))
+      rd_.fail(t, f, "too many cards: at most " + std::to_string(kMaxCards) + " effect cards in a scenario");
+    CardSpec c;
+    c.name = rd_.need_string(t, "name", f + ".name");
+    c.kind = parse_name<EffectKind>(rd_, t, "kind", f + ".kind", "effect kind", kEffectKindCount, parse_kind);
+    read_host(t, f, c);
+    const int held = static_cast<int>(
+        std::count_if(s_.cards.begin(), s_.cards.end(), [&](const CardSpec& o) { return o.owner == c.owner; }));
+    if (held >= kMaxCardsPerPlayer)
+      rd_.fail(t, f, std::string(name(c.owner)) + " already holds " + std::to_string(kMaxCardsPerPlayer) +
+                         " cards: at most " + std::to_string(kMaxCardsPerPlayer) + " effect cards per player");
+    read_summons(t, f, c);
+    read_value(t, f, c);
+    if (t.get("condition") != nullptr) {
+      if (!takes_condition(c.kind))
+        rd_.fail(*t.get("condition"), f + ".condition",
+                 "only an end_of_battle_trigger takes a condition, not a " + std::string(name(c.kind)));
+      c.condition = parse_name<Condition>(rd_, t, "condition", f + ".condition", "condition", 3, parse_condition);
+    }
+    s_.cards.push_back(c);
+  }
+
+  void read_host(const toml::table& t, const std::string& f, CardSpec& c) const {
+    const bool monster_effect = info(c.kind).monster_effect;
+    const toml::node* host = t.get("host");
+    if (monster_effect && host == nullptr)
+      rd_.fail(t, f + ".host", "missing: a " + std::string(name(c.kind)) +
+                                   " is a monster effect and needs host = the name of its [[monster]]");
+    if (!monster_effect && host != nullptr)
+      rd_.fail(*host, f + ".host", "a " + std::string(name(c.kind)) + " is a spell/trap effect and takes no host");
+    std::optional<Player> host_side;
+    if (host != nullptr) {
+      c.host = monster_ref(t, "host", f + ".host");
+      host_side = side_of_monster(c.host);
+    }
+    if (t.get("player") == nullptr) {
+      if (!host_side) rd_.fail(t, f + ".player", "missing: p1 or p2 (the player who holds this card)");
+      c.owner = *host_side;
+      return;
+    }
+    c.owner = parse_name<Player>(rd_, t, "player", f + ".player", "player", 2, parse_player);
+    if (host_side && *host_side != c.owner)
+      rd_.fail(*t.get("player"), f + ".player",
+               "is " + std::string(name(c.owner)) + " but the host " + input::toml_quote(s_.monsters[c.host].name) +
+                   " is on " + std::string(name(*host_side)) + "'s side");
+  }
+
+  void read_summons(const toml::table& t, const std::string& f, CardSpec& c) const {
+    const toml::node* n = t.get("summons");
+    if (!summons_monster(c.kind)) {
+      if (n != nullptr)
+        rd_.fail(*n, f + ".summons", "a " + std::string(name(c.kind)) + " summons nothing; only special_summon_quick, "
+                                      "battle_destroyed_trigger and sent_to_grave_trigger take summons");
+      return;
+    }
+    if (n == nullptr)
+      rd_.fail(t, f + ".summons", "missing: a " + std::string(name(c.kind)) +
+                                      " summons a monster; name a token template (a [[monster]] without player)");
+    c.summons = monster_ref(t, "summons", f + ".summons");
+    if (side_of_monster(c.summons))
+      rd_.fail(*n, f + ".summons", input::toml_quote(s_.monsters[c.summons].name) +
+                                       " starts on the board; summons must name a token template (a [[monster]] without player)");
+  }
+
+  void read_value(const toml::table& t, const std::string& f, CardSpec& c) const {
+    const toml::node* n = t.get("value");
+    if (!takes_value(c.kind)) {
+      if (n != nullptr)
+        rd_.fail(*n, f + ".value", "a " + std::string(name(c.kind)) +
+                                       " takes no value; only atk_boost_quick and damage_calc_boost do");
+      return;
+    }
+    const std::int64_t v = rd_.need_int(t, "value", f + ".value");
+    if (v == 0 || v % 100 != 0 || v < -kMaxBoost || v > kMaxBoost)
+      rd_.fail(*n, f + ".value",
+               "must be a non-zero multiple of 100 between -" + std::to_string(kMaxBoost) + " and " +
+                   std::to_string(kMaxBoost) + ", got " + std::to_string(v));
+    c.value = static_cast<int>(v);
+  }
+
+  std::string_view text_;
+  Reader rd_;
+  Scenario s_;
+};
+
+/// Zone holding monster m as (side, zone), if any.
+std::optional<std::pair<int, int>> zone_of_monster(const Scenario& s, std::size_t m) {
+  for (int side = 0; side < 2; ++side)
+    for (int z = 0; z < kZonesPerSide; ++z)
+      if (s.board[side][z].monster == m) return std::make_pair(side, z);
+  return std::nullopt;
+}
+
+std::string monster_name(const Scenario& s, std::uint8_t m) {
+  return m < s.monsters.size() ? s.monsters[m].name : std::string("?");
+}
+
+}  // namespace
+
+Scenario parse_scenario(std::string_view text, const std::string& origin) {
+  return ScenarioParser(text, origin).run();
+}
+
+Scenario load_scenario_file(const std::string& path) { return parse_scenario(input::read_file(path), path); }
+
+std::string scenario_to_toml(const Scenario& s) {
+  std::ostringstream os;
+  os << "name = " << input::toml_quote(s.name) << "\n";
+  if (!s.description.empty()) os << "description = " << input::toml_quote(s.description) << "\n";
+  os << "first_turn = " << (s.first_turn ? "true" : "false") << "\n";
+  for (std::size_t i = 0; i < s.monsters.size(); ++i) {
+    const auto& m = s.monsters[i];
+    os << "\n[[monster]]\nname = " << input::toml_quote(m.name) << "\natk = " << m.atk << "\ndef = " << m.def << "\n";
+    if (const auto z = zone_of_monster(s, i)) {
+      os << "player = " << input::toml_quote(name(static_cast<Player>(z->first))) << "\nzone = " << z->second
+         << "\nposition = " << input::toml_quote(name(s.board[z->first][z->second].position)) << "\n";
+    }
+  }
+  for (const auto& c : s.cards) {
+    os << "\n[[card]]\nname = " << input::toml_quote(c.name) << "\nkind = " << input::toml_quote(name(c.kind))
+       << "\nplayer = " << input::toml_quote(name(c.owner)) << "\n";
+    if (c.host != kNoMonster) os << "host = " << input::toml_quote(monster_name(s, c.host)) << "\n";
+    if (takes_value(c.kind)) os << "value = " << c.value << "\n";
+    if (c.summons != kNoMonster) os << "summons = " << input::toml_quote(monster_name(s, c.summons)) << "\n";
+    if (c.condition != Condition::None) os << "condition = " << input::toml_quote(name(c.condition)) << "\n";
+  }
+  return os.str();
+}
+
+const Scenario& default_scenario() {
+  static const Scenario s = parse_scenario(embedded::default_scenario(), "scenarios/default.toml");
+  return s;
+}
+
+std::string_view default_scenario_text() { return embedded::default_scenario(); }
+
+}  // namespace bc
