@@ -83,6 +83,10 @@ std::string closest(std::string_view s, const std::vector<std::string>& names) {
     const std::size_t d = edit_distance(s, n);
     if (d < best_d) { best_d = d; best = n; }
   }
+  if (best.empty() && s.size() >= 4) {  // a cut-short name: "after_damage_calc"
+    for (const auto& n : names)
+      if (n.starts_with(s)) return n;
+  }
   return best;
 }
 

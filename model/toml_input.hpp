@@ -16,7 +16,7 @@ namespace bc::input {
 std::string one_of(const std::vector<std::string>& names);
 /// `"text"` with TOML escapes: for error messages and for writing TOML.
 std::string toml_quote(std::string_view s);
-/// The closest name to `s` (edit distance at most 3), or empty.
+/// The closest name to `s` (edit distance at most 3, or a name it begins), or empty.
 std::string closest(std::string_view s, const std::vector<std::string>& names);
 /// Readable form of a node's value for "got ..." in messages.
 std::string show(const toml::node& n);

@@ -1,0 +1,129 @@
+// The built-in mutants as data: each loads, says it is deliberately wrong,
+// and differs from mr3 in exactly the knob or permission the brief names.
+// (tests/cli and tests/checker assert that the checker catches each one.)
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <map>
+
+#include "model/loader.hpp"
+
+namespace bc {
+namespace {
+
+/// What a mutant distorts: a knob or an effect kind's permission.
+struct Distortion {
+  std::optional<Knob> knob;
+  std::optional<EffectKind> kind;
+  std::string property;
+  std::string scenario;
+};
+
+Distortion knob(Knob k, std::string p, std::string scenario = "") { return {k, std::nullopt, std::move(p), std::move(scenario)}; }
+Distortion perm(EffectKind k, std::string p) { return {std::nullopt, k, std::move(p), ""}; }
+
+/// The mutant list of the project brief.
+const std::map<std::string, Distortion>& expected() {
+  static const std::map<std::string, Distortion> m = {
+      {"replay-in-damage-step", knob(Knob::ReplayInDamageStep, "no_replay_in_damage_step")},
+      {"second-chain-at-damage-calculation", knob(Knob::ChainsDamageCalculation, "one_chain_at_damage_calculation")},
+      {"battle-destroyed-leave-at-damage-calculation",
+       knob(Knob::BattleDestroyedLeaveTiming, "battle_destroyed_leave_at_end_of_damage_step")},
+      {"atk-change-at-damage-calculation",
+       perm(EffectKind::AtkBoostQuick, "atk_change_only_until_before_damage_calculation")},
+      {"flip-effect-before-damage-calculation", perm(EffectKind::FlipTrigger, "flip_effects_after_damage_calculation")},
+      {"damage-step-to-end-step", knob(Knob::DamageStepExit, "damage_step_returns_to_battle_step")},
+      {"battle-phase-on-first-turn",
+       knob(Knob::BattlePhaseOnFirstTurn, "no_battle_phase_on_first_turn", "first-turn.toml")},
+      {"negated-attack-enters-damage-step",
+       knob(Knob::NegatedAttackEntersDamageStep, "negated_attack_has_no_damage_step")},
+      {"replay-choice-is-declaration",
+       knob(Knob::ReplayReopensDeclarationWindow, "replay_choice_is_not_declaration")},
+      {"effect-negation-in-damage-step", perm(EffectKind::NegateEffectQuick, "no_effect_negation_in_damage_step")},
+      {"flip-at-start-of-damage-step",
+       knob(Knob::FaceDownFlipTiming, "face_down_flipped_before_damage_calculation")},
+      {"no-replay", knob(Knob::ReplayEnabled, "replay_when_count_changes")},
+      {"replay-mid-chain", knob(Knob::ReplayCheck, "replay_after_chain_resolves")},
+      {"double-declaration", knob(Knob::DeclarationsPerMonster, "one_declaration_per_monster")},
+      {"attack-from-defense-position",
+       knob(Knob::AttackRequiresAttackPosition, "attacker_face_up_attack_position")},
+      {"target-destroyed-monster", knob(Knob::DestroyedByBattleTargetable, "destroyed_by_battle_not_targeted")},
+      {"damage-calculation-after-battler-left",
+       knob(Knob::DamageCalcWhenBattlerLeft, "no_damage_calculation_without_both_battlers")},
+      {"opponent-priority-first", knob(Knob::FirstPriority, "turn_player_priority_first")},
+      {"equal-atk-no-destruction", knob(Knob::EqualAtkDestroysBoth, "battle_destruction_matches_calculation")},
+      {"second-chain-at-start-of-damage-step",
+       knob(Knob::ChainsStartOfDamageStep, "one_chain_at_start_of_damage_step")},
+      {"quick-effects-in-damage-step", perm(EffectKind::FreeChainQuick, "damage_step_activation_whitelist")},
+      {"attack-trap-after-declaration", perm(EffectKind::AttackNegateTrap, "attack_traps_only_at_declaration")},
+      {"skip-timings-after-battler-left",
+       knob(Knob::DamageStepContinuesAfterBattlerLeaves, "damage_step_completes_after_battler_leaves")},
+      {"calc-effects-in-trigger-chain",
+       knob(Knob::CalcTriggerChainAllowsCalcEffects, "one_chain_at_damage_calculation")},
+      {"destroyed-monster-quick-effect",
+       knob(Knob::DestroyedByBattleMayActivateQuick, "destroyed_by_battle_no_quick_effects")},
+      {"zero-atk-destroys", knob(Knob::ZeroAtkBattleDestroys, "zero_attack_battle_destroys_nothing", "zero-atk.toml")},
+      {"battle-phase-end-to-main-phase-2", knob(Knob::BattlePhaseEndGoesTo, "battle_phase_end_enters_end_step")},
+      {"has-attacked-on-declaration", knob(Knob::HasAttackedOn, "has_attacked_requires_damage_step")},
+      {"destroy-without-calc-late",
+       perm(EffectKind::DestroyNoCalcTrigger, "destroy_without_calc_at_start_of_damage_step")},
+      {"start-step-to-end-step", knob(Knob::StartStepMaySkipToEndStep, "start_step_leads_to_battle_step")},
+  };
+  return m;
+}
+
+TEST(MutantFiles, ExactlyTheBriefsMutantsAreBuiltIn) {
+  std::vector<std::string> want;
+  for (const auto& [n, d] : expected()) want.push_back(n);
+  EXPECT_EQ(builtin_mutant_names(), want);
+  EXPECT_GE(want.size(), 12u);
+}
+
+TEST(MutantFiles, EachLoadsAndDiffersFromMr3InExactlyWhatItNames) {
+  const Ruleset base = load_ruleset("mr3");
+  for (const auto& [mutant, want] : expected()) {
+    SCOPED_TRACE(mutant);
+    const Ruleset r = load_mutant(mutant);
+    EXPECT_EQ(load_ruleset(mutant).knobs, r.knobs);
+    EXPECT_EQ(r.name, mutant);
+    EXPECT_EQ(r.extends, "mr3");
+    EXPECT_EQ(r.mutant_of, "mr3");
+    EXPECT_EQ(r.expect_violation, want.property);
+    EXPECT_EQ(r.scenario, want.scenario);
+    EXPECT_GT(r.max_counterexample_length, 0);
+    EXPECT_NE(r.description.find("Deliberately wrong"), std::string::npos);
+    std::vector<std::string> diffs;
+    for (int k = 0; k < kKnobCount; ++k)
+      if (r.knobs[k] != base.knobs[k]) diffs.emplace_back(knob_spec(static_cast<Knob>(k)).name);
+    for (int k = 0; k < kEffectKindCount; ++k)
+      if (r.permissions[k] != base.permissions[k]) diffs.emplace_back(name(static_cast<EffectKind>(k)));
+    const std::string named = want.knob ? std::string(knob_spec(*want.knob).name) : std::string(name(*want.kind));
+    EXPECT_EQ(diffs, std::vector<std::string>{named});
+    if (want.knob) { EXPECT_FALSE(r.knob_sources[static_cast<int>(*want.knob)].note.empty()); }
+    if (want.kind) { EXPECT_FALSE(r.permission_sources[static_cast<int>(*want.kind)].note.empty()); }
+  }
+}
+
+TEST(MutantFiles, ScenariosTheyNameExist) {
+  for (const auto& name : builtin_mutant_names()) {
+    const Ruleset r = load_mutant(name);
+    if (r.scenario.empty()) continue;
+    const auto path = std::filesystem::path(BC_SOURCE_DIR) / "scenarios" / r.scenario;
+    EXPECT_TRUE(std::filesystem::is_regular_file(path)) << name << ": " << path;
+  }
+}
+
+TEST(MutantFiles, PermissionMutantsAddOrMoveTimings) {
+  const Ruleset& atk = load_mutant("atk-change-at-damage-calculation");
+  EXPECT_TRUE(atk.allowed(EffectKind::AtkBoostQuick, Timing::DamageCalculation));
+  EXPECT_TRUE(atk.allowed(EffectKind::AtkBoostQuick, Timing::BeforeDamageCalculation));
+  const Ruleset late = load_mutant("destroy-without-calc-late");
+  EXPECT_EQ(late.permissions[static_cast<int>(EffectKind::DestroyNoCalcTrigger)], bit(Timing::BeforeDamageCalculation));
+  const Ruleset quick = load_mutant("quick-effects-in-damage-step");
+  for (const Timing t : {Timing::StartOfDamageStep, Timing::BeforeDamageCalculation, Timing::DamageCalculation,
+                         Timing::AfterDamageCalculation, Timing::EndOfDamageStep})
+    EXPECT_TRUE(quick.allowed(EffectKind::FreeChainQuick, t)) << name(t);
+}
+
+}  // namespace
+}  // namespace bc
