@@ -1,0 +1,106 @@
+#pragma once
+/// Internal to properties/: the per-event checks, grouped by theme in
+/// flow.cpp, attacks.cpp, replay.cpp, damage_step.cpp, calculation.cpp,
+/// chains.cpp and sometimes.cpp. Every check has the same signature; it
+/// reads the context as it was BEFORE the event and only sets bits in the
+/// verdicts. monitor.cpp wires them to event types; fold.cpp then folds the
+/// event into the context. No heap, no strings, no virtual calls.
+#include "model/event.hpp"
+#include "properties/context.hpp"
+#include "properties/ids.hpp"
+
+namespace bc::checks {
+
+using Ctx = TraceContext;
+
+// ---- small shared helpers --------------------------------------------------
+
+inline bool is_trigger(EffectKind k) { return info(k).trigger; }
+inline int speed_of(EffectKind k) { return info(k).spell_speed; }
+/// Damage Step timing index 1..5 (start of DS .. end of DS), 0 otherwise.
+inline int ds_index(Timing t) {
+  return in_damage_step(t) ? static_cast<int>(t) - static_cast<int>(Timing::StartOfDamageStep) + 1 : 0;
+}
+inline bool is_battle_phase_step(Step s) {
+  return s == Step::StartStep || s == Step::BattleStep || s == Step::DamageStep || s == Step::EndStep;
+}
+/// The attack in progress has neither been negated, stopped nor abandoned.
+inline bool attack_live(const Ctx& c) { return c.has(kBtlActive) && !c.has(kBtlEnded); }
+/// The player the current attack is aimed at (the attacker's opponent).
+inline Player attacked_side(const Ctx& c) { return other(c.attacker < kSlotCount ? side_of(c.attacker) : Player::P1); }
+inline bool is_step_enter(const Event& e, Step s) { return e.type == EventType::StepEnter && e.step == s; }
+
+// ---- flow.cpp: steps and priority ------------------------------------------
+void first_turn_no_battle_phase(const Ctx&, const Event&, Verdicts&);
+void start_step_exit(const Ctx&, const Event&, Verdicts&);
+void end_step_exit(const Ctx&, const Event&, Verdicts&);
+void damage_step_exit(const Ctx&, const Event&, Verdicts&);
+void battle_phase_end_route(const Ctx&, const Event&, Verdicts&);
+void turn_player_first(const Ctx&, const Event&, Verdicts&);
+void opponent_before_declaration(const Ctx&, const Event&, Verdicts&);
+
+// ---- attacks.cpp: declarations and attack traps ----------------------------
+void attacker_position(const Ctx&, const Event&, Verdicts&);
+void direct_attack_empty_field(const Ctx&, const Event&, Verdicts&);
+void one_declaration(const Ctx&, const Event&, Verdicts&);
+void one_attack_at_a_time(const Ctx&, const Event&, Verdicts&);
+void negated_attack_no_damage_step(const Ctx&, const Event&, Verdicts&);
+void attack_traps_at_declaration(const Ctx&, const Event&, Verdicts&);
+void has_attacked_condition(const Ctx&, const Event&, Verdicts&);
+void has_battled_condition(const Ctx&, const Event&, Verdicts&);
+
+// ---- replay.cpp ------------------------------------------------------------
+void replay_not_in_damage_step(const Ctx&, const Event&, Verdicts&);
+void replay_after_chain(const Ctx&, const Event&, Verdicts&);
+void replay_needs_count_change(const Ctx&, const Event&, Verdicts&);
+void replay_before_damage_step(const Ctx&, const Event&, Verdicts&);
+void replay_choice_not_declaration(const Ctx&, const Event&, Verdicts&);
+
+// ---- damage_step.cpp: Damage Step timings, activations, battle destruction --
+void damage_step_order(const Ctx&, const Event&, Verdicts&);
+void damage_step_completes(const Ctx&, const Event&, Verdicts&);
+void calc_at_damage_calculation(const Ctx&, const Event&, Verdicts&);
+void activation_whitelist(const Ctx&, const Event&, Verdicts&);
+void kind_timings(const Ctx&, const Event&, Verdicts&);
+void flip_at_before_calc(const Ctx&, const Event&, Verdicts&);
+void face_down_at_calc(const Ctx&, const Event&, Verdicts&);
+void battle_leave_timing(const Ctx&, const Event&, Verdicts&);
+void battle_leave_only_confirmed(const Ctx&, const Event&, Verdicts&);
+void battle_leave_all_by_end(const Ctx&, const Event&, Verdicts&);
+void destroyed_not_targeted(const Ctx&, const Event&, Verdicts&);
+void destroyed_no_quick(const Ctx&, const Event&, Verdicts&);
+void trigger_preconditions(const Ctx&, const Event&, Verdicts&);
+void calc_needs_both_battlers(const Ctx&, const Event&, Verdicts&);
+
+// ---- calculation.cpp: damage calculation outcome ---------------------------
+void battle_damage_event(const Ctx&, const Event&, Verdicts&);
+void destroy_confirmed_event(const Ctx&, const Event&, Verdicts&);
+void calc_window_close(const Ctx&, const Event&, Verdicts&);
+/// Expected outcome of a DamageCalculation event (used by fold.cpp).
+void expect_outcome(Ctx&, const Event&);
+
+// ---- chains.cpp ------------------------------------------------------------
+void lifo_activate(const Ctx&, const Event&, Verdicts&);
+void lifo_negated(const Ctx&, const Event&, Verdicts&);
+void lifo_resolve(const Ctx&, const Event&, Verdicts&);
+void lifo_chain_end(const Ctx&, const Event&, Verdicts&);
+void spell_speed(const Ctx&, const Event&, Verdicts&);
+void triggers_turn_player_first(const Ctx&, const Event&, Verdicts&);
+void one_chain_windows(const Ctx&, const Event&, Verdicts&);
+void calc_effects_in_trigger_chain(const Ctx&, const Event&, Verdicts&);
+
+// ---- sometimes.cpp ---------------------------------------------------------
+void seen_activation(const Ctx&, const Event&, Verdicts&);
+void seen_replay(const Ctx&, const Event&, Verdicts&);
+void seen_flip(const Ctx&, const Event&, Verdicts&);
+void seen_battle_destroyed_sent(const Ctx&, const Event&, Verdicts&);
+void seen_attack_negated(const Ctx&, const Event&, Verdicts&);
+void seen_direct_attack(const Ctx&, const Event&, Verdicts&);
+void seen_no_damage_calculation(const Ctx&, const Event&, Verdicts&);
+void seen_damage_calculation(const Ctx&, const Event&, Verdicts&);
+
+// ---- fold.cpp --------------------------------------------------------------
+/// Fold one event into the context (after the checks have seen it).
+void fold(Ctx&, const Event&);
+
+}  // namespace bc::checks

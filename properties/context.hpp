@@ -1,0 +1,121 @@
+#pragma once
+/// TraceContext: what the property monitors remember about the trace so far.
+/// Built only from the trace header (the Scenario) and the events; a small
+/// fixed-size value with no padding, so the checker can keep it in its
+/// product state, compare it with == and hash its bytes. Per-battle data is
+/// reset when a battle ends so equal futures give equal contexts.
+#include <cstdint>
+#include <type_traits>
+
+#include "model/types.hpp"
+#include "properties/monitor.hpp"
+
+namespace bc {
+
+/// TraceContext::flags: facts about the whole trace.
+enum TraceFlag : std::uint8_t {
+  kCtxFirstTurn = 0x01,  ///< header: the duel's first turn
+  kCtxBpEnded = 0x02,    ///< an effect ended the Battle Phase; the next step is pending
+};
+
+/// TraceContext::battle: facts about the current attack (reset between attacks).
+enum BattleFlag : std::uint16_t {
+  kBtlActive = 0x0001,        ///< an attack was declared and has not come back to battle_step_open
+  kBtlEnded = 0x0002,         ///< the attack was negated, stopped, or abandoned after a replay
+  kBtlNegated = 0x0004,       ///< AttackNegated was seen for this attack
+  kBtlCountChanged = 0x0008,  ///< the attacked side's monster count changed since the declaration / last replay
+  kBtlReplayed = 0x0010,      ///< a Replay happened in this attack
+  kBtlBattlerLeft = 0x0020,   ///< a battling monster left the field, or damage calculation was skipped
+  kBtlNoDamageP1 = 0x0040,    ///< a resolved "no battle damage" effect protects P1 in this battle
+  kBtlNoDamageP2 = 0x0080,
+  kBtlDamageDealt = 0x0100,   ///< battle damage was inflicted in this battle
+  kBtlLeftByBattleP1 = 0x0200,///< a P1 monster was sent away by battle in this battle
+  kBtlLeftByBattleP2 = 0x0400,
+};
+
+/// TraceContext::calc: the outcome expected from the last DamageCalculation,
+/// open until the next TimingEnter / StepEnter.
+enum CalcFlag : std::uint16_t {
+  kCalcOpen = 0x0001,
+  kCalcDamageToP1 = 0x0002,   ///< expected: P1 takes calc_damage
+  kCalcDamageToP2 = 0x0004,
+  kCalcDamageSeen = 0x0008,
+  kCalcZero = 0x0010,         ///< 0 ATK vs 0 ATK, both in Attack Position
+  kCalcExpectAttacker = 0x0020,  ///< expected: the attacker is destroyed
+  kCalcExpectTarget = 0x0040,
+  kCalcSeenAttacker = 0x0080,    ///< DestroyConfirmed seen for the attacker
+  kCalcSeenTarget = 0x0100,
+};
+
+/// TraceContext::chain: the current chain and timing window.
+enum ChainFlag : std::uint8_t {
+  kChResolving = 0x01,     ///< a Resolve was seen; no more links may be added
+  kChBuilding = 0x02,      ///< simultaneous triggers are being chained (no Priority yet)
+  kChBuildingP2 = 0x04,    ///< a P2 trigger was chained in the current building run
+  kChTriggerChain = 0x08,  ///< this chain was started by a trigger after an earlier chain of this window
+  kChWindowHadChain = 0x10,///< a chain was started in the current timing window
+  kChAwaitPriority = 0x20, ///< no Priority yet since the window opened / the chain ended
+  kChSpeedShift = 6,       ///< bits 6-7: spell speed of the last link (0 = empty chain)
+};
+
+/// Marker for "no step / timing seen yet".
+inline constexpr std::uint8_t kCtxNone = 0xFF;
+
+struct TraceContext {
+  // Trace header (constant for a trace): static card data as bitmasks over card indices.
+  std::uint16_t card_p2 = 0;        ///< bit c: card c is held by P2
+  std::uint16_t cond_attacked = 0;  ///< bit c: card c needs its host to have attacked
+  std::uint16_t cond_battled = 0;   ///< bit c: card c needs its host to have battled
+  // Board, bit = slot.
+  std::uint16_t occupied = 0;
+  std::uint16_t face_down = 0;
+  std::uint16_t defense = 0;        ///< face-up or face-down Defense Position
+  // This Battle Phase, bit = slot (cleared when that slot's monster leaves).
+  std::uint16_t declared = 0;       ///< declared an attack
+  std::uint16_t attacked = 0;       ///< entered a Damage Step as the attacker
+  std::uint16_t battled = 0;        ///< went through damage calculation
+  // This battle.
+  std::uint16_t confirmed = 0;      ///< destruction by battle confirmed, still on the field
+  std::uint16_t battle = 0;         ///< BattleFlag
+  std::uint16_t calc = 0;           ///< CalcFlag
+  std::uint16_t calc_damage = 0;    ///< expected battle damage (clamped to 65535)
+  // Small fields.
+  std::uint8_t step = kCtxNone;     ///< Step of the last StepEnter
+  std::uint8_t timing = kCtxNone;   ///< Timing of the last TimingEnter
+  std::uint8_t attacker = kNoSlot;
+  std::uint8_t target = kNoSlot;    ///< slot, kDirect or kNoSlot
+  std::uint8_t ds_timing = 0;       ///< 0 = none yet, 1..5 = last Damage Step timing entered
+  std::uint8_t chain_len = 0;       ///< links activated in the current chain
+  std::uint8_t resolved = 0;        ///< links of the current chain already resolved
+  std::uint8_t negated_links = 0;   ///< bit k-1: link k was negated
+  std::uint8_t chain = 0;           ///< ChainFlag (+ last spell speed)
+  std::uint8_t flags = 0;           ///< TraceFlag
+
+  bool operator==(const TraceContext&) const = default;
+
+  bool has(BattleFlag f) const { return (battle & f) != 0; }
+  bool has(CalcFlag f) const { return (calc & f) != 0; }
+  bool has(ChainFlag f) const { return (chain & f) != 0; }
+  bool has(TraceFlag f) const { return (flags & f) != 0; }
+  int last_speed() const { return chain >> kChSpeedShift; }
+  bool in_step(Step s) const { return step == static_cast<std::uint8_t>(s); }
+  bool at(Timing t) const { return timing == static_cast<std::uint8_t>(t); }
+  /// The current timing is one of the five Damage Step timings.
+  bool in_damage_step_timing() const { return timing != kCtxNone && in_damage_step(static_cast<Timing>(timing)); }
+};
+
+static_assert(std::has_unique_object_representations_v<TraceContext>, "TraceContext must have no padding");
+static_assert(sizeof(TraceContext) <= 48, "TraceContext is part of the product state: keep it small");
+
+/// Bit of a monster slot in the slot masks (0 for kNoSlot / kDirect).
+constexpr std::uint16_t slot_bit(std::uint8_t slot) {
+  return slot < kSlotCount ? static_cast<std::uint16_t>(1u << slot) : std::uint16_t{0};
+}
+/// Slot mask of one side's five zones.
+constexpr std::uint16_t side_mask(Player p) { return static_cast<std::uint16_t>(0x1Fu << (index_of(p) * kZonesPerSide)); }
+/// Bit of a card in the card masks (0 for kNoCard or out of range).
+constexpr std::uint16_t card_bit(std::uint8_t card) {
+  return card < kMaxCards ? static_cast<std::uint16_t>(1u << card) : std::uint16_t{0};
+}
+
+}  // namespace bc
