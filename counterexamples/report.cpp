@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -125,13 +126,23 @@ std::vector<Event> read_events(const nlohmann::json& doc, const std::string& pat
   const nlohmann::json& list = doc.at("events");
   if (!list.is_array()) bad(path, "events", "expected an array");
   for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string where = path + ": events[" + std::to_string(i) + "]";
     try {
-      out.push_back(event_from_json(list[i]));
-    } catch (const std::exception& e) {
-      bad(path, "events[" + std::to_string(i) + "]", e.what());
+      out.push_back(event_from_json(list[i], where));
+    } catch (const nlohmann::json::exception& e) {
+      throw InputError(where + ": " + e.what());
     }
   }
   return out;
+}
+
+Scenario read_scenario(const nlohmann::json& doc, const std::string& path) {
+  const nlohmann::json& j = member(doc, "scenario", path, "scenario");
+  try {
+    return scenario_from_json(j, path + ": scenario");
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(path + ": field 'scenario': " + e.what());
+  }
 }
 
 std::vector<std::string> read_narrative(const nlohmann::json& doc, const std::string& path) {
@@ -189,7 +200,6 @@ nlohmann::json counterexample_to_json(const Model& model, const RulesetRef& rule
       {"version", kVersion},
       {"ruleset", ruleset_json(ruleset)},
       {"scenario", scenario_to_json(model.scenario())},
-      {"scenario_toml", scenario_to_toml(model.scenario())},
       {"property",
        {{"id", std::string(p.id)}, {"kind", kind_name(p.kind)}, {"statement", std::string(p.statement)},
         {"citations", citations}}},
@@ -297,8 +307,7 @@ CounterexampleRecord load_counterexample(const std::string& path) {
   CounterexampleRecord rec;
   rec.path = path;
   rec.ruleset = read_ruleset(doc, path);
-  rec.scenario = parse_scenario(string_member(doc, "scenario_toml", path, "scenario_toml"),
-                                path + " (scenario_toml)");
+  rec.scenario = read_scenario(doc, path);
   rec.property = string_member(member(doc, "property", path, "property"), "id", path, "property.id");
   if (property_index(rec.property) < 0) bad(path, "property.id", "unknown property \"" + rec.property + "\"");
   rec.actions = read_actions(doc, path);

@@ -51,7 +51,7 @@ TEST_P(Mutant, IsCaughtByItsPropertyWithAShortReplayableCounterexample) {
   ASSERT_NE(c, nullptr);
   EXPECT_LE(static_cast<int>(c->actions.size()), rules.max_counterexample_length);
 
-  const Run run = replay(model, c->actions);
+  const ::bc::Run run = replay(model, c->actions);
   ASSERT_TRUE(run.ok()) << run.error;
   EXPECT_TRUE(run.verdicts.violated[property]) << "the counterexample does not reproduce";
   // Shortest: nothing before the last step shows the violation.

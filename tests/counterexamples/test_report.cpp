@@ -43,7 +43,7 @@ const std::vector<std::uint8_t> kThreeSteps = {0, 0, 0};
 TEST_F(ReportTest, ReplayOfAnOutOfRangeIndexIsAnErrorValue) {
   const Ruleset rules = load_ruleset("mr3");
   const Model model(default_scenario(), rules);
-  const Run run = replay(model, {0, 200});
+  const ::bc::Run run = replay(model, {0, 200});
   EXPECT_FALSE(run.ok());
   EXPECT_NE(run.error.find("step 2"), std::string::npos) << run.error;
   EXPECT_NE(run.error.find("out of range"), std::string::npos) << run.error;
@@ -53,7 +53,7 @@ TEST_F(ReportTest, ReplayOfAnOutOfRangeIndexIsAnErrorValue) {
 TEST_F(ReportTest, ReplayOpensWithMainPhase1) {
   const Ruleset rules = load_ruleset("mr3");
   const Model model(default_scenario(), rules);
-  const Run run = replay(model, {});
+  const ::bc::Run run = replay(model, {});
   ASSERT_TRUE(run.ok());
   ASSERT_FALSE(run.opening.empty());
   EXPECT_EQ(run.opening[0].type, EventType::StepEnter);
@@ -64,7 +64,7 @@ TEST_F(ReportTest, ReplayOpensWithMainPhase1) {
 TEST_F(ReportTest, CounterexampleRoundTrips) {
   const Ruleset rules = load_ruleset("mr3");
   const Model model(default_scenario(), rules);
-  const Run run = replay(model, kThreeSteps);
+  const ::bc::Run run = replay(model, kThreeSteps);
   ASSERT_TRUE(run.ok()) << run.error;
   const RulesetRef ref = make_ruleset_ref("", "");
   EXPECT_EQ(ref.origin, "builtin");
@@ -101,7 +101,7 @@ TEST_F(ReportTest, ExistingFileIsNotOverwrittenWithoutForce) {
 TEST_F(ReportTest, CounterexampleWritesNeitherFileIfOneExists) {
   const Ruleset rules = load_ruleset("mr3");
   const Model model(default_scenario(), rules);
-  const Run run = replay(model, {});
+  const ::bc::Run run = replay(model, {});
   write(path("cx.txt"), "precious");
   const WriteResult w = write_counterexample(path("cx"), model, make_ruleset_ref("mr3", ""), 0, run, false);
   EXPECT_FALSE(w.ok);
@@ -124,7 +124,7 @@ TEST_F(ReportTest, LoadErrorsNameFileAndField) {
 
   const Ruleset rules = load_ruleset("mr3");
   const Model model(default_scenario(), rules);
-  const Run run = replay(model, {0});
+  const ::bc::Run run = replay(model, {0});
   nlohmann::json doc = counterexample_to_json(model, make_ruleset_ref("mr3", ""), 0, run);
   doc["actions"][0]["index"] = "zero";
   write(path("index.json"), doc.dump());
