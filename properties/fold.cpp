@@ -28,9 +28,10 @@ void reset_chain(Ctx& c) {
   c.chain &= static_cast<std::uint8_t>(kChWindowHadChain);
 }
 
-/// A change on the attacked side during a live attack may call for a replay.
+/// A change on the attacked side while an attack is in progress (even one
+/// already negated: a wrong model may still replay it) may call for a replay.
 void note_count_change(Ctx& c, std::uint8_t slot) {
-  if (attack_live(c) && (side_mask(attacked_side(c)) & slot_bit(slot))) c.battle |= kBtlCountChanged;
+  if (c.has(kBtlActive) && (side_mask(attacked_side(c)) & slot_bit(slot))) c.battle |= kBtlCountChanged;
 }
 
 void place(Ctx& c, std::uint8_t slot, Position p) {

@@ -1,0 +1,330 @@
+// Implementation of the test-only trace builder (trace_builder.hpp).
+#include "tests/properties/trace_builder.hpp"
+
+namespace bc::test {
+
+Scenario test_scenario() {
+  Scenario s;
+  s.name = "properties-test";
+  s.monsters = {{"Warrior", 1800, 1000}, {"Knight", 1200, 1200}, {"Guard", 1000, 2000},
+                {"Dragon", 1500, 1200},  {"Bug", 300, 1300},     {"Token", 0, 0}};
+  s.board[0][0] = {kWarrior, Position::FaceUpAttack};
+  s.board[0][1] = {kKnight, Position::FaceUpAttack};
+  s.board[0][2] = {kGuard, Position::FaceUpDefense};
+  s.board[1][0] = {kDragon, Position::FaceUpAttack};
+  s.board[1][1] = {kBug, Position::FaceDownDefense};
+  auto card = [&](std::string name, EffectKind k, Player owner, std::uint8_t host = kNoMonster) {
+    CardSpec c;
+    c.name = std::move(name);
+    c.kind = k;
+    c.owner = owner;
+    c.host = host;
+    s.cards.push_back(c);
+    return &s.cards.back();
+  };
+  card("Divine Wrath", EffectKind::CounterTrap, Player::P2);
+  card("Rush Recklessly", EffectKind::AtkBoostQuick, Player::P1)->value = 700;
+  card("Injection Fairy Lily", EffectKind::DamageCalcBoost, Player::P1, kWarrior)->value = 3000;
+  card("Kuriboh", EffectKind::DamageCalcNoDamage, Player::P2);
+  card("Stardust Dragon", EffectKind::NegateActivationQuick, Player::P2, kDragon);
+  card("Shooting Star Dragon", EffectKind::NegateEffectQuick, Player::P2, kDragon);
+  card("Negate Attack", EffectKind::AttackNegateTrap, Player::P2);
+  card("Sakuretsu Armor", EffectKind::AttackDestroyTrap, Player::P2);
+  card("Call of the Haunted", EffectKind::SpecialSummonQuick, Player::P2)->summons = kToken;
+  card("Compulsory Evacuation Device", EffectKind::RemoveMonsterQuick, Player::P1);
+  card("Battle Fader", EffectKind::EndBattlePhaseQuick, Player::P2);
+  card("Mystic Swordsman LV2", EffectKind::DestroyNoCalcTrigger, Player::P1, kWarrior);
+  card("Man-Eater Bug", EffectKind::FlipTrigger, Player::P2, kBug);
+  card("Spirit Reaper", EffectKind::BattleDamageTrigger, Player::P1, kWarrior);
+  card("Goblin Attack Force", EffectKind::EndOfBattleTrigger, Player::P1, kKnight)->condition = Condition::HostAttacked;
+  card("Gladiator Beast", EffectKind::EndOfBattleTrigger, Player::P1, kWarrior)->condition = Condition::HostBattled;
+  return s;
+}
+
+Trace::Trace(Scenario sc) : sc_(std::move(sc)) {
+  add(make(EventType::StepEnter));
+  add(make(EventType::TimingEnter));
+}
+
+Event Trace::make(EventType t) const {
+  Event e;
+  e.type = t;
+  return e;
+}
+
+std::uint8_t Trace::host_slot(std::uint8_t card) const {
+  const std::uint8_t host = sc_.cards[card].host;
+  if (host == kNoMonster) return kNoSlot;
+  for (int side = 0; side < 2; ++side)
+    for (int z = 0; z < kZonesPerSide; ++z)
+      if (sc_.board[side][z].monster == host) return slot_of(static_cast<Player>(side), z);
+  return kNoSlot;
+}
+
+Trace& Trace::add(const Event& e) {
+  events_.push_back(e);
+  return *this;
+}
+
+Trace& Trace::step(Step s) {
+  Event e = make(EventType::StepEnter);
+  e.step = s;
+  step_ = s;
+  return add(e);
+}
+
+Trace& Trace::timing(Timing t) {
+  Event e = make(EventType::TimingEnter);
+  e.timing = t;
+  return add(e);
+}
+
+Trace& Trace::enter(Timing t) {
+  if (step_of(t) != step_) step(step_of(t));
+  return timing(t);
+}
+
+Trace& Trace::priority(Player p) {
+  Event e = make(EventType::Priority);
+  e.player = p;
+  return add(e);
+}
+
+Trace& Trace::declared(std::uint8_t attacker, std::uint8_t target) {
+  attacker_ = attacker;
+  target_ = target;
+  Event e = make(EventType::AttackDeclared);
+  e.slot = attacker;
+  e.target = target;
+  return add(e);
+}
+
+Trace& Trace::attack_negated() {
+  Event e = make(EventType::AttackNegated);
+  e.slot = attacker_;
+  return add(e);
+}
+
+Trace& Trace::attack_stopped() {
+  Event e = make(EventType::AttackStopped);
+  e.slot = attacker_;
+  return add(e);
+}
+
+Trace& Trace::replay() {
+  Event e = make(EventType::Replay);
+  e.slot = attacker_;
+  return add(e);
+}
+
+Trace& Trace::replay_choice(std::uint8_t target) {
+  Event e = make(EventType::ReplayChoice);
+  e.slot = attacker_;
+  e.target = target;
+  if (target != kNoSlot) target_ = target;
+  return add(e);
+}
+
+Trace& Trace::damage_step_begin() {
+  Event e = make(EventType::DamageStepBegin);
+  e.slot = attacker_;
+  e.target = target_;
+  return add(e);
+}
+
+Trace& Trace::flipped(std::uint8_t slot) {
+  Event e = make(EventType::FlippedFaceUp);
+  e.slot = slot;
+  return add(e);
+}
+
+Trace& Trace::negated(std::uint8_t link, Negation n) {
+  Event e = make(EventType::Negated);
+  e.link = link;
+  e.negation = n;
+  return add(e);
+}
+
+Trace& Trace::calc(CalcMode mode, int value, int value2) {
+  return calc(attacker_, mode == CalcMode::Direct ? kDirect : target_, mode, value, value2);
+}
+
+Trace& Trace::calc(std::uint8_t attacker, std::uint8_t target, CalcMode mode, int value, int value2) {
+  Event e = make(EventType::DamageCalculation);
+  e.slot = attacker;
+  e.target = target;
+  e.mode = mode;
+  e.value = value;
+  e.value2 = value2;
+  return add(e);
+}
+
+Trace& Trace::no_calc() { return add(make(EventType::NoDamageCalculation)); }
+
+Trace& Trace::damage(Player p, int value) {
+  Event e = make(EventType::BattleDamage);
+  e.player = p;
+  e.value = value;
+  return add(e);
+}
+
+Trace& Trace::destroyed(std::uint8_t slot) {
+  Event e = make(EventType::DestroyConfirmed);
+  e.slot = slot;
+  return add(e);
+}
+
+Trace& Trace::left(std::uint8_t slot, LeaveReason r) {
+  Event e = make(EventType::LeftField);
+  e.slot = slot;
+  e.reason = r;
+  return add(e);
+}
+
+Trace& Trace::summoned(std::uint8_t slot, Player p, Position pos) {
+  Event e = make(EventType::Summoned);
+  e.slot = slot;
+  e.player = p;
+  e.monster = kToken;
+  e.position = pos;
+  return add(e);
+}
+
+Trace& Trace::position_changed(std::uint8_t slot, Position pos) {
+  Event e = make(EventType::PositionChanged);
+  e.slot = slot;
+  e.position = pos;
+  return add(e);
+}
+
+Trace& Trace::battle_phase_ended() { return add(make(EventType::BattlePhaseEnded)); }
+
+Trace& Trace::push_link(Player p, EffectKind k, std::uint8_t card, std::uint8_t host, std::uint8_t target, bool give) {
+  if (resolved_ == chain_.size() && resolved_ > 0) {
+    chain_.clear();
+    resolved_ = 0;
+  }
+  chain_.push_back({card, k, p});
+  Event e = make(EventType::Activate);
+  e.player = p;
+  e.card = card;
+  e.kind = k;
+  e.link = static_cast<std::uint8_t>(chain_.size());
+  e.target = target;
+  e.slot = host;
+  add(e);
+  return give ? priority(other(p)) : *this;
+}
+
+Trace& Trace::activate(Card card, std::uint8_t target) {
+  const CardSpec& c = sc_.cards[card];
+  return push_link(c.owner, c.kind, card, host_slot(card), target, true);
+}
+
+Trace& Trace::activate_kind(Player p, EffectKind k, std::uint8_t host, std::uint8_t target) {
+  return push_link(p, k, kNoCard, host, target, true);
+}
+
+Trace& Trace::trigger(Card card, std::uint8_t target) {
+  const CardSpec& c = sc_.cards[card];
+  return push_link(c.owner, c.kind, card, host_slot(card), target, false);
+}
+
+Trace& Trace::trigger_kind(Player p, EffectKind k, std::uint8_t host, std::uint8_t target) {
+  return push_link(p, k, kNoCard, host, target, false);
+}
+
+Trace& Trace::resolve_link() {
+  const std::size_t i = chain_.size() - 1 - resolved_;
+  ++resolved_;
+  Event e = make(EventType::Resolve);
+  e.link = static_cast<std::uint8_t>(i + 1);
+  e.card = chain_[i].card;
+  e.kind = chain_[i].kind;
+  e.player = chain_[i].player;
+  return add(e);
+}
+
+Trace& Trace::chain_end() {
+  chain_.clear();
+  resolved_ = 0;
+  return add(make(EventType::ChainEnd));
+}
+
+Trace& Trace::resolve() {
+  while (resolved_ < chain_.size()) resolve_link();
+  return chain_end();
+}
+
+Trace& Trace::passes() { return priority(Player::P1).priority(Player::P2); }
+
+Trace& Trace::window(Timing t) { return enter(t).passes(); }
+
+Trace& Trace::to_battle_step() { return window(Timing::StartStep).open(); }
+
+Trace& Trace::open() { return enter(Timing::BattleStepOpen).priority(Player::P1); }
+
+Trace& Trace::declare(std::uint8_t attacker, std::uint8_t target) {
+  return declared(attacker, target).window(Timing::AttackDeclaration);
+}
+
+Trace& Trace::to_damage_step() {
+  window(Timing::BattleStep);
+  step(Step::DamageStep);
+  damage_step_begin();
+  return timing(Timing::StartOfDamageStep).passes();
+}
+
+Trace& Trace::standard_battle() {
+  declare(P1M0, P2M0).to_damage_step();
+  window(Timing::BeforeDamageCalculation).window(Timing::DamageCalculation);
+  calc(CalcMode::VsAttack, 1800, 1500).damage(Player::P2, 300).destroyed(P2M0);
+  window(Timing::AfterDamageCalculation);
+  enter(Timing::EndOfDamageStep).left(P2M0, LeaveReason::Battle).passes();
+  return open();
+}
+
+Trace& Trace::end_battle_phase() { return window(Timing::EndStep).enter(Timing::MainPhase2); }
+
+Verdicts Trace::run(bool finish_trace, bool complete) const {
+  Verdicts v;
+  TraceContext ctx = start_context(sc_);
+  for (const Event& e : events_) observe(ctx, e, v);
+  if (finish_trace) finish(ctx, complete, v);
+  return v;
+}
+
+TraceContext Trace::context() const {
+  Verdicts v;
+  TraceContext ctx = start_context(sc_);
+  for (const Event& e : events_) observe(ctx, e, v);
+  return ctx;
+}
+
+std::vector<std::string> violated_ids(const Verdicts& v) {
+  std::vector<std::string> ids;
+  for (std::size_t i = 0; i < properties().size(); ++i)
+    if (v.violated[i]) ids.emplace_back(properties()[i].id);
+  return ids;
+}
+
+std::vector<std::string> witnessed_ids(const Verdicts& v) {
+  std::vector<std::string> ids;
+  for (std::size_t i = 0; i < properties().size(); ++i)
+    if (v.witnessed[i]) ids.emplace_back(properties()[i].id);
+  return ids;
+}
+
+bool violated(const Verdicts& v, std::string_view id) {
+  const int i = property_index(id);
+  EXPECT_GE(i, 0) << "unknown property " << id;
+  return i >= 0 && v.violated[i];
+}
+
+bool witnessed(const Verdicts& v, std::string_view id) {
+  const int i = property_index(id);
+  EXPECT_GE(i, 0) << "unknown property " << id;
+  return i >= 0 && v.witnessed[i];
+}
+
+}  // namespace bc::test
