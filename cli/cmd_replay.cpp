@@ -76,9 +76,9 @@ int run_replay(const ReplayOptions& opts) {
             << "property:  " << p.id << " (" << kind_name(p.kind) << "): " << p.statement << "\n"
             << "citations: " << citations_text(p.citations) << "\n"
             << "ruleset:   " << rec.ruleset.name << " (" << rec.ruleset.origin << ")\n"
-            << "scenario:  " << rec.scenario.name << "\n\n";
-  for (const std::string& line : run.all_narrative()) std::cout << "  " << line << "\n";
-  std::cout << "\n" << verdict_line(run, property, again) << "\n";
+            << "scenario:  " << rec.scenario.name << "\n"
+            << "length:    " << run.steps.size() << " actions\n\n";
+  std::cout << narrative_text(run, again ? property : -1) << "\n" << verdict_line(run, property, again) << "\n";
   for (const std::string& id : other_violations(run, property)) std::cout << "also violated: " << id << "\n";
   if (!same_events) std::cout << "note: the events differ from the recorded ones (the model changed since)\n";
   return again ? kExitViolation : kExitOk;

@@ -55,6 +55,7 @@ std::string Narrator::card(std::uint8_t index) const {
 }
 
 std::string Narrator::prefixed(const std::string& text) const {
+  if (step_opened_) return std::string(step_phrase(step_)) + ": " + text;
   return std::string(phrase(timing_)) + ": " + text;
 }
 
@@ -96,6 +97,8 @@ void Narrator::tell(const std::vector<Event>& events, std::size_t& i, std::vecto
   }
   ++i;
   if (e.type == EventType::StepEnter) {
+    step_ = e.step;
+    step_opened_ = true;  // until the step's first timing window opens
     out.push_back("-- " + std::string(step_phrase(e.step)) + " --");
     return;
   }
@@ -131,7 +134,10 @@ std::string Narrator::damage_calculation(const std::vector<Event>& events, std::
 /// Text of one event, updating the narrator's board; empty for bookkeeping events.
 std::string Narrator::event_text(const Event& e) {
   switch (e.type) {
-    case EventType::TimingEnter: timing_ = e.timing; return "";
+    case EventType::TimingEnter:
+      timing_ = e.timing;
+      step_opened_ = false;
+      return "";
     case EventType::Priority: return "";
     case EventType::AttackDeclared:
       if (e.target == kDirect) return monster(e.slot) + " declares a direct attack";
@@ -144,7 +150,7 @@ std::string Narrator::event_text(const Event& e) {
       if (e.target == kDirect) return monster(e.slot) + " attacks directly instead (replay, not a declaration)";
       if (e.target >= kSlotCount) return monster(e.slot) + " does not attack (replay)";
       return monster(e.slot) + " attacks " + monster(e.target) + " instead (replay, not a declaration)";
-    case EventType::DamageStepBegin: return monster(e.slot) + " enters the Damage Step and has attacked";
+    case EventType::DamageStepBegin: return monster(e.slot) + " now counts as having attacked";
     case EventType::FlippedFaceUp: return monster(e.slot) + " is flipped face-up";
     case EventType::Activate: {
       std::string text = player_label(e.player) + " activates " + card(e.card) + " (" +

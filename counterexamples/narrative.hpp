@@ -50,6 +50,8 @@ class Narrator {
 
   const Scenario& scenario_;
   Timing timing_ = Timing::MainPhase1;
+  Step step_ = Step::MainPhase1;
+  bool step_opened_ = false;  ///< a step began and its first timing window has not opened yet
   std::array<std::uint8_t, kSlotCount> zones_{};  ///< monster template per slot, kNoMonster if empty
 };
 

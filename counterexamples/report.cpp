@@ -214,7 +214,6 @@ nlohmann::json counterexample_to_json(const Model& model, const RulesetRef& rule
 std::string counterexample_to_text(const Model& model, const RulesetRef& ruleset, int property,
                                    const Run& run) {
   const PropertyInfo& p = properties().at(property);
-  const int at = run.first_violation(property);
   std::ostringstream out;
   out << "battlecheck counterexample\n"
       << "property:  " << p.id << " (" << kind_name(p.kind) << ")\n"
@@ -223,7 +222,16 @@ std::string counterexample_to_text(const Model& model, const RulesetRef& ruleset
       << "ruleset:   " << ruleset_text(ruleset) << "\n"
       << "scenario:  " << model.scenario().name << "\n"
       << "length:    " << run.steps.size() << " actions; violated at " << where_text(run, property) << "\n\n";
+  out << narrative_text(run, property);
+  return out.str();
+}
+
+std::string narrative_text(const Run& run, int property) {
+  const std::string id = property >= 0 ? std::string(properties().at(property).id) : "";
+  const int at = property >= 0 ? run.first_violation(property) : -2;
+  std::ostringstream out;
   for (const std::string& line : run.opening_narrative) out << "      " << line << "\n";
+  if (at == -1) out << "      ^^^ violates " << id << "\n";
   for (std::size_t i = 0; i < run.steps.size(); ++i) {
     const ReplayStep& s = run.steps[i];
     for (std::size_t k = 0; k < s.narrative.size(); ++k) {
@@ -231,9 +239,10 @@ std::string counterexample_to_text(const Model& model, const RulesetRef& ruleset
       number.resize(5, ' ');
       out << number << " " << s.narrative[k] << "\n";
     }
-    if (static_cast<int>(i) == at) out << "      ^^^ violates " << p.id << "\n";
+    if (static_cast<int>(i) == at) out << "      ^^^ violates " << id << "\n";
   }
-  if (at == static_cast<int>(run.steps.size())) out << "      ^^^ the trace ends here: violates " << p.id << "\n";
+  if (at >= 0 && at == static_cast<int>(run.steps.size()))
+    out << "      ^^^ the run ends here: violates " << id << "\n";
   return out.str();
 }
 

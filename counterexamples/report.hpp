@@ -47,6 +47,10 @@ nlohmann::json counterexample_to_json(const Model& model, const RulesetRef& rule
 std::string counterexample_to_text(const Model& model, const RulesetRef& ruleset, int property,
                                    const Run& run);
 
+/// The numbered narrative of a run ("3.    Battle Step: P1 passes"), marking
+/// where `property` is first violated (no mark if property < 0).
+std::string narrative_text(const Run& run, int property);
+
 /// Outcome of writing a file: ok, or a message naming the file.
 struct WriteResult {
   bool ok = true;

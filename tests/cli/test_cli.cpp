@@ -61,7 +61,12 @@ class Cli : public ::testing::Test {
   fs::path dir_;
 };
 
-constexpr const char* kMutant = "replay-in-damage-step";
+// A mutant caught on the tiny scenario in a few milliseconds.
+constexpr const char* kMutant = "battle-destroyed-leave-at-damage-calculation";
+constexpr const char* kProperty = "battle_destroyed_leave_at_end_of_damage_step";
+const std::string kTiny = "--scenario '" + std::string(BC_SOURCE_DIR) + "/scenarios/tiny.toml'";
+const std::string kStem = std::string("tiny.") + kMutant + "." + kProperty;
+const std::string kCheckMutant = "check " + kTiny + " --mutant " + kMutant + " --no-liveness --out cx";
 
 TEST_F(Cli, NoSubcommandIsBadUsage) {
   const Output o = run("");
@@ -74,7 +79,8 @@ TEST_F(Cli, UnknownSubcommandOrOptionIsBadUsage) {
   EXPECT_EQ(run("check --no-such-flag").code, 2);
   EXPECT_EQ(run("check --max-depth lots").code, 2);
   EXPECT_EQ(run("replay").code, 2);  // FILE is required
-  EXPECT_EQ(run("check --ruleset mr3 --mutant replay-in-damage-step").code, 2);
+  EXPECT_EQ(run("check --ruleset mr3 --mutant no-replay").code, 2);
+  EXPECT_EQ(run("check --mutant no-such-mutant").code, 2);
   EXPECT_EQ(run("rulesets show").code, 2);
 }
 
@@ -132,10 +138,10 @@ TEST_F(Cli, CheckDefaultScenarioHoldsAndJsonParses) {
 }
 
 TEST_F(Cli, MutantViolatesWritesACounterexampleThatReplays) {
-  const Output o = run(std::string("check --mutant ") + kMutant + " --no-liveness --out cx");
+  const Output o = run(kCheckMutant);
   ASSERT_EQ(o.code, 1) << o.out << o.err;
   EXPECT_NE(o.out.find("VIOLATED"), std::string::npos) << o.out;
-  const fs::path file = dir_ / "cx" / ("default." + std::string(kMutant) + ".no_replay_in_damage_step.json");
+  const fs::path file = dir_ / "cx" / (kStem + ".json");
   ASSERT_TRUE(fs::exists(file)) << o.out;
   EXPECT_TRUE(fs::exists(fs::path(file).replace_extension(".txt")));
 
@@ -150,17 +156,17 @@ TEST_F(Cli, MutantViolatesWritesACounterexampleThatReplays) {
 }
 
 TEST_F(Cli, ExistingCounterexampleIsNotOverwrittenWithoutForce) {
-  const std::string stem = "default." + std::string(kMutant) + ".no_replay_in_damage_step";
+  const std::string stem = kStem;
   fs::create_directories(dir_ / "cx");
   write("cx/" + stem + ".json", "precious");
-  const Output o = run(std::string("check --mutant ") + kMutant + " --no-liveness --out cx");
+  const Output o = run(kCheckMutant);
   EXPECT_EQ(o.code, 2) << o.out << o.err;
   EXPECT_NE(o.err.find("--force"), std::string::npos) << o.err;
   EXPECT_EQ(slurp(dir_ / "cx" / (stem + ".json")), "precious");
   EXPECT_FALSE(fs::exists(dir_ / "cx" / (stem + ".txt")));
   EXPECT_FALSE(fs::exists(dir_ / "cx" / (stem + ".json.tmp")));
 
-  const Output forced = run(std::string("check --mutant ") + kMutant + " --no-liveness --out cx --force");
+  const Output forced = run(kCheckMutant + " --force");
   EXPECT_EQ(forced.code, 1) << forced.err;
   EXPECT_NO_THROW((void)nlohmann::json::parse(slurp(dir_ / "cx" / (stem + ".json"))));
 }
@@ -195,14 +201,14 @@ TEST_F(Cli, CorruptCounterexampleIsBadInput) {
 }
 
 TEST_F(Cli, GraphWritesDotAndKeepsExistingFiles) {
-  const Output o = run("graph -o timings.dot");
+  const Output o = run("graph " + kTiny + " -o timings.dot");
   ASSERT_EQ(o.code, 0) << o.err;
   const std::string dot = slurp(dir_ / "timings.dot");
   EXPECT_NE(dot.find("digraph"), std::string::npos);
-  const Output again = run("graph -o timings.dot");
+  const Output again = run("graph " + kTiny + " -o timings.dot");
   EXPECT_EQ(again.code, 2);
   EXPECT_EQ(slurp(dir_ / "timings.dot"), dot);
-  EXPECT_EQ(run("graph -o timings.dot --force").code, 0);
+  EXPECT_EQ(run("graph " + kTiny + " -o timings.dot --force").code, 0);
 }
 
 }  // namespace

@@ -43,8 +43,11 @@ TEST_P(Mutant, IsCaughtByItsPropertyWithAShortReplayableCounterexample) {
   ASSERT_GT(rules.max_counterexample_length, 0);
   const Scenario scenario = scenario_for(rules);
   const Model model(scenario, rules);
+  // Breadth first to the stated length finds a shortest counterexample if one
+  // that short exists, so the bound is also the exploration depth.
   Bounds bounds;
   bounds.liveness = false;
+  bounds.max_depth = static_cast<std::uint32_t>(rules.max_counterexample_length);
   const CheckResult result = explore(model, bounds);
   ASSERT_TRUE(result.violated[property]) << GetParam() << " is not caught by " << rules.expect_violation;
   const Counterexample* c = counterexample_for(result, property);
