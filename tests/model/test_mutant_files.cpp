@@ -22,7 +22,10 @@ struct Distortion {
 Distortion knob(Knob k, std::string p, std::string scenario = "") { return {k, std::nullopt, std::move(p), std::move(scenario)}; }
 Distortion perm(EffectKind k, std::string p) { return {std::nullopt, k, std::move(p), ""}; }
 
-/// The mutant list of the project brief.
+// Mutants the default scenario cannot show name a scenario of their own.
+
+/// The mutant list of the project brief (quick-effects-in-damage-step uses
+/// special summoning, which the default scenario holds).
 const std::map<std::string, Distortion>& expected() {
   static const std::map<std::string, Distortion> m = {
       {"replay-in-damage-step", knob(Knob::ReplayInDamageStep, "no_replay_in_damage_step")},
@@ -54,16 +57,18 @@ const std::map<std::string, Distortion>& expected() {
       {"equal-atk-no-destruction", knob(Knob::EqualAtkDestroysBoth, "battle_destruction_matches_calculation")},
       {"second-chain-at-start-of-damage-step",
        knob(Knob::ChainsStartOfDamageStep, "one_chain_at_start_of_damage_step")},
-      {"quick-effects-in-damage-step", perm(EffectKind::FreeChainQuick, "damage_step_activation_whitelist")},
+      // Special summoning quick effects: S1 §伤害步骤 names them as forbidden in the Damage Step.
+      {"quick-effects-in-damage-step", perm(EffectKind::SpecialSummonQuick, "damage_step_activation_whitelist")},
       {"attack-trap-after-declaration", perm(EffectKind::AttackNegateTrap, "attack_traps_only_at_declaration")},
       {"skip-timings-after-battler-left",
        knob(Knob::DamageStepContinuesAfterBattlerLeaves, "damage_step_completes_after_battler_leaves")},
       {"calc-effects-in-trigger-chain",
        knob(Knob::CalcTriggerChainAllowsCalcEffects, "one_chain_at_damage_calculation")},
       {"destroyed-monster-quick-effect",
-       knob(Knob::DestroyedByBattleMayActivateQuick, "destroyed_by_battle_no_quick_effects")},
+       knob(Knob::DestroyedByBattleMayActivateQuick, "destroyed_by_battle_no_quick_effects", "destroyed-negator.toml")},
       {"zero-atk-destroys", knob(Knob::ZeroAtkBattleDestroys, "zero_attack_battle_destroys_nothing", "zero-atk.toml")},
-      {"battle-phase-end-to-main-phase-2", knob(Knob::BattlePhaseEndGoesTo, "battle_phase_end_enters_end_step")},
+      {"battle-phase-end-to-main-phase-2",
+       knob(Knob::BattlePhaseEndGoesTo, "battle_phase_end_enters_end_step", "battle-fader.toml")},
       {"has-attacked-on-declaration", knob(Knob::HasAttackedOn, "has_attacked_requires_damage_step")},
       {"destroy-without-calc-late",
        perm(EffectKind::DestroyNoCalcTrigger, "destroy_without_calc_at_start_of_damage_step")},
@@ -122,7 +127,7 @@ TEST(MutantFiles, PermissionMutantsAddOrMoveTimings) {
   const Ruleset quick = load_mutant("quick-effects-in-damage-step");
   for (const Timing t : {Timing::StartOfDamageStep, Timing::BeforeDamageCalculation, Timing::DamageCalculation,
                          Timing::AfterDamageCalculation, Timing::EndOfDamageStep})
-    EXPECT_TRUE(quick.allowed(EffectKind::FreeChainQuick, t)) << name(t);
+    EXPECT_TRUE(quick.allowed(EffectKind::SpecialSummonQuick, t)) << name(t);
 }
 
 }  // namespace
