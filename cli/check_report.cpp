@@ -6,10 +6,12 @@
 namespace bc::cli {
 namespace {
 
+std::string steps(int n) { return std::to_string(n) + (n == 1 ? " step" : " steps"); }
+
 std::string verdict_cell(const PropertyRow& row) {
   std::string text = row.verdict;
-  if (!row.json_file.empty()) text += " (" + row.json_file + ", " + std::to_string(row.length) + " steps)";
-  else if (row.verdict == "WITNESSED" && row.length >= 0) text += " (" + std::to_string(row.length) + " steps)";
+  if (!row.json_file.empty()) text += " (" + row.json_file + ", " + steps(row.length) + ")";
+  else if (row.verdict == "WITNESSED" && row.length >= 0) text += " (" + steps(row.length) + ")";
   if (!row.note.empty()) text += " [" + row.note + "]";
   return text;
 }
