@@ -81,7 +81,9 @@ void destroy_confirmed_event(const Ctx& c, const Event& e, Verdicts& v) {
     violate(v, Prop::ZeroAttackBattleDestroysNothing);
     return;
   }
-  if (e.slot != c.attacker && e.slot != c.target) violate(v, Prop::BattleDestructionMatchesCalculation);
+  const bool expected = (e.slot == c.attacker && c.has(kCalcExpectAttacker)) ||
+                        (e.slot == c.target && c.has(kCalcExpectTarget));
+  if (!expected) violate(v, Prop::BattleDestructionMatchesCalculation);
 }
 
 /// When the damage calculation's events are over (next TimingEnter or
