@@ -9,8 +9,16 @@
 
 namespace {
 
+/// "battlecheck check" when the error arose inside `check`, for the --help hint.
+std::string command_path(const CLI::App* app) {
+  std::string path = app->get_name();
+  for (auto subs = app->get_subcommands(); !subs.empty(); subs = subs.front()->get_subcommands())
+    path += " " + subs.front()->get_name();
+  return path;
+}
+
 std::string failure(const CLI::App* app, const CLI::Error& e) {
-  return "battlecheck: error: " + std::string(e.what()) + "\nRun '" + app->get_name() +
+  return "battlecheck: error: " + std::string(e.what()) + "\nRun '" + command_path(app) +
          " --help' for more information.\n";
 }
 
