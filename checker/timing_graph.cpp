@@ -1,9 +1,14 @@
+// GCC 12 reports a false -Wmaybe-uninitialized inside Boost's adjacency_list
+// edge iterator (a boost::optional) when write_graphviz walks the edges.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/graphviz.hpp>
+#pragma GCC diagnostic pop
 
 #include <array>
 #include <cstdint>
-#include <map>
+#include <ostream>
 #include <sstream>
 #include <string>
 
@@ -42,6 +47,11 @@ TimingGraph build_graph(const MoveCounts& counts) {
   return g;
 }
 
+/// Graph-wide attributes: top-to-bottom layout, boxed timings.
+struct GraphAttributes {
+  void operator()(std::ostream& out) const { out << "rankdir=TB;\nnode [shape=box];\n"; }
+};
+
 }  // namespace
 
 std::string timing_graph_dot(const Model& model, const Bounds& bounds) {
@@ -57,7 +67,7 @@ std::string timing_graph_dot(const Model& model, const Bounds& bounds) {
   const TimingGraph g = build_graph(counts);
   std::ostringstream out;
   boost::write_graphviz(out, g, boost::make_label_writer(boost::get(&TimingVertex::label, g)),
-                        boost::make_label_writer(boost::get(&TimingEdge::label, g)));
+                        boost::make_label_writer(boost::get(&TimingEdge::label, g)), GraphAttributes{});
   return out.str();
 }
 
