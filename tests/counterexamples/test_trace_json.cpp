@@ -2,8 +2,12 @@
 // through JSON, and bad input is rejected with a message naming the place.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
+
 #include "counterexamples/trace_json.hpp"
 #include "model/loader.hpp"
+#include "properties/context.hpp"
 
 namespace bc {
 namespace {
@@ -228,6 +232,42 @@ TEST(TraceJson, TraceErrorsNameTheFileAndLine) {
   json v1 = trace_header(sample_scenario(), "mr3");
   v1["version"] = 1;
   EXPECT_NE(message(v1.dump()).find("field 'version'"), std::string::npos);
+}
+
+std::string trace_format_doc() {
+  std::ifstream in(std::string(BC_SOURCE_DIR) + "/docs/trace-format.md");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+TEST(TraceFormatDoc, DocumentsEveryEventTypeAndEveryProperty) {
+  const std::string doc = trace_format_doc();
+  ASSERT_FALSE(doc.empty());
+  for (int t = 0; t < kEventTypeCount; ++t) {
+    const std::string row = "| `" + std::string(name(static_cast<EventType>(t))) + "` |";
+    EXPECT_NE(doc.find(row), std::string::npos) << row;
+  }
+  for (const PropertyInfo& p : properties()) {
+    const bool activation = std::string_view(p.id).starts_with("sometimes_activation_at_");
+    if (!activation) EXPECT_NE(doc.find(std::string(p.id)), std::string::npos) << p.id;
+  }
+}
+
+TEST(TraceFormatDoc, TheExampleTraceReadsAndViolatesNothing) {
+  const std::string doc = trace_format_doc();
+  const std::size_t example = doc.find("### Example");
+  ASSERT_NE(example, std::string::npos);
+  const std::size_t begin = doc.find("```json\n", example) + 8;
+  const std::size_t end = doc.find("```", begin);
+  const TraceFile trace = read_trace(doc.substr(begin, end - begin), "docs/trace-format.md");
+  ASSERT_EQ(trace.events.size(), 21u);
+  EXPECT_EQ(trace.events.back().type, EventType::Priority);
+  TraceContext ctx = start_context(trace.scenario);
+  Verdicts v;
+  for (const Event& e : trace.events) observe(ctx, e, v);
+  EXPECT_TRUE(v.violated.none());
+  EXPECT_TRUE(v.witnessed[property_index("sometimes_attack_negated")]);
 }
 
 }  // namespace
