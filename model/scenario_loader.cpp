@@ -175,13 +175,13 @@ class ScenarioParser {
   }
 
   void read_host(const toml::table& t, const std::string& f, CardSpec& c) const {
-    const bool monster_effect = info(c.kind).monster_effect;
+    const HostRule rule = host_rule(c.kind);
     const toml::node* host = t.get("host");
-    if (monster_effect && host == nullptr)
+    if (rule == HostRule::Required && host == nullptr)
       rd_.fail(t, f + ".host", "missing: a " + std::string(name(c.kind)) +
                                    " is a monster effect and needs host = the name of its [[monster]]");
-    if (!monster_effect && host != nullptr)
-      rd_.fail(*host, f + ".host", "a " + std::string(name(c.kind)) + " is a spell/trap effect and takes no host");
+    if (rule == HostRule::Forbidden && host != nullptr)
+      rd_.fail(*host, f + ".host", "a " + std::string(name(c.kind)) + " is a trap and takes no host");
     std::optional<Player> host_side;
     if (host != nullptr) {
       c.host = monster_ref(t, "host", f + ".host");

@@ -74,6 +74,16 @@ constexpr std::array<std::string_view, 8> kActionTypes = {
 
 const KindInfo& info(EffectKind k) { return kKinds[static_cast<std::size_t>(k)]; }
 
+HostRule host_rule(EffectKind k) {
+  if (info(k).monster_effect) return HostRule::Required;
+  switch (k) {
+    case EffectKind::CounterTrap:
+    case EffectKind::AttackNegateTrap:
+    case EffectKind::AttackDestroyTrap: return HostRule::Forbidden;
+    default: return HostRule::Optional;
+  }
+}
+
 Step step_of(Timing t) {
   switch (t) {
     case Timing::MainPhase1: return Step::MainPhase1;

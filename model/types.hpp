@@ -110,6 +110,12 @@ struct KindInfo {
 };
 
 const KindInfo& info(EffectKind k);
+
+/// Whether a card of this kind names a host monster: monster effects must,
+/// traps must not, and quick effects that exist both as spells/traps and as
+/// monster effects (Injection Fairy Lily, Honest, Kuriboh...) may.
+enum class HostRule : std::uint8_t { Required, Optional, Forbidden };
+HostRule host_rule(EffectKind k);
 Step step_of(Timing t);
 bool in_damage_step(Timing t);
 

@@ -205,7 +205,7 @@ TEST(ScenarioErrors, MonsterEffectWithoutHost) {
 
 TEST(ScenarioErrors, SpellTrapWithHost) {
   EXPECT_INPUT_ERROR(scenario_error(kBoard + card("name = \"X\"\nkind = \"counter_trap\"\nhost = \"A\"")),
-                     "bad.toml:20: card[0].host: ", "counter_trap is a spell/trap effect and takes no host");
+                     "bad.toml:20: card[0].host: ", "counter_trap is a trap and takes no host");
 }
 
 TEST(ScenarioErrors, HostOnTheOtherSide) {
