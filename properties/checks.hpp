@@ -5,6 +5,8 @@
 /// reads the context as it was BEFORE the event and only sets bits in the
 /// verdicts. monitor.cpp wires them to event types; fold.cpp then folds the
 /// event into the context. No heap, no strings, no virtual calls.
+#include <array>
+
 #include "model/event.hpp"
 #include "properties/context.hpp"
 #include "properties/ids.hpp"
@@ -15,12 +17,28 @@ using Ctx = TraceContext;
 
 // ---- small shared helpers --------------------------------------------------
 
-inline bool is_trigger(EffectKind k) { return info(k).trigger; }
-inline int speed_of(EffectKind k) { return info(k).spell_speed; }
-/// Damage Step timing index 1..5 (start of DS .. end of DS), 0 otherwise.
-inline int ds_index(Timing t) {
-  return in_damage_step(t) ? static_cast<int>(t) - static_cast<int>(Timing::StartOfDamageStep) + 1 : 0;
+/// Kind facts copied once from the model's kind table (model/types.cpp), so
+/// the hot path reads an array instead of calling info().
+struct KindFacts {
+  std::uint32_t triggers = 0;                        ///< bit k: kind k is a trigger
+  std::array<std::uint8_t, kEffectKindCount> speed{};  ///< spell speed of kind k
+};
+extern const KindFacts kKindFacts;
+
+inline bool is_trigger(EffectKind k) { return (kKindFacts.triggers >> static_cast<int>(k)) & 1u; }
+inline int speed_of(EffectKind k) {
+  const auto i = static_cast<std::size_t>(k);
+  return i < kKindFacts.speed.size() ? kKindFacts.speed[i] : 0;
 }
+/// The five Damage Step timings are contiguous in enum Timing (model/types.hpp).
+static_assert(static_cast<int>(Timing::EndOfDamageStep) - static_cast<int>(Timing::StartOfDamageStep) == 4);
+/// Damage Step timing index 1..5 (start of DS .. end of DS), 0 otherwise.
+constexpr int ds_index(Timing t) {
+  const int i = static_cast<int>(t) - static_cast<int>(Timing::StartOfDamageStep) + 1;
+  return i >= 1 && i <= 5 ? i : 0;
+}
+/// A Damage Step timing (inline twin of model's in_damage_step() for the hot path).
+constexpr bool is_ds_timing(Timing t) { return ds_index(t) != 0; }
 inline bool is_battle_phase_step(Step s) {
   return s == Step::StartStep || s == Step::BattleStep || s == Step::DamageStep || s == Step::EndStep;
 }

@@ -101,7 +101,10 @@ struct TraceContext {
   bool in_step(Step s) const { return step == static_cast<std::uint8_t>(s); }
   bool at(Timing t) const { return timing == static_cast<std::uint8_t>(t); }
   /// The current timing is one of the five Damage Step timings.
-  bool in_damage_step_timing() const { return timing != kCtxNone && in_damage_step(static_cast<Timing>(timing)); }
+  bool in_damage_step_timing() const {
+    return timing >= static_cast<std::uint8_t>(Timing::StartOfDamageStep) &&
+           timing <= static_cast<std::uint8_t>(Timing::EndOfDamageStep);
+  }
 };
 
 static_assert(std::has_unique_object_representations_v<TraceContext>, "TraceContext must have no padding");

@@ -54,7 +54,8 @@ void on_step_enter(Ctx& c, const Event& e) {
 
 void on_timing_enter(Ctx& c, const Event& e) {
   const Timing t = e.timing;
-  const bool attack_timing = in_damage_step(t) || (step_of(t) == Step::BattleStep && t != Timing::BattleStepOpen);
+  const bool attack_timing = is_ds_timing(t) || t == Timing::AttackDeclaration || t == Timing::BattleStep ||
+                             t == Timing::ReplayChoice;
   if (!attack_timing) reset_battle(c);
   if (const int idx = ds_index(t)) c.ds_timing = static_cast<std::uint8_t>(idx);
   if (t == Timing::EndStep) c.flags &= static_cast<std::uint8_t>(~kCtxBpEnded);

@@ -85,7 +85,21 @@ std::uint64_t mix(std::uint64_t h) {
   return h;
 }
 
+KindFacts build_kind_facts() {
+  KindFacts f;
+  for (int k = 0; k < kEffectKindCount; ++k) {
+    const KindInfo& i = info(static_cast<EffectKind>(k));
+    if (i.trigger) f.triggers |= 1u << k;
+    f.speed[k] = static_cast<std::uint8_t>(i.spell_speed);
+  }
+  return f;
+}
+
 }  // namespace
+
+// The model's kind table is a constexpr array (constant-initialized), so this
+// dynamic initialization may read it safely.
+const KindFacts checks::kKindFacts = build_kind_facts();
 
 TraceContext start_context(const Scenario& header) {
   TraceContext c;
