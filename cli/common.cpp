@@ -68,22 +68,6 @@ Inputs load_inputs(const ModelOptions& opts) {
   return in;
 }
 
-std::string kind_name(PropertyKind k) {
-  switch (k) {
-    case PropertyKind::Always: return "always";
-    case PropertyKind::Sometimes: return "sometimes";
-    case PropertyKind::Eventually: return "eventually";
-  }
-  return "?";
-}
-
-std::string citations_text(const std::vector<Citation>& cites) {
-  std::string text;
-  for (const Citation& c : cites)
-    text += (text.empty() ? "" : "; ") + std::string(c.source) + " §" + std::string(c.section);
-  return text;
-}
-
 std::string format_fixed(double value, int decimals) {
   std::ostringstream out;
   out << std::fixed << std::setprecision(decimals) << value;

@@ -55,10 +55,6 @@ Bounds to_bounds(const BoundOptions& opts);
 /// `scenario` (and no --scenario given) runs on that scenario from scenarios/.
 Inputs load_inputs(const ModelOptions& opts);
 
-/// "always" / "sometimes" / "eventually".
-std::string kind_name(PropertyKind k);
-/// "S1 §x; S2 §y".
-std::string citations_text(const std::vector<Citation>& cites);
 /// A byte count as "12.3 MiB".
 std::string format_bytes(double bytes);
 /// A number with fixed decimals.

@@ -33,22 +33,6 @@ std::string read_text(const std::string& path, const std::string& what) {
   return text.str();
 }
 
-std::string kind_name(PropertyKind k) {
-  switch (k) {
-    case PropertyKind::Always: return "always";
-    case PropertyKind::Sometimes: return "sometimes";
-    case PropertyKind::Eventually: return "eventually";
-  }
-  return "?";
-}
-
-std::string citations_text(const PropertyInfo& p) {
-  std::string text;
-  for (const Citation& c : p.citations)
-    text += (text.empty() ? "" : "; ") + std::string(c.source) + " §" + std::string(c.section);
-  return text;
-}
-
 std::string ruleset_text(const RulesetRef& r) {
   if (r.origin == "mutant") return r.name + " (built-in mutant)";
   if (r.origin == "file") return r.name + " (file " + r.path + ")";
@@ -159,6 +143,22 @@ std::vector<std::string> read_narrative(const nlohmann::json& doc, const std::st
 
 }  // namespace
 
+std::string kind_name(PropertyKind k) {
+  switch (k) {
+    case PropertyKind::Always: return "always";
+    case PropertyKind::Sometimes: return "sometimes";
+    case PropertyKind::Eventually: return "eventually";
+  }
+  return "?";
+}
+
+std::string citations_text(const std::vector<Citation>& cites) {
+  std::string text;
+  for (const Citation& c : cites)
+    text += (text.empty() ? "" : "; ") + std::string(c.source) + " §" + std::string(c.section);
+  return text;
+}
+
 RulesetRef make_ruleset_ref(const std::string& ruleset, const std::string& mutant) {
   RulesetRef ref;
   if (!mutant.empty()) {
@@ -218,7 +218,7 @@ std::string counterexample_to_text(const Model& model, const RulesetRef& ruleset
   out << "battlecheck counterexample\n"
       << "property:  " << p.id << " (" << kind_name(p.kind) << ")\n"
       << "statement: " << p.statement << "\n"
-      << "citations: " << citations_text(p) << "\n"
+      << "citations: " << citations_text(p.citations) << "\n"
       << "ruleset:   " << ruleset_text(ruleset) << "\n"
       << "scenario:  " << model.scenario().name << "\n"
       << "length:    " << run.steps.size() << " actions; violated at " << where_text(run, property) << "\n\n";

@@ -15,6 +15,11 @@
 
 namespace bc {
 
+/// "always" / "sometimes" / "eventually", as files and reports write a property's kind.
+std::string kind_name(PropertyKind k);
+/// A property's citations as "S1 §x; S2 §y".
+std::string citations_text(const std::vector<Citation>& cites);
+
 /// Where a run's ruleset came from, so a replay can rebuild the same rules.
 struct RulesetRef {
   std::string name;    ///< built-in or mutant name; for files, the ruleset's own name
