@@ -25,6 +25,7 @@ struct Sample {
   std::uint64_t states = 0;
   std::uint64_t transitions = 0;
   double seconds = 0;
+  double cpu_seconds = 0;
   std::uint64_t stored_bytes = 0;
   std::uint64_t peak_rss_bytes = 0;
 };
@@ -86,7 +87,7 @@ std::optional<Sample> run_once(const bc::Scenario& scenario, const bc::Ruleset& 
     bc::Bounds bounds;
     bounds.liveness = false;
     const bc::CheckResult r = bc::explore(model, bounds);
-    const Sample s{r.states, r.transitions, r.seconds, r.stored_bytes, r.peak_rss_bytes};
+    const Sample s{r.states, r.transitions, r.seconds, r.cpu_seconds, r.stored_bytes, r.peak_rss_bytes};
     const bool ok = write(fds[1], &s, sizeof s) == static_cast<ssize_t>(sizeof s);
     _exit(ok ? 0 : 1);
   }
@@ -115,19 +116,22 @@ double median_of(const std::vector<Sample>& samples, F field) {
 }
 
 void print_header() {
-  std::printf("%-16s %12s %12s %9s %12s %9s %10s\n", "scenario", "states", "transitions", "seconds", "states/s",
-              "B/state", "peak MiB");
+  std::printf("%-14s %11s %11s %8s %8s %10s %10s %8s %9s\n", "scenario", "states", "transitions", "wall s", "cpu s",
+              "states/s", "st/cpu-s", "B/state", "peak MiB");
 }
 
 void print_row(const std::string& label, const std::vector<Sample>& samples) {
-  const double states = median_of(samples, [](const Sample& s) { return double(s.states); });
-  const double transitions = median_of(samples, [](const Sample& s) { return double(s.transitions); });
-  const double seconds = median_of(samples, [](const Sample& s) { return s.seconds; });
-  const double rate = median_of(samples, [](const Sample& s) { return s.seconds > 0 ? s.states / s.seconds : 0; });
-  const double bytes = median_of(samples, [](const Sample& s) { return double(s.stored_bytes) / double(s.states); });
-  const double rss = median_of(samples, [](const Sample& s) { return s.peak_rss_bytes / (1024.0 * 1024.0); });
-  std::printf("%-16s %12.0f %12.0f %9.3f %12.0f %9.1f %10.1f\n", label.c_str(), states, transitions, seconds, rate,
-              bytes, rss);
+  const auto m = [&samples](auto field) { return median_of(samples, field); };
+  const double states = m([](const Sample& s) { return double(s.states); });
+  const double transitions = m([](const Sample& s) { return double(s.transitions); });
+  const double wall = m([](const Sample& s) { return s.seconds; });
+  const double cpu = m([](const Sample& s) { return s.cpu_seconds; });
+  const double rate = m([](const Sample& s) { return s.seconds > 0 ? double(s.states) / s.seconds : 0.0; });
+  const double cpu_rate = m([](const Sample& s) { return s.cpu_seconds > 0 ? double(s.states) / s.cpu_seconds : 0.0; });
+  const double bytes = m([](const Sample& s) { return double(s.stored_bytes) / double(s.states); });
+  const double rss = m([](const Sample& s) { return double(s.peak_rss_bytes) / (1024.0 * 1024.0); });
+  std::printf("%-14s %11.0f %11.0f %8.3f %8.3f %10.0f %10.0f %8.1f %9.1f\n", label.c_str(), states, transitions, wall,
+              cpu, rate, cpu_rate, bytes, rss);
   std::fflush(stdout);
 }
 

@@ -38,6 +38,14 @@ inline std::uint64_t peak_rss_bytes() {
   return static_cast<std::uint64_t>(ru.ru_maxrss) * 1024u;
 }
 
+/// User + system CPU time of this process so far, in seconds.
+inline double cpu_seconds() {
+  rusage ru{};
+  getrusage(RUSAGE_SELF, &ru);
+  return static_cast<double>(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+         static_cast<double>(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6;
+}
+
 /// Append to a vector growing its capacity by 1.5x (not 2x): the parent links
 /// are most of the per-state memory after the table.
 template <class T, class A>

@@ -29,12 +29,14 @@ void add_graph_analysis(const Bfs<ModelSystem>& bfs, CheckResult& r) {
 
 CheckResult explore(const Model& model, const Bounds& bounds, const ProgressFn& progress) {
   const auto start = std::chrono::steady_clock::now();
+  const double cpu_start = cpu_seconds();
   ModelSystem sys(model);
   Bfs<ModelSystem> bfs(sys, bounds, progress);
   bfs.run([](const State&, const State&, int) {});
   CheckResult r = std::move(bfs.result());
   if (bounds.liveness) add_graph_analysis(bfs, r);
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  r.cpu_seconds = cpu_seconds() - cpu_start;
   r.peak_rss_bytes = peak_rss_bytes();
   return r;
 }

@@ -40,7 +40,8 @@ struct CheckResult {
   std::uint64_t states = 0;        ///< distinct (model state, monitor context) pairs
   std::uint64_t transitions = 0;
   std::uint32_t depth = 0;         ///< deepest BFS level reached
-  double seconds = 0;
+  double seconds = 0;              ///< wall-clock time
+  double cpu_seconds = 0;          ///< user + system CPU time of this process during the run
   std::uint64_t stored_bytes = 0;  ///< fingerprint set + parent links
   std::uint64_t graph_bytes = 0;   ///< edge list + state flags kept for the liveness analysis
   std::uint64_t peak_rss_bytes = 0;

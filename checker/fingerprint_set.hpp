@@ -40,7 +40,7 @@ class FingerprintSet {
 
   /// `keep_ids`: store a state id per slot. `initial_capacity` is rounded up
   /// to a power of two (at least 16).
-  explicit FingerprintSet(bool keep_ids = false, std::size_t initial_capacity = 1u << 16);
+  explicit FingerprintSet(bool keep_ids = false, std::size_t initial_capacity = 1u << 10);
 
   /// Insert a nonzero fingerprint; `id_if_new` is stored with it if it is new.
   Inserted insert(std::uint64_t fp, std::uint32_t id_if_new) {
