@@ -147,7 +147,8 @@ TEST(Explorer, MutantCounterexamplesReplayToTheirViolation) {
 }
 
 TEST(Explorer, WitnessesReplayToTheirSometimesProperty) {
-  const Model model(default_scenario(), load_ruleset("mr3"));
+  const Ruleset rules = load_ruleset("mr3");  // the Model keeps a reference
+  const Model model(default_scenario(), rules);
   Bounds b = no_liveness();
   b.max_states = 200000;
   const CheckResult r = explore(model, b);
