@@ -47,7 +47,7 @@ void on_step_enter(Ctx& c, const Event& e) {
     c.ds_timing = 0;
     c.battle &= static_cast<std::uint16_t>(~kBtlCountChanged);
   }
-  c.calc = 0;
+  c.calc = c.calc_damage = 0;  // the damage calculation's events are over
   c.flags &= static_cast<std::uint8_t>(~kCtxBpEnded);
   c.step = static_cast<std::uint8_t>(e.step);
 }
@@ -59,7 +59,7 @@ void on_timing_enter(Ctx& c, const Event& e) {
   if (!attack_timing) reset_battle(c);
   if (const int idx = ds_index(t)) c.ds_timing = static_cast<std::uint8_t>(idx);
   if (t == Timing::EndStep) c.flags &= static_cast<std::uint8_t>(~kCtxBpEnded);
-  c.calc = 0;
+  c.calc = c.calc_damage = 0;
   c.timing = static_cast<std::uint8_t>(t);
   c.chain = static_cast<std::uint8_t>((c.chain & ~(kChWindowHadChain | kChAwaitPriority)) | kChAwaitPriority);
 }
@@ -79,7 +79,6 @@ void on_attack_declared(Ctx& c, const Event& e) {
 void on_attack_ended(Ctx& c, const Event& e) {
   c.battle |= kBtlEnded;
   if (e.type == EventType::AttackNegated) c.battle |= kBtlNegated;
-  c.battle &= static_cast<std::uint16_t>(~kBtlCountChanged);
 }
 
 void on_replay(Ctx& c, const Event&) {

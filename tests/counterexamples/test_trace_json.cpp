@@ -1,6 +1,8 @@
 // Trace format v0 (docs/trace-format.md): events and scenarios round-trip
 // through JSON, and bad input is rejected with a message naming the place.
 #include <gtest/gtest.h>
+#include <rapidcheck.h>
+#include <rapidcheck/gtest.h>
 
 #include <fstream>
 #include <sstream>
@@ -8,6 +10,7 @@
 #include "counterexamples/trace_json.hpp"
 #include "model/loader.hpp"
 #include "properties/context.hpp"
+#include "tests/properties/random_events.hpp"
 
 namespace bc {
 namespace {
@@ -72,6 +75,11 @@ TEST(TraceJson, EveryEventTypeRoundTrips) {
     EXPECT_EQ(event_from_json(j), e) << j.dump();
     EXPECT_EQ(event_from_json(json::parse(j.dump())), e) << j.dump();
   }
+}
+
+RC_GTEST_PROP(TraceJsonProperties, AnyEventRoundTrips, ()) {
+  const Event e = test::any_event();
+  RC_ASSERT(event_from_json(json::parse(event_to_json(e).dump())) == e);
 }
 
 TEST(TraceJson, DefaultEventsRoundTripToo) {
