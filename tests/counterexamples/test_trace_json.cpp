@@ -258,7 +258,9 @@ TEST(TraceFormatDoc, DocumentsEveryEventTypeAndEveryProperty) {
   }
   for (const PropertyInfo& p : properties()) {
     const bool activation = std::string_view(p.id).starts_with("sometimes_activation_at_");
-    if (!activation) EXPECT_NE(doc.find(std::string(p.id)), std::string::npos) << p.id;
+    if (!activation) {
+      EXPECT_NE(doc.find(std::string(p.id)), std::string::npos) << p.id;
+    }
   }
 }
 
