@@ -30,7 +30,9 @@ rc::Gen<Scenario> gen_scenario() {
     s.first_turn = *rc::gen::arbitrary<bool>();
     const int count = *rc::gen::inRange(0, 14);
     for (int i = 0; i < count; ++i) {
-      const std::string name = "m" + std::to_string(i) + *gen_name();
+      std::string name = *gen_name();  // appended piecewise: GCC 12 -Wrestrict misfires on a + b + c
+      name.push_back('#');
+      name.append(std::to_string(i));
       s.monsters.push_back({name, 50 * *rc::gen::inRange(0, 101), 50 * *rc::gen::inRange(0, 101)});
       if (*rc::gen::inRange(0, 3) == 0) continue;  // a token template
       const int side = *rc::gen::inRange(0, 2);
