@@ -57,7 +57,8 @@ rc::Gen<Scenario> gen_scenario() {
       c.name = *gen_name();
       c.kind = static_cast<EffectKind>(*rc::gen::inRange(0, kEffectKindCount));
       c.owner = static_cast<Player>(*rc::gen::inRange(0, 2));
-      if (info(c.kind).monster_effect) {
+      const HostRule rule = host_rule(c.kind);
+      if (rule == HostRule::Required || (rule == HostRule::Optional && *rc::gen::arbitrary<bool>())) {
         if (s.monsters.empty()) continue;
         c.host = static_cast<std::uint8_t>(*rc::gen::inRange<std::size_t>(0, s.monsters.size()));
         if (auto side = on_board(c.host)) c.owner = *side;
