@@ -144,9 +144,8 @@ bool Stepper::trigger_valid(std::uint8_t card) const {
   const CardSpec& c = sc.cards[card];
   const std::uint8_t h = host_slot(card);
   switch (c.kind) {
-    case EffectKind::DestroyNoCalcTrigger:
-      return h != kNoSlot && h == s.attacker && s.target < kSlotCount && s.zones[s.target].occupied() &&
-             s.zones[s.target].position() == Position::FaceDownDefense;
+    case EffectKind::DestroyNoCalcTrigger:  // face-down was checked when it became pending
+      return h != kNoSlot && h == s.attacker && s.target < kSlotCount && s.zones[s.target].occupied();
     case EffectKind::FlipTrigger:
     case EffectKind::BattleDamageTrigger:
     case EffectKind::BattledTrigger:

@@ -61,7 +61,7 @@ struct Event {
 class EventBuffer {
  public:
   static constexpr int kCapacity = 96;
-  void clear() { size_ = 0; }
+  void clear() { size_ = 0; overflow_ = false; }
   void push(const Event& e) {
     if (size_ < kCapacity) items_[size_++] = e; else overflow_ = true;
   }

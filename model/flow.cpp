@@ -149,6 +149,10 @@ void Stepper::after_chain() {
     end_battle_phase();
     return;
   }
+  if (in_damage_step(s.timing) && s.has(kBattleCancelled) && !r.flag(Knob::DamageStepContinuesAfterBattlerLeaves)) {
+    end_damage_step();  // the S4 §2.4.2 reading: the battle just ends
+    return;
+  }
   if (in_damage_step(s.timing) && r.flag(Knob::ReplayInDamageStep) && s.has(kReplayPending)) {
     replay();
     return;

@@ -14,6 +14,9 @@ class Model {
  public:
   /// Both arguments must outlive the model.
   Model(const Scenario& scenario, const Ruleset& rules);
+  Model(Scenario&&, const Ruleset&) = delete;  ///< the model keeps references: no temporaries
+  Model(const Scenario&, Ruleset&&) = delete;
+  Model(Scenario&&, Ruleset&&) = delete;
 
   /// The initial state (Main Phase 1 of the scenario's turn) and the events
   /// that open every trace (StepEnter MainPhase1).

@@ -12,6 +12,12 @@
 namespace bc {
 namespace {
 
+/// mr3, kept alive for the Models that reference it.
+const Ruleset& mr3_rules() {
+  static const Ruleset r = load_ruleset("mr3");
+  return r;
+}
+
 // Pinned exploration of scenarios/tiny.toml under mr3 (liveness on). These
 // numbers change whenever the model, the ruleset or the monitor context
 // changes what is distinguishable; update them deliberately, never blindly.
@@ -119,7 +125,7 @@ TEST(Explorer, TwoRunsAreIdentical) {
 TEST(Explorer, DepthBoundCutsTheSearch) {
   Bounds b = no_liveness();
   b.max_depth = 6;
-  const CheckResult r = explore(Model(default_scenario(), load_ruleset("mr3")), b);
+  const CheckResult r = explore(Model(default_scenario(), mr3_rules()), b);
   EXPECT_FALSE(r.complete);
   EXPECT_EQ(r.depth, 6u);
 }
@@ -127,7 +133,7 @@ TEST(Explorer, DepthBoundCutsTheSearch) {
 TEST(Explorer, StateBoundCutsTheSearch) {
   Bounds b = no_liveness();
   b.max_states = 1000;
-  const CheckResult r = explore(Model(default_scenario(), load_ruleset("mr3")), b);
+  const CheckResult r = explore(Model(default_scenario(), mr3_rules()), b);
   EXPECT_FALSE(r.complete);
   EXPECT_EQ(r.states, 1000u);
 }
@@ -162,7 +168,7 @@ TEST(Explorer, WitnessesReplayToTheirSometimesProperty) {
 TEST(Explorer, DefaultScenarioBattlePhaseAlwaysCanEnd) {
   Bounds b;
   b.max_states = 200000;
-  const CheckResult r = explore(Model(default_scenario(), load_ruleset("mr3")), b);
+  const CheckResult r = explore(Model(default_scenario(), mr3_rules()), b);
   EXPECT_EQ(r.dead_ends, 0u);
   EXPECT_EQ(r.cannot_end, 0u);
   EXPECT_TRUE(r.stuck.actions.empty());
