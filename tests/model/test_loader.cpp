@@ -9,34 +9,18 @@
 #include <set>
 
 #include "model/loader.hpp"
+#include "tests/model/input_error.hpp"
 
 namespace bc {
 namespace {
 
 namespace fs = std::filesystem;
 
-/// The message of the InputError thrown by f, or "no error".
-template <typename F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using test::error_of;
 
 std::string scenario_error(const std::string& text) {
   return error_of([&] { parse_scenario(text, "bad.toml"); });
 }
-
-/// Asserts the message starts with "FILE:LINE: FIELD: " and contains `what`.
-#define EXPECT_INPUT_ERROR(msg, prefix, what)                         \
-  do {                                                                \
-    const std::string m_ = (msg);                                     \
-    EXPECT_EQ(m_.rfind(prefix, 0), 0u) << "message: " << m_;          \
-    EXPECT_NE(m_.find(what), std::string::npos) << "message: " << m_; \
-  } while (0)
 
 // A valid base to break: one monster a side, a token template, two cards.
 const std::string kBoard = R"(name = "t"

@@ -7,32 +7,18 @@
 #include <map>
 
 #include "model/loader.hpp"
+#include "tests/model/input_error.hpp"
 
 namespace bc {
 namespace {
 
 namespace fs = std::filesystem;
 
-template <typename F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using test::error_of;
 
 std::string ruleset_error(const std::string& text) {
   return error_of([&] { parse_ruleset(text, "bad.toml"); });
 }
-
-#define EXPECT_INPUT_ERROR(msg, prefix, what)                         \
-  do {                                                                \
-    const std::string m_ = (msg);                                     \
-    EXPECT_EQ(m_.rfind(prefix, 0), 0u) << "message: " << m_;          \
-    EXPECT_NE(m_.find(what), std::string::npos) << "message: " << m_; \
-  } while (0)
 
 const std::string kChild = "name = \"child\"\nextends = \"mr3\"\n";
 
