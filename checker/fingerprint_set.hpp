@@ -9,18 +9,9 @@
 #include <vector>
 
 #include "checker/huge_alloc.hpp"
+#include "model/hash.hpp"
 
 namespace bc {
-
-/// Bijective 64-bit finalizer (splitmix64).
-inline std::uint64_t fmix64(std::uint64_t x) {
-  x ^= x >> 30;
-  x *= 0xBF58476D1CE4E5B9ULL;
-  x ^= x >> 27;
-  x *= 0x94D049BB133111EBULL;
-  x ^= x >> 31;
-  return x;
-}
 
 /// Mix two 64-bit hashes into one fingerprint; injective in each argument
 /// when the other is fixed, and never 0 (0 marks an empty slot).

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstring>
 
+#include "model/hash.hpp"
 #include "properties/checks.hpp"
 
 namespace bc {
@@ -76,15 +77,6 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
     run<>,
 };
 
-std::uint64_t mix(std::uint64_t h) {
-  h ^= h >> 33;
-  h *= 0xff51afd7ed558ccdULL;
-  h ^= h >> 33;
-  h *= 0xc4ceb9fe1a85ec53ULL;
-  h ^= h >> 33;
-  return h;
-}
-
 KindFacts build_kind_facts() {
   KindFacts f;
   for (int k = 0; k < kEffectKindCount; ++k) {
@@ -137,16 +129,6 @@ void finish(const TraceContext& ctx, bool complete, Verdicts& out) {
   if (!over) violate(out, Prop::BattlePhaseCanEnd);
 }
 
-std::uint64_t hash_context(const TraceContext& ctx) {
-  std::array<unsigned char, (sizeof(TraceContext) + 7) / 8 * 8> bytes{};
-  std::memcpy(bytes.data(), &ctx, sizeof(TraceContext));
-  std::uint64_t h = 0x9e3779b97f4a7c15ULL ^ sizeof(TraceContext);
-  for (std::size_t i = 0; i < bytes.size(); i += 8) {
-    std::uint64_t word;
-    std::memcpy(&word, bytes.data() + i, 8);
-    h = mix(h ^ word) + 0x9e3779b97f4a7c15ULL;
-  }
-  return h;
-}
+std::uint64_t hash_context(const TraceContext& ctx) { return hash_bytes(&ctx, sizeof(TraceContext)); }
 
 }  // namespace bc

@@ -8,9 +8,7 @@ namespace {
 /// Warrior attacks the face-down Bug; Mystic Swordsman's trigger destroys the
 /// Bug at the start of the Damage Step, so damage calculation is skipped.
 Trace& mystic_battle(Trace& t) {
-  t.declare(P1M0, P2M1).window(Timing::BattleStep).step(Step::DamageStep).damage_step_begin();
-  t.timing(Timing::StartOfDamageStep).trigger(kMystic, P2M1).passes();
-  t.resolve_link().left(P2M1, LeaveReason::EffectDestroy).chain_end();
+  t.swordsman_destroys_target();
   t.window(Timing::BeforeDamageCalculation).window(Timing::DamageCalculation).no_calc();
   t.window(Timing::AfterDamageCalculation).window(Timing::EndOfDamageStep);
   return t.open();
@@ -229,9 +227,7 @@ TEST(HasBattledRequiresDamageCalculation, ViolatedWithoutDamageCalculation) {
 
 TEST(HasBattledRequiresDamageCalculation, ViolatedByABattledTriggerWithoutDamageCalculation) {
   Trace t;
-  t.to_battle_step().declare(P1M0, P2M1).window(Timing::BattleStep).step(Step::DamageStep).damage_step_begin();
-  t.timing(Timing::StartOfDamageStep).trigger(kMystic, P2M1).passes();
-  t.resolve_link().left(P2M1, LeaveReason::EffectDestroy).chain_end();
+  t.to_battle_step().swordsman_destroys_target();
   t.window(Timing::BeforeDamageCalculation).window(Timing::DamageCalculation).no_calc();
   t.enter(Timing::AfterDamageCalculation).trigger_kind(Player::P1, EffectKind::BattledTrigger, P1M0);
   EXPECT_VIOLATES(t.run(), "has_battled_requires_damage_calculation");

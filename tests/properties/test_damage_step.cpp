@@ -239,9 +239,7 @@ TEST(DestroyedByBattleNoQuickEffects, HoldsForAMonsterThatSurvived) {
 
 TEST(NoDamageCalculationWithoutBothBattlers, ViolatedWhenTheTargetLeft) {
   Trace t;
-  t.to_battle_step().declare(P1M0, P2M1).window(Timing::BattleStep).step(Step::DamageStep).damage_step_begin();
-  t.timing(Timing::StartOfDamageStep).trigger(kMystic, P2M1).passes();
-  t.resolve_link().left(P2M1, LeaveReason::EffectDestroy).chain_end();
+  t.to_battle_step().swordsman_destroys_target();
   t.window(Timing::BeforeDamageCalculation).window(Timing::DamageCalculation);
   t.calc(P1M0, kDirect, CalcMode::Direct, 1800, 0).damage(Player::P2, 1800);
   EXPECT_VIOLATES(t.run(), "no_damage_calculation_without_both_battlers");
@@ -258,9 +256,7 @@ TEST(NoDamageCalculationWithoutBothBattlers, ViolatedWhenTheAttackerLeft) {
 
 TEST(NoDamageCalculationWithoutBothBattlers, HoldsWhenCalculationIsSkipped) {
   Trace t;
-  t.to_battle_step().declare(P1M0, P2M1).window(Timing::BattleStep).step(Step::DamageStep).damage_step_begin();
-  t.timing(Timing::StartOfDamageStep).trigger(kMystic, P2M1).passes();
-  t.resolve_link().left(P2M1, LeaveReason::EffectDestroy).chain_end();
+  t.to_battle_step().swordsman_destroys_target();
   t.window(Timing::BeforeDamageCalculation).window(Timing::DamageCalculation).no_calc();
   t.window(Timing::AfterDamageCalculation).window(Timing::EndOfDamageStep).open();
   EXPECT_CLEAN(t.run());
@@ -268,17 +264,13 @@ TEST(NoDamageCalculationWithoutBothBattlers, HoldsWhenCalculationIsSkipped) {
 
 TEST(DamageStepCompletesAfterBattlerLeaves, ViolatedByReturningAtOnce) {
   Trace t;
-  t.to_battle_step().declare(P1M0, P2M1).window(Timing::BattleStep).step(Step::DamageStep).damage_step_begin();
-  t.timing(Timing::StartOfDamageStep).trigger(kMystic, P2M1).passes();
-  t.resolve_link().left(P2M1, LeaveReason::EffectDestroy).chain_end().open();
+  t.to_battle_step().swordsman_destroys_target().open();
   EXPECT_VIOLATES(t.run(), "damage_step_completes_after_battler_leaves");
 }
 
 TEST(DamageStepCompletesAfterBattlerLeaves, ViolatedBySkippingToTheEndOfTheDamageStep) {
   Trace t;
-  t.to_battle_step().declare(P1M0, P2M1).window(Timing::BattleStep).step(Step::DamageStep).damage_step_begin();
-  t.timing(Timing::StartOfDamageStep).trigger(kMystic, P2M1).passes();
-  t.resolve_link().left(P2M1, LeaveReason::EffectDestroy).chain_end().window(Timing::EndOfDamageStep).open();
+  t.to_battle_step().swordsman_destroys_target().window(Timing::EndOfDamageStep).open();
   EXPECT_VIOLATES(t.run(), "damage_step_completes_after_battler_leaves");
 }
 
@@ -346,9 +338,7 @@ TEST(DestroyWithoutCalcAtStartOfDamageStep, ViolatedBeforeDamageCalculation) {
 
 TEST(DestroyWithoutCalcAtStartOfDamageStep, HoldsAtTheStartOfTheDamageStep) {
   Trace t;
-  t.to_battle_step().declare(P1M0, P2M1).window(Timing::BattleStep).step(Step::DamageStep).damage_step_begin();
-  t.timing(Timing::StartOfDamageStep).trigger(kMystic, P2M1).passes();
-  t.resolve_link().left(P2M1, LeaveReason::EffectDestroy).chain_end();
+  t.to_battle_step().swordsman_destroys_target();
   EXPECT_CLEAN(t.run());
 }
 

@@ -21,9 +21,7 @@ Trace& fight_token(Trace& t) {
 
 TEST(NoReplayInDamageStep, ViolatedByAReplayInTheDamageStep) {
   Trace t;
-  t.to_battle_step().declare(P1M0, P2M1).window(Timing::BattleStep).step(Step::DamageStep).damage_step_begin();
-  t.timing(Timing::StartOfDamageStep).trigger(kMystic, P2M1).passes();
-  t.resolve_link().left(P2M1, LeaveReason::EffectDestroy).chain_end().replay();
+  t.to_battle_step().swordsman_destroys_target().replay();
   EXPECT_VIOLATES(t.run(), "no_replay_in_damage_step");
 }
 
@@ -35,9 +33,7 @@ TEST(NoReplayInDamageStep, ViolatedByAReplayChoiceWindowInTheDamageStep) {
 
 TEST(NoReplayInDamageStep, HoldsWhenTheCountChangesInTheDamageStep) {
   Trace t;
-  t.to_battle_step().declare(P1M0, P2M1).window(Timing::BattleStep).step(Step::DamageStep).damage_step_begin();
-  t.timing(Timing::StartOfDamageStep).trigger(kMystic, P2M1).passes();
-  t.resolve_link().left(P2M1, LeaveReason::EffectDestroy).chain_end();
+  t.to_battle_step().swordsman_destroys_target();
   t.window(Timing::BeforeDamageCalculation).window(Timing::DamageCalculation).no_calc();
   t.window(Timing::AfterDamageCalculation).window(Timing::EndOfDamageStep).open();
   EXPECT_CLEAN(t.run());

@@ -264,6 +264,12 @@ Trace& Trace::to_battle_step() { return window(Timing::StartStep).open(); }
 
 Trace& Trace::open() { return enter(Timing::BattleStepOpen).priority(Player::P1); }
 
+Trace& Trace::swordsman_destroys_target() {
+  declare(P1M0, P2M1).window(Timing::BattleStep).step(Step::DamageStep).damage_step_begin();
+  timing(Timing::StartOfDamageStep).trigger(kMystic, P2M1).passes();
+  return resolve_link().left(P2M1, LeaveReason::EffectDestroy).chain_end();
+}
+
 Trace& Trace::declare(std::uint8_t attacker, std::uint8_t target) {
   return declared(attacker, target).window(Timing::AttackDeclaration);
 }

@@ -105,6 +105,9 @@ class Trace {
   Trace& to_battle_step();
   /// Back to battle_step_open, P1's priority.
   Trace& open();
+  /// P1 M0 attacks the face-down P2 M1 and its Mystic Swordsman trigger
+  /// destroys it at the start of the Damage Step (ends with ChainEnd).
+  Trace& swordsman_destroys_target();
   /// AttackDeclared, then the attack-declaration window with both passing.
   Trace& declare(std::uint8_t attacker, std::uint8_t target);
   /// The rest of the Battle Step (both pass), then the Damage Step up to the
