@@ -1,0 +1,204 @@
+// Generators for random exploration. A scenario is generated as a draft of
+// independent pieces (monsters per side, token templates, cards per player),
+// each shrinking on its own, and then made valid by build_scenario(): hosts,
+// summoned tokens and conditions are resolved modulo what exists, and cards
+// that cannot exist (a monster effect on an empty side) are dropped. The
+// result always passes the loader's checks (model/scenario_loader.cpp).
+#include "checker/random_gen.hpp"
+
+#include <algorithm>
+#include <string>
+
+namespace bc {
+namespace {
+
+constexpr int kStatStep = 50;
+constexpr int kCoarseStep = 500;
+constexpr int kMaxStatSteps = 5000 / kStatStep;
+constexpr int kMaxCoarseSteps = 5000 / kCoarseStep;
+constexpr int kMaxBoostHundreds = 30;  // boosts of 100..3000: far below the model's byte of hundreds
+
+struct MonsterDraft {
+  int atk = 0;
+  int def = 0;
+  Position position = Position::FaceUpAttack;
+};
+
+struct CardDraft {
+  EffectKind kind{};
+  int host_pick = 0;     ///< even: no host (when optional); host = pick / 2 modulo the side's monsters
+  int value = 100;
+  int summons_pick = 0;  ///< token template modulo the templates
+  Condition condition = Condition::None;
+};
+
+struct Draft {
+  bool first_turn = false;
+  std::array<std::vector<MonsterDraft>, 2> sides;
+  std::vector<MonsterDraft> tokens;
+  std::array<std::vector<CardDraft>, 2> cards;
+};
+
+/// ATK/DEF: half the time on a coarse 500 grid (zeros and ties are common),
+/// else anywhere on the 50 grid; shrinks toward the coarse grid and 0.
+rc::Gen<int> gen_stat() {
+  return rc::gen::mapcat(rc::gen::inRange(0, 2), [](int fine) {
+    if (fine == 0) return rc::gen::map(rc::gen::inRange(0, kMaxCoarseSteps + 1), [](int v) { return v * kCoarseStep; });
+    return rc::gen::map(rc::gen::inRange(0, kMaxStatSteps + 1), [](int v) { return v * kStatStep; });
+  });
+}
+
+/// Face-up Attack Position half the time; shrinks toward it.
+rc::Gen<Position> gen_position() {
+  return rc::gen::map(rc::gen::inRange(0, 4), [](int p) {
+    return p < 2 ? Position::FaceUpAttack : p == 2 ? Position::FaceUpDefense : Position::FaceDownDefense;
+  });
+}
+
+rc::Gen<MonsterDraft> gen_monster() {
+  return rc::gen::apply([](int atk, int def, Position pos) { return MonsterDraft{atk, def, pos}; }, gen_stat(),
+                        gen_stat(), gen_position());
+}
+
+rc::Gen<CardDraft> gen_card() {
+  return rc::gen::apply(
+      [](int kind, int host, int value, int summons, int condition) {
+        return CardDraft{static_cast<EffectKind>(kind), host, value * 100, summons, static_cast<Condition>(condition)};
+      },
+      rc::gen::inRange(0, kEffectKindCount), rc::gen::inRange(0, 2 * kZonesPerSide), rc::gen::inRange(1, kMaxBoostHundreds + 1),
+      rc::gen::inRange(0, 4), rc::gen::inRange(0, 3));
+}
+
+/// A vector of 0..cap elements, cap growing with RapidCheck's size up to `max`.
+template <typename T>
+rc::Gen<std::vector<T>> gen_upto(int max, rc::Gen<T> element) {
+  return rc::gen::withSize([max, element](int size) {
+    const int cap = std::clamp(1 + size * max / 50, std::min(1, max), max);
+    return rc::gen::resize(cap, rc::gen::container<std::vector<T>>(element));
+  });
+}
+
+bool summons_monster(EffectKind k) {
+  return k == EffectKind::SpecialSummonQuick || k == EffectKind::BattleDestroyedTrigger ||
+         k == EffectKind::SentToGraveTrigger;
+}
+bool takes_value(EffectKind k) { return k == EffectKind::AtkBoostQuick || k == EffectKind::DamageCalcBoost; }
+
+void add_monsters(Scenario& s, const Draft& d) {
+  for (int side = 0; side < 2; ++side)
+    for (std::size_t i = 0; i < d.sides[side].size() && i < kZonesPerSide; ++i) {
+      const MonsterDraft& m = d.sides[side][i];
+      const auto index = static_cast<std::uint8_t>(s.monsters.size());
+      s.monsters.push_back(MonsterSpec{(side == 0 ? "P1 Monster " : "P2 Monster ") + std::to_string(i), m.atk, m.def});
+      s.board[side][i] = ZoneSpec{index, m.position};
+    }
+}
+
+/// Monster index of the host a card draft picks on its owner's side, kNoMonster if none.
+std::uint8_t pick_host(const Scenario& s, int side, const CardDraft& c) {
+  const HostRule rule = host_rule(c.kind);
+  if (rule == HostRule::Forbidden) return kNoMonster;
+  if (rule == HostRule::Optional && c.host_pick % 2 == 0) return kNoMonster;
+  int count = 0;
+  while (count < kZonesPerSide && s.board[side][count].monster != kNoMonster) ++count;
+  if (count == 0) return kNoMonster;
+  return s.board[side][(c.host_pick / 2) % count].monster;
+}
+
+/// Token template for a summoning card: one of the drafted templates, or a
+/// plain 0/0 token added when none was drafted.
+std::uint8_t pick_token(Scenario& s, std::uint8_t first_token, const CardDraft& c) {
+  if (first_token == s.monsters.size()) s.monsters.push_back(MonsterSpec{"Token 0", 0, 0});
+  const int templates = static_cast<int>(s.monsters.size()) - first_token;
+  return static_cast<std::uint8_t>(first_token + c.summons_pick % templates);
+}
+
+void add_cards(Scenario& s, const Draft& d, std::uint8_t first_token) {
+  for (int side = 0; side < 2; ++side) {
+    int held = 0;
+    for (const CardDraft& c : d.cards[side]) {
+      if (held >= kMaxCardsPerPlayer) break;
+      CardSpec card;
+      card.kind = c.kind;
+      card.owner = static_cast<Player>(side);
+      card.host = pick_host(s, side, c);
+      if (card.host == kNoMonster && host_rule(c.kind) == HostRule::Required) continue;
+      if (takes_value(c.kind)) card.value = c.value;
+      if (summons_monster(c.kind)) card.summons = pick_token(s, first_token, c);
+      if (c.kind == EffectKind::EndOfBattleTrigger) card.condition = c.condition;
+      card.name = std::string(name(card.owner)) + " " + std::string(name(c.kind)) + " " + std::to_string(held);
+      s.cards.push_back(card);
+      ++held;
+    }
+  }
+}
+
+Scenario build_scenario(const Draft& d) {
+  Scenario s;
+  s.name = "random";
+  s.description = "generated by battlecheck random";
+  s.first_turn = d.first_turn;
+  add_monsters(s, d);
+  const auto first_token = static_cast<std::uint8_t>(s.monsters.size());
+  for (std::size_t i = 0; i < d.tokens.size(); ++i)
+    s.monsters.push_back(MonsterSpec{"Token " + std::to_string(i), d.tokens[i].atk, d.tokens[i].def});
+  add_cards(s, d, first_token);
+  return s;
+}
+
+}  // namespace
+
+rc::Gen<Scenario> gen_scenario(const GenBounds& b) {
+  const int monsters = std::clamp(b.max_monsters_per_side, 0, static_cast<int>(kZonesPerSide));
+  const int cards = std::clamp(b.max_cards_per_player, 0, kMaxCardsPerPlayer);
+  const int tokens = std::clamp(b.max_token_templates, 0, 4);
+  const int percent = std::clamp(b.first_turn_percent, 0, 100);
+  auto first_turn = rc::gen::map(rc::gen::inRange(0, 100), [percent](int v) { return v >= 100 - percent; });
+  return rc::gen::apply(
+      [](bool first, std::vector<MonsterDraft> p1, std::vector<MonsterDraft> p2, std::vector<MonsterDraft> tok,
+         std::vector<CardDraft> c1, std::vector<CardDraft> c2) {
+        Draft d;
+        d.first_turn = first;
+        d.sides = {std::move(p1), std::move(p2)};
+        d.tokens = std::move(tok);
+        d.cards = {std::move(c1), std::move(c2)};
+        return build_scenario(d);
+      },
+      first_turn, gen_upto(monsters, gen_monster()), gen_upto(monsters, gen_monster()),
+      gen_upto(tokens, gen_monster()), gen_upto(cards, gen_card()), gen_upto(cards, gen_card()));
+}
+
+rc::Gen<std::vector<std::uint32_t>> gen_choices(int max_steps) {
+  const int cap_steps = std::max(0, max_steps);
+  return rc::gen::withSize([cap_steps](int size) {
+    return rc::gen::resize(std::min(size, cap_steps),
+                           rc::gen::container<std::vector<std::uint32_t>>(rc::gen::inRange<std::uint32_t>(0, kChoiceRange)));
+  });
+}
+
+std::vector<std::uint8_t> choices_to_indices(const Model& model, const std::vector<std::uint32_t>& choices,
+                                             int max_steps) {
+  std::vector<std::uint8_t> out;
+  EventBuffer events;
+  State s = model.initial(events);
+  ActionList legal;
+  for (int i = 0; i < max_steps && !Model::is_terminal(s); ++i) {
+    model.actions(s, legal);
+    if (legal.empty()) break;
+    const std::uint32_t choice = static_cast<std::size_t>(i) < choices.size() ? choices[i] : 0;
+    const auto index = static_cast<std::uint8_t>(choice % static_cast<std::uint32_t>(legal.size()));
+    out.push_back(index);
+    events.clear();
+    s = model.next(s, legal[index], events);
+  }
+  return out;
+}
+
+int scenario_size(const Scenario& s) {
+  int on_board = 0;
+  for (const auto& side : s.board)
+    for (const ZoneSpec& z : side) on_board += z.monster != kNoMonster ? 1 : 0;
+  return on_board + static_cast<int>(s.cards.size());
+}
+
+}  // namespace bc
