@@ -1,0 +1,131 @@
+// Property-based tests of the random-exploration generators: generated
+// scenarios are valid, generated actions are legal, generated runs replay
+// exactly, and the generators reach the boards the mutants need.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include "checker/random_gen.hpp"
+#include "counterexamples/replay.hpp"
+#include "model/loader.hpp"
+
+namespace bc {
+namespace {
+
+const Ruleset& mr3_rules() {
+  static const Ruleset r = load_ruleset("mr3");
+  return r;
+}
+
+/// Events of a direct walk of the model along `indices`, opening included.
+std::vector<Event> walk_events(const Model& model, const std::vector<std::uint8_t>& indices) {
+  std::vector<Event> out;
+  EventBuffer buffer;
+  State s = model.initial(buffer);
+  out.insert(out.end(), buffer.begin(), buffer.end());
+  ActionList legal;
+  for (const std::uint8_t i : indices) {
+    model.actions(s, legal);
+    buffer.clear();
+    s = model.next(s, legal[i], buffer);
+    out.insert(out.end(), buffer.begin(), buffer.end());
+  }
+  return out;
+}
+
+RC_GTEST_PROP(RandomGen, ScenariosPassTheLoaderAfterATomlRoundTrip, ()) {
+  const Scenario s = *gen_scenario(GenBounds{});
+  const std::string text = scenario_to_toml(s);
+  Scenario back;
+  try {
+    back = parse_scenario(text, "generated.toml");
+  } catch (const InputError& e) {
+    RC_FAIL(std::string("loader refused a generated scenario: ") + e.what() + "\n" + text);
+  }
+  RC_ASSERT(back == s);
+}
+
+RC_GTEST_PROP(RandomGen, ScenariosRespectTheBounds, ()) {
+  const Scenario s = *gen_scenario(GenBounds{});
+  int per_player[2] = {0, 0};
+  for (const CardSpec& c : s.cards) ++per_player[index_of(c.owner)];
+  RC_ASSERT(per_player[0] <= kMaxCardsPerPlayer);
+  RC_ASSERT(per_player[1] <= kMaxCardsPerPlayer);
+  RC_ASSERT(static_cast<int>(s.monsters.size()) <= kMaxMonsterSpecs);
+  for (const MonsterSpec& m : s.monsters) {
+    RC_ASSERT(m.atk >= 0 && m.atk <= 5000 && m.atk % 50 == 0);
+    RC_ASSERT(m.def >= 0 && m.def <= 5000 && m.def % 50 == 0);
+  }
+}
+
+RC_GTEST_PROP(RandomGen, EveryGeneratedActionIsLegal, ()) {
+  const Scenario s = *gen_scenario(GenBounds{});
+  const auto choices = *gen_choices(kDefaultMaxSteps);
+  const Model model(s, mr3_rules());
+  const auto indices = choices_to_indices(model, choices);
+  RC_ASSERT(indices.size() <= static_cast<std::size_t>(kDefaultMaxSteps));
+  EventBuffer buffer;
+  State state = model.initial(buffer);
+  ActionList legal;
+  for (std::size_t i = 0; i < indices.size(); ++i) {
+    model.actions(state, legal);
+    RC_ASSERT(static_cast<int>(indices[i]) < legal.size());
+    const std::uint32_t choice = i < choices.size() ? choices[i] : 0;
+    RC_ASSERT(indices[i] == choice % static_cast<std::uint32_t>(legal.size()));
+    buffer.clear();
+    state = model.next(state, legal[indices[i]], buffer);
+    RC_ASSERT(!buffer.overflowed());
+  }
+  // A run stops only at a terminal state, a state without action, or the step cap.
+  model.actions(state, legal);
+  RC_ASSERT(Model::is_terminal(state) || legal.empty() || indices.size() == static_cast<std::size_t>(kDefaultMaxSteps));
+}
+
+RC_GTEST_PROP(RandomGen, ReplayingAGeneratedRunReproducesItsEvents, ()) {
+  const Scenario s = *gen_scenario(GenBounds{});
+  const Model model(s, mr3_rules());
+  const auto indices = choices_to_indices(model, *gen_choices(kDefaultMaxSteps));
+  const Run run = replay(model, indices);
+  RC_ASSERT(run.ok());
+  RC_ASSERT(run.steps.size() == indices.size());
+  RC_ASSERT(run.all_events() == walk_events(model, indices));
+  const Run again = replay(model, indices);
+  RC_ASSERT(again.all_events() == run.all_events());
+  RC_ASSERT(again.verdicts.violated == run.verdicts.violated);
+}
+
+RC_GTEST_PROP(RandomGen, Mr3HoldsOnGeneratedRuns, ()) {
+  const Scenario s = *gen_scenario(GenBounds{});
+  const Model model(s, mr3_rules());
+  const Run run = replay(model, choices_to_indices(model, *gen_choices(kDefaultMaxSteps)));
+  RC_ASSERT(run.ok());
+  RC_ASSERT(run.verdicts.violated.none());
+}
+
+TEST(RandomGen, EmptyChoicesPassThroughTheBattlePhase) {
+  const Model model(default_scenario(), mr3_rules());
+  const auto indices = choices_to_indices(model, {});
+  // Enter the Battle Phase, then pass everywhere: Start Step (2 passes), P1 passes in the
+  // Battle Step, End Step (2 passes): 6 actions.
+  EXPECT_EQ(indices, std::vector<std::uint8_t>(indices.size(), 0));
+  const bc::Run run = replay(model, indices);
+  EXPECT_TRUE(run.terminal);
+  EXPECT_EQ(indices.size(), 6u);
+}
+
+TEST(RandomGen, ChoicesWrapModuloTheLegalActions) {
+  const Model model(default_scenario(), mr3_rules());
+  // Main Phase 1 offers enter/skip: 3 % 2 = 1 skips the Battle Phase.
+  EXPECT_EQ(choices_to_indices(model, {3}), std::vector<std::uint8_t>{1});
+  EXPECT_EQ(choices_to_indices(model, {2, 0}, 1), std::vector<std::uint8_t>{0});
+}
+
+TEST(RandomGen, GeneratorsAreDeterministicForASeed) {
+  const auto gen = gen_scenario(GenBounds{});
+  const rc::Random r(42);
+  const Scenario a = gen(r, 60).value();
+  const Scenario b = gen(r, 60).value();
+  EXPECT_EQ(a, b);
+}
+
+}  // namespace
+}  // namespace bc
