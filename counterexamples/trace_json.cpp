@@ -1,15 +1,17 @@
-/// Trace format v0: events, scenarios and JSON Lines traces (docs/trace-format.md).
+/// Trace format: events, scenarios and JSON Lines traces (docs/trace-format.md).
 #include "counterexamples/trace_json.hpp"
 
 #include <array>
 #include <limits>
 
+#include "counterexamples/trace_json_detail.hpp"
 #include "model/loader.hpp"
 
 namespace bc {
 namespace {
 
 using nlohmann::json;
+using namespace trace_detail;
 
 // ---- event fields ------------------------------------------------------------
 
@@ -76,37 +78,6 @@ json field_json(const Event& e, Field f) {
     case kFValue2: return e.value2;
   }
   return nullptr;
-}
-
-[[noreturn]] void fail(const std::string& where, std::string_view field, const std::string& what) {
-  throw InputError(where + ": field '" + std::string(field) + "': " + what);
-}
-
-template <typename E, typename Parse>
-E enum_value(const json& v, const std::string& where, std::string_view field, Parse parse) {
-  if (!v.is_string()) fail(where, field, "expected a string, got " + v.dump());
-  if (auto e = parse(v.get<std::string>())) return *e;
-  fail(where, field, "unknown value \"" + v.get<std::string>() + "\"");
-}
-
-std::int64_t int_value(const json& v, const std::string& where, std::string_view field, std::int64_t lo,
-                       std::int64_t hi) {
-  if (!v.is_number_integer()) fail(where, field, "expected an integer, got " + v.dump());
-  const std::int64_t i = v.get<std::int64_t>();
-  if (i < lo || i > hi) fail(where, field, "out of range [" + std::to_string(lo) + ", " + std::to_string(hi) + "]: " + v.dump());
-  return i;
-}
-
-/// "p1_m0".."p2_m4", "direct", "none" (or null).
-std::uint8_t slot_value(const json& v, const std::string& where, std::string_view field) {
-  if (v.is_null()) return kNoSlot;
-  if (!v.is_string()) fail(where, field, "expected a slot name such as \"p2_m1\", got " + v.dump());
-  const std::string s = v.get<std::string>();
-  if (s == "none") return kNoSlot;
-  if (s == "direct") return kDirect;
-  for (std::uint8_t i = 0; i < kSlotCount; ++i)
-    if (slot_name(i) == s) return i;
-  fail(where, field, "unknown slot \"" + s + "\"; expected p1_m0..p2_m4, direct or none");
 }
 
 std::uint8_t index_value(const json& v, const std::string& where, std::string_view field, std::uint8_t none) {
@@ -279,8 +250,11 @@ Scenario scenario_from_json(const json& j, const std::string& where) {
   return s;
 }
 
-json trace_header(const Scenario& s, std::string_view ruleset) {
-  return {{"format", kTraceFormat}, {"version", kTraceVersion}, {"ruleset", ruleset}, {"scenario", scenario_to_json(s)}};
+json trace_header(const Scenario& s, std::string_view ruleset, EventTypeMask omits) {
+  json h = {{"format", kTraceFormat}, {"version", kTraceVersion}, {"ruleset", ruleset}};
+  if (omits != 0) h["omits"] = omits_to_json(omits);
+  h["scenario"] = scenario_to_json(s);
+  return h;
 }
 
 TraceFile read_trace(std::string_view text, const std::string& origin) {
@@ -298,13 +272,17 @@ TraceFile read_trace(std::string_view text, const std::string& origin) {
     const json j = json::parse(line, nullptr, false);
     if (j.is_discarded()) throw InputError(where + ": not valid JSON");
     if (header) {
-      trace.events.push_back(event_from_json(j, where));
+      TraceRecord r = record_from_json(j, where);
+      r.line = line_no;
+      if (r.kind == RecordKind::Event) trace.events.push_back(r.event);
+      trace.records.push_back(std::move(r));
       continue;
     }
-    if (!j.is_object() || j.value("format", "") != kTraceFormat) fail(where, "format", "expected \"battlecheck-trace\"");
-    if (!j.contains("version") || j["version"] != kTraceVersion) fail(where, "version", "expected 0");
-    trace.ruleset = j.contains("ruleset") ? string_value(j["ruleset"], where, "ruleset") : "";
-    trace.scenario = scenario_from_json(need(j, "scenario", where, "scenario"), where);
+    TraceHeader h = header_from_json(j, where);
+    trace.ruleset = std::move(h.ruleset);
+    trace.scenario = std::move(h.scenario);
+    trace.version = h.version;
+    trace.omits = h.omits;
     header = true;
   }
   if (!header) throw InputError(origin + ": empty trace: the first line must be the header");
