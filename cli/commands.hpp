@@ -14,5 +14,7 @@ Command add_properties_command(CLI::App& root);
 Command add_rulesets_command(CLI::App& root);
 /// `graph`: the step/timing graph as Graphviz dot.
 Command add_graph_command(CLI::App& root);
+/// `import ygopro --cards CARDS STREAM`: a ygopro-core message stream as a trace v1 (docs/engines/ygopro.md).
+Command add_import_command(CLI::App& root);
 
 }  // namespace bc::cli

@@ -1,0 +1,116 @@
+/// The board the importer tracks from the start of the duel, and the
+/// scenario (header) built from it when the Battle Phase starts
+/// (docs/engines/ygopro.md, "Scenario").
+#include <algorithm>
+
+#include "importers/ygopro_mapper.hpp"
+
+namespace bc::ygopro::detail {
+
+namespace {
+Position model_position(std::uint32_t p) {
+  if (p & pos::kFaceUpAttack) return Position::FaceUpAttack;
+  if (p & pos::kFaceUpDefense) return Position::FaceUpDefense;
+  return Position::FaceDownDefense;  // face-down defense (and face-down attack, which no rule leaves on the field)
+}
+}  // namespace
+
+Mapper::Mapper(const CardFile& cards, ImportResult& out) : cards_(cards), out_(out), scenario_(out.header.scenario) {
+  reset_board();
+}
+
+void Mapper::reset_board() {
+  for (auto& side : board_) side.fill(ZoneCard{});
+  for (const EngineCard& c : cards_.cards)
+    if (c.location == loc::kMzone && c.sequence < 7) board_[c.controller & 1][c.sequence] = ZoneCard{c.code, c.position};
+}
+
+std::uint8_t Mapper::slot(const Location& l) const {
+  if (l.location != loc::kMzone || l.sequence >= kZonesPerSide || l.controller > 1) return kNoSlot;
+  return slot_of(side(l.controller), static_cast<int>(l.sequence));
+}
+
+void Mapper::track_move(const Message& m) {
+  if (m.from.location == loc::kMzone && m.from.sequence < 7 && m.from.controller < 2)
+    board_[m.from.controller][m.from.sequence] = ZoneCard{};
+  if (m.to.location == loc::kMzone && m.to.sequence < 7 && m.to.controller < 2)
+    board_[m.to.controller][m.to.sequence] = ZoneCard{m.card, m.to.position};
+}
+
+void Mapper::track_position(const Message& m) {
+  if (m.from.location == loc::kMzone && m.from.sequence < 7 && m.from.controller < 2)
+    board_[m.from.controller][m.from.sequence].position = m.to.position;
+}
+
+std::uint8_t Mapper::monster_index(std::uint32_t code) const {
+  for (std::size_t i = 0; i < monster_codes_.size(); ++i)
+    if (monster_codes_[i] == code) return static_cast<std::uint8_t>(i);
+  return kNoMonster;
+}
+
+std::uint8_t Mapper::card_index(std::uint32_t code, std::uint8_t controller) const {
+  for (std::size_t i = 0; i < card_codes_.size(); ++i)
+    if (card_codes_[i] == code && card_controllers_[i] == controller) return static_cast<std::uint8_t>(i);
+  return kNoCard;
+}
+
+/// Scenario = the board now (turn player's side is P1), every monster of the
+/// cards file as a monster spec (one per passcode: summons need one), and
+/// every effect card with a kind. first_turn is false: the recordings run
+/// with DUEL_ATTACK_FIRST_TURN, which gives turn 1 a Battle Phase
+/// (docs/engines/ygopro.md, "First turn").
+void Mapper::build_scenario() {
+  Scenario& s = scenario_;
+  s = Scenario{};
+  s.name = cards_.run.empty() ? "ygopro-import" : cards_.run;
+  s.description = "imported from a ygopro-core message stream; P1 = engine player " + std::to_string(turn_player_);
+  s.first_turn = false;
+  monster_codes_.clear();
+  card_codes_.clear();
+  card_controllers_.clear();
+  auto add_monster = [&](std::uint32_t code) {
+    if (monster_index(code) != kNoMonster || monster_codes_.size() >= static_cast<std::size_t>(kMaxMonsterSpecs)) return;
+    const auto it = std::find_if(cards_.cards.begin(), cards_.cards.end(), [&](const EngineCard& c) { return c.code == code; });
+    MonsterSpec spec;
+    spec.name = it != cards_.cards.end() ? it->name : std::to_string(code);
+    spec.atk = it != cards_.cards.end() ? std::max(0, it->atk) : 0;
+    spec.def = it != cards_.cards.end() ? std::max(0, it->def) : 0;
+    s.monsters.push_back(spec);
+    monster_codes_.push_back(code);
+  };
+  for (int p = 0; p < 2; ++p)  // the board first, so its monsters always fit
+    for (int z = 0; z < kZonesPerSide; ++z)
+      if (board_[p][z].code) add_monster(board_[p][z].code);
+  for (const EngineCard& c : cards_.cards)
+    if (c.monster) add_monster(c.code);
+  for (int p = 0; p < 2; ++p)
+    for (int z = 0; z < kZonesPerSide; ++z) {
+      const ZoneCard& zc = board_[p][z];
+      if (!zc.code) continue;
+      ZoneSpec& spec = s.board[index_of(side(static_cast<std::uint8_t>(p)))][z];
+      spec.monster = monster_index(zc.code);
+      spec.position = model_position(zc.position);
+    }
+  int per_player[2] = {0, 0};
+  for (const EngineCard& c : cards_.cards) {
+    if (!c.kind || card_index(c.code, c.controller) != kNoCard) continue;
+    const Player owner = side(c.controller);
+    if (static_cast<int>(s.cards.size()) >= kMaxCards || per_player[index_of(owner)] >= kMaxCardsPerPlayer) {
+      warn("card " + std::to_string(c.code) + " (" + c.name + ") left out: the model holds at most " +
+           std::to_string(kMaxCardsPerPlayer) + " effect cards a player");
+      continue;
+    }
+    ++per_player[index_of(owner)];
+    CardSpec spec;
+    spec.name = c.name;
+    spec.kind = *c.kind;
+    spec.owner = owner;
+    spec.value = c.value / 100 * 100;
+    if (host_rule(*c.kind) == HostRule::Required) spec.host = monster_index(c.code);
+    s.cards.push_back(spec);
+    card_codes_.push_back(c.code);
+    card_controllers_.push_back(c.controller);
+  }
+}
+
+}  // namespace bc::ygopro::detail

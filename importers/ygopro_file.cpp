@@ -1,0 +1,42 @@
+/// Reading the files of an import (an edge: the only place that touches disk).
+#include "importers/ygopro_file.hpp"
+
+#include <fstream>
+#include <iterator>
+#include <vector>
+
+#include "model/loader.hpp"
+
+namespace bc::ygopro {
+
+bool set_framing(ImportOptions& options, const std::string& text) {
+  if (text == "auto") {
+    options.framing.reset();
+    return true;
+  }
+  options.framing = parse_framing(text);
+  return options.framing.has_value();
+}
+
+FileImport import_files(const std::string& stream_path, const std::string& cards_path, const ImportOptions& options) {
+  FileImport f;
+  CardFile cards;
+  try {
+    cards = load_card_file(cards_path);
+  } catch (const InputError& e) {
+    f.error = e.what();
+    return f;
+  }
+  std::ifstream in(stream_path, std::ios::binary);
+  if (!in) {
+    f.error = stream_path + ": cannot open the message stream";
+    return f;
+  }
+  const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  f.result = import_stream(bytes, cards, options);
+  for (const std::string& w : cards.warnings) f.result.warnings.insert(f.result.warnings.begin(), cards_path + ": " + w);
+  if (f.result.error) f.error = stream_path + ": " + f.result.error->text() + " (framing " + std::string(name(f.result.framing)) + ")";
+  return f;
+}
+
+}  // namespace bc::ygopro
