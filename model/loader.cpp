@@ -7,6 +7,7 @@
 #include <regex>
 
 #include "model/embedded.hpp"
+#include "model/loader_source.hpp"
 #include "model/toml_input.hpp"
 
 namespace bc {
@@ -102,8 +103,11 @@ class RulesetParser {
   Ruleset run() {
     const toml::table doc = rd_.parse(src_.text);
     rd_.only_keys(doc, "", {"name", "description", "extends", "mutant_of", "expect_violation",
-                            "max_counterexample_length", "scenario", "knobs", "permissions"});
+                            "max_counterexample_length", "scenario", "knobs", "permissions", "source",
+                            "unspecified", "claims"});
     read_parent(doc);
+    source_input::read_source_id(rd_, doc, r_);
+    if (!r_.is_source()) source_input::reject_source_keys(rd_, doc);
     r_.name = rd_.get_string(doc, "name", "name").value_or(input::file_stem(src_.origin));
     if (r_.name.empty()) rd_.fail(*doc.get("name"), "name", "must not be empty");
     r_.description = rd_.get_string(doc, "description", "description").value_or("");
@@ -111,6 +115,7 @@ class RulesetParser {
     if (const auto* knobs = rd_.get_table(doc, "knobs", "knobs")) read_knobs(*knobs);
     if (const auto* perms = rd_.get_table(doc, "permissions", "permissions")) read_permissions(*perms);
     if (r_.extends.empty()) check_complete(doc);
+    if (r_.is_source()) read_source_parts(doc);
     return r_;
   }
 
@@ -151,6 +156,39 @@ class RulesetParser {
                  ")" + (from_file ? " and no such file next to " + src_.origin : ""));
   }
 
+  /// [unspecified], [[claims]] and the every-entry-accounted-for check of a source ruleset.
+  void read_source_parts(const toml::table& doc) {
+    const source_input::SetInFile set{knob_set_, permission_set_};
+    const source_input::SetInFile listed = source_input::read_unspecified(rd_, doc, set, r_);
+    source_input::read_claims(rd_, doc, r_);
+    if (doc.contains("source")) source_input::check_accounted(rd_, doc, set, listed, r_);
+  }
+
+  /// Shared part of a knob or permission entry in a source ruleset: own
+  /// citations required; marks it specified; reads its `other_reading`.
+  template <typename ReadOther>
+  std::optional<OtherReading> source_entry(const toml::table* entry, const toml::node& node, const std::string& field,
+                                           const Provenance& p, ReadOther read_other) const {
+    if (!r_.is_source()) {
+      if (entry != nullptr && entry->contains("other_reading"))
+        rd_.fail(*entry->get("other_reading"), field + ".other_reading",
+                 "only a source ruleset (with `source = \"S<id>\"`) records a second reading");
+      return std::nullopt;
+    }
+    if (entry == nullptr)
+      rd_.fail(node, field, "a source ruleset writes each entry as a table with its `sources` (the section that states it)");
+    source_input::check_own_citations(rd_, r_, node, field, p);
+    const toml::node* other = entry->get("other_reading");
+    if (other == nullptr) return std::nullopt;
+    const toml::table* t = other->as_table();
+    if (t == nullptr) rd_.fail(*other, field + ".other_reading", "must be a table, got " + input::show(*other));
+    OtherReading o;
+    read_other(*t, field + ".other_reading", o);
+    o.provenance = read_provenance(rd_, *t, field + ".other_reading");
+    source_input::check_own_citations(rd_, r_, *other, field + ".other_reading", o.provenance);
+    return o;
+  }
+
   void read_mutant_fields(const toml::table& doc) {
     r_.mutant_of = rd_.get_string(doc, "mutant_of", "mutant_of").value_or("");
     r_.expect_violation = rd_.get_string(doc, "expect_violation", "expect_violation").value_or("");
@@ -185,7 +223,7 @@ class RulesetParser {
       const int k = static_cast<int>(*knob);
       const toml::node* value = &node;
       if (const auto* entry = node.as_table()) {
-        rd_.only_keys(*entry, field + ".", {"value", "sources", "note"});
+        rd_.only_keys(*entry, field + ".", {"value", "sources", "note", "other_reading"});
         value = entry->get("value");
         if (value == nullptr) rd_.fail(*entry, field + ".value", "missing");
         r_.knob_sources[k] = read_provenance(rd_, *entry, field);
@@ -194,6 +232,14 @@ class RulesetParser {
       }
       r_.knobs[k] = knob_value(*knob, *value, field + (node.is_table() ? ".value" : ""));
       knob_set_[k] = true;
+      r_.knob_other[k] = source_entry(node.as_table(), node, field, r_.knob_sources[k],
+                                      [&](const toml::table& t, const std::string& f, OtherReading& o) {
+                                        rd_.only_keys(t, f + ".", {"value", "sources", "note"});
+                                        if (!t.contains("value")) rd_.fail(t, f + ".value", "missing");
+                                        o.value = knob_value(*knob, *t.get("value"), f + ".value");
+                                        if (o.value == r_.knobs[k]) rd_.fail(t, f + ".value", "equals the main value");
+                                      });
+      r_.knob_specified[k] = true;
     }
   }
 
@@ -231,7 +277,7 @@ class RulesetParser {
       if (!node.is_array()) rd_.fail(node, field, "must be a table or an array of timings, got " + input::show(node));
       timings = read_timings(&node, field);
     } else {
-      rd_.only_keys(*entry, field + ".", {"timings", "add_timings", "remove_timings", "sources", "note"});
+      rd_.only_keys(*entry, field + ".", {"timings", "add_timings", "remove_timings", "sources", "note", "other_reading"});
       timings = read_timings(entry->get("timings"), field + ".timings");
       add = read_timings(entry->get("add_timings"), field + ".add_timings");
       remove = read_timings(entry->get("remove_timings"), field + ".remove_timings");
@@ -244,6 +290,15 @@ class RulesetParser {
     r_.permissions[k] = mask;
     r_.permission_sources[k] = entry == nullptr ? Provenance{} : read_provenance(rd_, *entry, field);
     permission_set_[k] = true;
+    r_.permission_other[k] = source_entry(entry, node, field, r_.permission_sources[k],
+                                          [&](const toml::table& t, const std::string& f, OtherReading& o) {
+                                            rd_.only_keys(t, f + ".", {"timings", "sources", "note"});
+                                            const auto m = read_timings(t.get("timings"), f + ".timings");
+                                            if (!m) rd_.fail(t, f + ".timings", "missing");
+                                            o.timings = *m;
+                                            if (o.timings == mask) rd_.fail(t, f + ".timings", "equals the main timings");
+                                          });
+    r_.permission_specified[k] = true;
   }
 
   std::optional<TimingMask> read_timings(const toml::node* node, const std::string& field) const {

@@ -118,6 +118,57 @@ int knob_value_count(Knob k) {
 std::vector<std::string> builtin_ruleset_names() { return stems(embedded::rulesets()); }
 std::vector<std::string> builtin_mutant_names() { return stems(embedded::mutants()); }
 
+std::vector<std::string> builtin_source_ruleset_names() {
+  std::vector<std::string> out;
+  for (const auto& [stem, text] : embedded::rulesets())
+    if (text.starts_with("source = ") || text.find("\nsource = ") != std::string_view::npos) out.emplace_back(stem);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+namespace {
+std::string joined(const Provenance& p) {
+  std::string out;
+  for (const std::string& s : p.sources) out += (out.empty() ? "" : "; ") + s;
+  return out;
+}
+}  // namespace
+
+std::string Ruleset::citation(Knob k) const {
+  return specified(k) ? joined(knob_sources[static_cast<int>(k)]) : std::string();
+}
+
+std::string Ruleset::citation(EffectKind k) const {
+  return specified(k) ? joined(permission_sources[static_cast<int>(k)]) : std::string();
+}
+
+std::vector<Ruleset> alternative_readings(const Ruleset& r) {
+  std::vector<Ruleset> out;
+  const auto variant = [&](std::string_view entry) {
+    Ruleset v = r;
+    v.name = r.name + "~" + std::string(entry);
+    v.description = r.description + " (with the other reading " + r.source + " gives of " + std::string(entry) + ")";
+    v.knob_other.fill(std::nullopt);
+    v.permission_other.fill(std::nullopt);
+    return v;
+  };
+  for (int k = 0; k < kKnobCount; ++k) {
+    if (!r.knob_other[k]) continue;
+    Ruleset v = variant(knob_spec(static_cast<Knob>(k)).name);
+    v.knobs[k] = r.knob_other[k]->value;
+    v.knob_sources[k] = r.knob_other[k]->provenance;
+    out.push_back(std::move(v));
+  }
+  for (int k = 0; k < kEffectKindCount; ++k) {
+    if (!r.permission_other[k]) continue;
+    Ruleset v = variant(name(static_cast<EffectKind>(k)));
+    v.permissions[k] = r.permission_other[k]->timings;
+    v.permission_sources[k] = r.permission_other[k]->provenance;
+    out.push_back(std::move(v));
+  }
+  return out;
+}
+
 std::string_view builtin_ruleset_text(std::string_view name) {
   for (const auto& [stem, text] : embedded::rulesets())
     if (stem == name) return text;

@@ -81,6 +81,27 @@ struct Provenance {
 using TimingMask = std::uint16_t;
 constexpr TimingMask bit(Timing t) { return static_cast<TimingMask>(1u << static_cast<int>(t)); }
 
+/// One explicit claim of a source (issue 5 §1): the source says this property
+/// holds, at this section. The contradictions explorer checks a source's
+/// claims under its own rules and under the other sources' rules. The model
+/// layer cannot see the property catalog; tests check that every claimed id
+/// exists (tests/properties/test_source_claims.cpp).
+struct Claim {
+  std::string property;  ///< property id, e.g. "one_chain_at_damage_calculation"
+  std::string section;   ///< citation of the claiming source, e.g. "S3 §Damage Calculation"
+  std::string note;      ///< paraphrase of the claim (optional)
+};
+
+/// A second reading that the SAME source also states for an entry, disagreeing
+/// with its main reading (a contradiction inside one source, e.g. S2's quoted
+/// rulebook 1.0 versus its FAQ 14/03/26). Written `[knobs.X.other_reading]` or
+/// `[permissions.K.other_reading]` in a source ruleset; see alternative_readings().
+struct OtherReading {
+  std::uint8_t value = 0;   ///< knobs: the other value
+  TimingMask timings = 0;   ///< permissions: the other timing list
+  Provenance provenance;    ///< where the source says it (its own sections only)
+};
+
 struct Ruleset {
   std::string name;
   std::string description;
@@ -94,16 +115,56 @@ struct Ruleset {
   std::array<Provenance, kKnobCount> knob_sources;
   std::array<Provenance, kEffectKindCount> permission_sources;
 
+  // ---- source rulesets (issue 5 §1; docs/rulesets.md "Source rulesets") ----
+  /// Source id ("S0".."S4") for a ruleset that encodes one ruling source
+  /// (s0..s4, s2-mr2); empty for mr3, mutants and plain user rulesets.
+  std::string source;
+  /// Per knob: the source states it (true) or is silent (false: the value is
+  /// the fallback inherited from the parent, mr3). Read through specified():
+  /// a ruleset without `source` specifies everything.
+  std::array<bool, kKnobCount> knob_specified{};
+  /// Per effect kind: the source states its permitted timings (true) or is silent.
+  std::array<bool, kEffectKindCount> permission_specified{};
+  /// The source's explicit claims, in file order.
+  std::vector<Claim> claims;
+  /// Second readings the same source states (contradictions inside one source).
+  std::array<std::optional<OtherReading>, kKnobCount> knob_other;
+  std::array<std::optional<OtherReading>, kEffectKindCount> permission_other;
+
   std::uint8_t get(Knob k) const { return knobs[static_cast<int>(k)]; }
   bool flag(Knob k) const { return get(k) != 0; }
   bool several(Knob k) const { return get(k) == static_cast<std::uint8_t>(Chains::Several); }
   bool allowed(EffectKind kind, Timing t) const { return (permissions[static_cast<int>(kind)] & bit(t)) != 0; }
+
+  /// True for a ruleset that encodes one ruling source (has `source`).
+  bool is_source() const { return !source.empty(); }
+  /// Whether the source states this knob (false = silent, value is mr3's
+  /// fallback). Always true for a ruleset that is not a source ruleset.
+  bool specified(Knob k) const { return !is_source() || knob_specified[static_cast<int>(k)]; }
+  /// Whether the source states the timings of this effect kind (always true
+  /// for a ruleset that is not a source ruleset).
+  bool specified(EffectKind k) const { return !is_source() || permission_specified[static_cast<int>(k)]; }
+  /// Citations of a specified knob joined with "; " ("S3 §Start; S3 §Note"); empty when unspecified.
+  std::string citation(Knob k) const;
+  /// Citations of a specified permission joined with "; "; empty when unspecified.
+  std::string citation(EffectKind k) const;
 };
+
+/// For a source ruleset with second readings (Ruleset::knob_other /
+/// permission_other): one ruleset per second reading, equal to `r` except that
+/// entry, which takes the other value and its provenance. Named
+/// "<name>~<knob or kind>" (e.g. "s2~counter_trap"), same source, same claims.
+/// Empty when `r` has none. The contradictions explorer compares each with `r`
+/// to find a source contradicting itself.
+std::vector<Ruleset> alternative_readings(const Ruleset& r);
 
 /// Names of the built-in rulesets and mutants (model/rulesets/, embedded at build time).
 std::vector<std::string> builtin_ruleset_names();
 std::vector<std::string> builtin_mutant_names();
 /// Raw TOML text of a built-in ruleset or mutant; empty if unknown.
 std::string_view builtin_ruleset_text(std::string_view name);
+/// Names of the built-in source rulesets in a stable order: s0, s1, s2,
+/// s2-mr2, s3, s4 (those whose file sets `source`).
+std::vector<std::string> builtin_source_ruleset_names();
 
 }  // namespace bc
