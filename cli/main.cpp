@@ -32,6 +32,7 @@ int main(int argc, char** argv) {
   const std::vector<Command> commands = {add_check_command(app), add_replay_command(app),
                                          add_properties_command(app), add_rulesets_command(app),
                                          add_graph_command(app),
+                                         add_contradictions_command(app),
                                          add_import_command(app)};
   try {
     app.parse(argc, argv);
