@@ -1,0 +1,80 @@
+#pragma once
+/// An engine under test as a child process speaking the JSON-lines protocol
+/// of docs/engine-protocol.md: one request line in, one response line out.
+/// Started with fork/execvp of an argv (never a shell), stdin/stdout/stderr on
+/// pipes, every call bounded by a timeout. An engine that exits, hangs or
+/// prints something that is not a JSON object is reported as such (a value,
+/// not an exception) and killed; battlecheck never waits on it unbounded.
+#include <string>
+#include <string_view>
+#include <sys/types.h>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace bc {
+
+/// Split a command line into argv the way a POSIX shell splits words, without
+/// running a shell: blanks separate words, 'single quotes' keep everything,
+/// "double quotes" keep everything but \" \\ \$ \` escapes, a backslash
+/// outside quotes escapes the next character. Throws InputError on an
+/// unterminated quote, a trailing backslash or an empty command.
+std::vector<std::string> split_command(std::string_view command);
+
+/// How one call to the engine went.
+enum class EngineStatus {
+  Ok,          ///< a JSON object came back (it may still be {"error": ...})
+  Crashed,     ///< the engine exited or closed its stdout
+  Hung,        ///< no complete response line within the timeout
+  Garbage,     ///< the response line is not a JSON object
+  NotStarted,  ///< the program could not be executed at all
+};
+
+/// Text name of a status ("ok", "crashed", "hung", "garbage", "not_started").
+std::string_view name(EngineStatus s);
+
+/// One response (or the failure that replaced it).
+struct EngineReply {
+  EngineStatus status = EngineStatus::Ok;
+  nlohmann::json body;   ///< the response object when status is Ok
+  std::string detail;    ///< what went wrong, with exit code / signal and the last stderr lines
+  bool ok() const { return status == EngineStatus::Ok; }
+};
+
+/// A running engine. Not copyable; the destructor ends the child (quit,
+/// then SIGKILL to its process group) and reaps it.
+class EngineProcess {
+ public:
+  /// Starts `argv` (argv[0] looked up in PATH). A program that cannot be
+  /// executed is reported by the first call (status NotStarted).
+  EngineProcess(const std::vector<std::string>& argv, int timeout_ms);
+  ~EngineProcess();
+  EngineProcess(const EngineProcess&) = delete;
+  EngineProcess& operator=(const EngineProcess&) = delete;
+
+  /// Send one request line and read one response line.
+  EngineReply call(const nlohmann::json& request);
+  /// False once the child has died, hung or been killed.
+  bool alive() const { return pid_ > 0 && !failed_; }
+  /// The last lines the engine wrote on stderr (at most ~2 KiB).
+  const std::string& stderr_tail() const { return stderr_tail_; }
+
+ private:
+  EngineReply fail(EngineStatus s, const std::string& what);
+  void drain_stderr();
+  std::string exit_text();
+  void stop();
+
+  pid_t pid_ = -1;
+  int to_child_ = -1;
+  int from_child_ = -1;
+  int err_from_child_ = -1;
+  int timeout_ms_;
+  bool failed_ = false;
+  std::string start_error_;  ///< why exec failed, if it did
+  std::string buffer_;       ///< stdout bytes not yet consumed
+  std::string stderr_tail_;
+  int wait_status_ = -1;
+};
+
+}  // namespace bc

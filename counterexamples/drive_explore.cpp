@@ -1,0 +1,153 @@
+/// Exploration for `drive`: exhaustive (BFS over the model to a depth, then
+/// one engine session per maximal path, so every reached state's actions and
+/// every explored edge's events are compared) or random (generated scenarios
+/// and choices). The first divergence is shrunk (drive_shrink.cpp).
+#include <algorithm>
+#include <chrono>
+#include <random>
+#include <unordered_set>
+
+#include "checker/random_gen.hpp"
+#include "counterexamples/drive.hpp"
+
+namespace bc {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+
+struct Node {
+  State state;
+  int parent = -1;
+  std::uint8_t action = 0;  ///< index in the parent's action list
+  int depth = 0;
+  bool expanded_child = false;  ///< some successor was first reached through this node
+};
+
+/// The action indices from the root to `node`.
+std::vector<std::uint32_t> path_to(const std::vector<Node>& nodes, int node) {
+  std::vector<std::uint32_t> path;
+  for (int n = node; nodes[n].parent >= 0; n = nodes[n].parent) path.push_back(nodes[n].action);
+  std::reverse(path.begin(), path.end());
+  return path;
+}
+
+/// BFS over the model to `depth`; returns the maximal paths (as choice lists)
+/// in order of length: every edge to an already-seen state, and every tree
+/// path ending at a state with no new successor.
+std::vector<std::vector<std::uint32_t>> maximal_paths(const Model& model, int depth, std::uint64_t max_states,
+                                                      bool& truncated) {
+  std::vector<Node> nodes;
+  std::unordered_set<std::uint64_t> seen;
+  nodes.push_back({model.initial(), -1, 0, 0, false});
+  seen.insert(hash_state(nodes[0].state));
+  std::vector<std::vector<std::uint32_t>> paths;
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    if (nodes[i].depth >= depth) continue;
+    ActionList legal;
+    model.actions(nodes[i].state, legal);
+    for (int a = 0; a < legal.size(); ++a) {
+      EventBuffer buf;
+      const State next = model.next(nodes[i].state, legal[a], buf);
+      if (seen.size() < max_states && seen.insert(hash_state(next)).second) {
+        nodes.push_back({next, static_cast<int>(i), static_cast<std::uint8_t>(a), nodes[i].depth + 1, false});
+        nodes[i].expanded_child = true;
+        continue;
+      }
+      if (seen.size() >= max_states) truncated = true;
+      std::vector<std::uint32_t> p = path_to(nodes, static_cast<int>(i));
+      p.push_back(static_cast<std::uint32_t>(a));
+      paths.push_back(std::move(p));
+    }
+  }
+  for (std::size_t i = 0; i < nodes.size(); ++i)
+    if (!nodes[i].expanded_child) paths.push_back(path_to(nodes, static_cast<int>(i)));
+  std::stable_sort(paths.begin(), paths.end(), [](const auto& a, const auto& b) { return a.size() < b.size(); });
+  return paths;
+}
+
+/// Progress line every second at most.
+struct Progress {
+  const DriveOptions& opts;
+  Clock::time_point t0 = Clock::now();
+  Clock::time_point last = Clock::now();
+  void tick(const DriveResult& r, std::uint64_t total) {
+    if (!opts.progress || since(last) < 1.0) return;
+    last = Clock::now();
+    opts.progress("drive: " + std::to_string(r.runs) + "/" + std::to_string(total) + " runs, " +
+                  std::to_string(r.states) + " states compared, " + std::to_string(r.engine_calls) + " engine calls");
+  }
+};
+
+/// Record a failing case and shrink it.
+void conclude(DriveResult& result, EngineHandle& engine, const Ruleset& rules, const DriveCase& failing,
+              const DriveOptions& opts) {
+  if (opts.progress) opts.progress("drive: disagreement found; shrinking");
+  const DriveResult shrunk = shrink_case(engine, rules, failing, opts.max_shrink_runs);
+  result.found = true;
+  result.original = failing;
+  result.minimal = shrunk.minimal;
+  result.minimal_run = shrunk.minimal_run;
+  result.shrink_runs = shrunk.shrink_runs;
+  result.shrink_steps = shrunk.shrink_steps;
+}
+
+void explore_exhaustive(DriveResult& result, EngineHandle& engine, const Ruleset& rules, const Scenario& scenario,
+                        const DriveOptions& opts) {
+  const Model model(scenario, rules);
+  const auto paths = maximal_paths(model, opts.depth, opts.max_states, result.truncated);
+  Progress progress{opts};
+  for (const auto& path : paths) {
+    DriveCase c{scenario, path};
+    const DriveRun run = drive_case(engine, rules, c);
+    ++result.runs;
+    result.states += static_cast<std::uint64_t>(run.states_compared);
+    result.engine_calls = engine.calls;
+    if (!run.agrees()) {
+      conclude(result, engine, rules, c, opts);
+      return;
+    }
+    progress.tick(result, paths.size());
+  }
+}
+
+void explore_random(DriveResult& result, EngineHandle& engine, const Ruleset& rules, const Scenario& scenario,
+                    const DriveOptions& opts) {
+  const rc::Gen<Scenario> gen = gen_scenario(GenBounds{});
+  Progress progress{opts};
+  for (int k = 0; k < opts.random_runs; ++k) {
+    DriveCase c;
+    const std::uint64_t run_seed = opts.seed * 1000003u + static_cast<std::uint64_t>(k);
+    c.scenario = opts.random_scenarios ? gen(rc::Random(run_seed), 10 + (k * 7) % 91).value() : scenario;
+    std::mt19937_64 rng(run_seed);
+    c.choices.resize(static_cast<std::size_t>(std::max(0, opts.max_steps)));
+    for (auto& x : c.choices) x = static_cast<std::uint32_t>(rng() % kChoiceRange);
+    const DriveRun run = drive_case(engine, rules, c);
+    ++result.runs;
+    result.states += static_cast<std::uint64_t>(run.states_compared);
+    result.engine_calls = engine.calls;
+    if (!run.agrees()) {
+      conclude(result, engine, rules, c, opts);
+      return;
+    }
+    progress.tick(result, static_cast<std::uint64_t>(opts.random_runs));
+  }
+}
+
+}  // namespace
+
+DriveResult drive(const EngineSpec& spec, const Ruleset& rules, const Scenario& scenario, const DriveOptions& opts) {
+  const auto t0 = Clock::now();
+  DriveResult result;
+  EngineHandle engine(spec);
+  if (opts.depth > 0)
+    explore_exhaustive(result, engine, rules, scenario, opts);
+  else
+    explore_random(result, engine, rules, scenario, opts);
+  result.engine_calls = engine.calls;
+  result.seconds = since(t0);
+  return result;
+}
+
+}  // namespace bc
