@@ -9,6 +9,8 @@
 
 #include <chrono>
 
+#include "checker/explorer.hpp"
+
 #include "properties/context.hpp"
 #include "properties/monitor.hpp"
 
@@ -81,15 +83,17 @@ class CountingListener : public rc::detail::TestListener {
 /// The RapidCheck property: generate, run, remember the failure.
 auto make_property(const Ruleset& rules, const RandomOptions& opts, SearchState& state) {
   return [&rules, &opts, &state]() -> bool {
-    const Scenario scenario = opts.fixed ? *opts.fixed : *gen_scenario(opts.bounds);
+    // Choices are drawn first so that RapidCheck shrinks them first: the run
+    // gets as short as it can before the board loses the cards that made it short.
     const std::vector<std::uint32_t> choices = *gen_choices(opts.bounds.max_steps);
+    const Scenario scenario = opts.fixed ? *opts.fixed : *gen_scenario(opts.bounds);
     const Model model(scenario, rules);
     RunVerdict v = run_choices(model, choices, opts.bounds.max_steps, state.target);
     state.witnessed |= v.witnessed;
     if (!stops(v.violated, state.target)) return true;
     if (!state.failed) {
       state.failed = true;
-      state.target = lowest_bit(v.violated);
+      if (state.target < 0) state.target = lowest_bit(v.violated);
       state.original_size = scenario_size(scenario);
       state.original_length = static_cast<int>(v.actions.size());
     }
@@ -98,6 +102,24 @@ auto make_property(const Ruleset& rules, const RandomOptions& opts, SearchState&
     state.actions = std::move(v.actions);
     return false;
   };
+}
+
+/// Shortest run of r.property on r.scenario by BFS below the shrunk length.
+void polish(const Ruleset& rules, const RandomOptions& opts, RandomResult& r) {
+  if (opts.polish_states == 0 || r.actions.size() <= 1) return;
+  const Model model(r.scenario, rules);
+  Bounds b;
+  b.max_depth = static_cast<std::uint32_t>(r.actions.size() - 1);
+  b.max_states = opts.polish_states;
+  b.liveness = false;
+  const CheckResult c = explore(model, b);
+  for (const Counterexample& cx : c.counterexamples) {
+    if (cx.property != r.property || cx.actions.size() >= r.actions.size()) continue;
+    r.actions = cx.actions;
+    r.choices.assign(cx.actions.begin(), cx.actions.end());
+    r.polished = true;
+    return;
+  }
 }
 
 }  // namespace
@@ -140,6 +162,7 @@ RandomResult random_check(const Ruleset& rules, const RandomOptions& opts) {
   RandomResult r;
   r.seed = opts.seed;
   SearchState state;
+  state.target = opts.property;
   CountingListener listener(opts);
   rc::detail::TestParams params;
   params.seed = opts.seed;
@@ -163,6 +186,8 @@ RandomResult random_check(const Ruleset& rules, const RandomOptions& opts) {
     r.actions = state.actions;
     r.original_size = state.original_size;
     r.original_length = state.original_length;
+    r.shrunk_length = static_cast<int>(r.actions.size());
+    polish(rules, opts, r);
   } else if (result.is<rc::detail::SuccessResult>()) {
     r.runs = result.get<rc::detail::SuccessResult>().numSuccess;
   } else if (result.is<rc::detail::Error>()) {

@@ -33,6 +33,12 @@ struct RandomOptions {
   bool shrink = true;             ///< shrink the first failure
   GenBounds bounds;               ///< what scenarios and runs may contain (bounds.max_steps caps a run)
   std::optional<Scenario> fixed;  ///< a fixed board: only the actions are random
+  int property = -1;              ///< index into properties(): only this one counts; -1 = any Always/Eventually
+  /// After RapidCheck's shrinking, search the shrunk board exhaustively (BFS,
+  /// depth below the shrunk length, at most this many states) for a shorter
+  /// run of the same property; 0 = off. RapidCheck shrinks the board; BFS
+  /// then finds the shortest run on it.
+  std::uint64_t polish_states = 200000;
   RandomProgressFn progress;      ///< called every `progress_every` runs and shrinks; may be empty
   int progress_every = 100;
 };
@@ -51,6 +57,8 @@ struct RandomResult {
   std::vector<std::uint8_t> actions;   ///< its action indices, up to the violating step
   int original_size = 0;         ///< scenario_size() of the first failing board
   int original_length = 0;       ///< action count of the first failing run
+  int shrunk_length = 0;         ///< action count after RapidCheck's shrinking (before the BFS polish)
+  bool polished = false;         ///< the BFS polish found a shorter run (now in `actions`)
   PropertyBits witnessed;        ///< Sometimes properties seen on the runs (reported, never failures)
   double seconds = 0;            ///< wall time of the search and the shrinking
 };

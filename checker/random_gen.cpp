@@ -17,6 +17,14 @@ constexpr int kCoarseStep = 500;
 constexpr int kMaxStatSteps = 5000 / kStatStep;
 constexpr int kMaxCoarseSteps = 5000 / kCoarseStep;
 constexpr int kMaxBoostHundreds = 30;  // boosts of 100..3000: far below the model's byte of hundreds
+/// RapidCheck's inRange scales its range with the size; values are drawn at
+/// full size so that only counts (monsters, cards, choices) grow with it.
+constexpr int kFullSize = 100;
+
+template <typename T>
+rc::Gen<T> full(rc::Gen<T> g) {
+  return rc::gen::resize(kFullSize, std::move(g));
+}
 
 struct MonsterDraft {
   int atk = 0;
@@ -74,7 +82,7 @@ template <typename T>
 rc::Gen<std::vector<T>> gen_upto(int max, rc::Gen<T> element) {
   return rc::gen::withSize([max, element](int size) {
     const int cap = std::clamp(1 + size * max / 50, std::min(1, max), max);
-    return rc::gen::resize(cap, rc::gen::container<std::vector<T>>(element));
+    return rc::gen::resize(cap, rc::gen::container<std::vector<T>>(full(element)));
   });
 }
 
@@ -153,7 +161,7 @@ rc::Gen<Scenario> gen_scenario(const GenBounds& b) {
   const int cards = std::clamp(b.max_cards_per_player, 0, kMaxCardsPerPlayer);
   const int tokens = std::clamp(b.max_token_templates, 0, 4);
   const int percent = std::clamp(b.first_turn_percent, 0, 100);
-  auto first_turn = rc::gen::map(rc::gen::inRange(0, 100), [percent](int v) { return v >= 100 - percent; });
+  auto first_turn = rc::gen::map(full(rc::gen::inRange(0, 100)), [percent](int v) { return v >= 100 - percent; });
   return rc::gen::apply(
       [](bool first, std::vector<MonsterDraft> p1, std::vector<MonsterDraft> p2, std::vector<MonsterDraft> tok,
          std::vector<CardDraft> c1, std::vector<CardDraft> c2) {
@@ -172,7 +180,7 @@ rc::Gen<std::vector<std::uint32_t>> gen_choices(int max_steps) {
   const int cap_steps = std::max(0, max_steps);
   return rc::gen::withSize([cap_steps](int size) {
     return rc::gen::resize(std::min(size, cap_steps),
-                           rc::gen::container<std::vector<std::uint32_t>>(rc::gen::inRange<std::uint32_t>(0, kChoiceRange)));
+                           rc::gen::container<std::vector<std::uint32_t>>(full(rc::gen::inRange<std::uint32_t>(0, kChoiceRange))));
   });
 }
 
