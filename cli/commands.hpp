@@ -16,6 +16,8 @@ Command add_rulesets_command(CLI::App& root);
 Command add_graph_command(CLI::App& root);
 /// `contradictions`: where the ruling sources' rulesets disagree (docs/contradictions.md).
 Command add_contradictions_command(CLI::App& root);
+/// `corpus --out DIR`: a test corpus for engines with its coverage report (docs/corpus.md).
+Command add_corpus_command(CLI::App& root);
 /// `drive --engine CMD`: compare an engine process with the model (docs/engine-protocol.md).
 Command add_drive_command(CLI::App& root);
 /// `import ygopro --cards CARDS STREAM`: a ygopro-core message stream as a trace v1 (docs/engines/ygopro.md).

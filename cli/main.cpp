@@ -33,6 +33,7 @@ int main(int argc, char** argv) {
                                          add_properties_command(app), add_rulesets_command(app),
                                          add_graph_command(app),
                                          add_contradictions_command(app),
+                                         add_corpus_command(app),
                                          add_drive_command(app),
                                          add_import_command(app)};
   try {
