@@ -35,7 +35,8 @@ int main(int argc, char** argv) {
                                          add_contradictions_command(app),
                                          add_corpus_command(app),
                                          add_drive_command(app),
-                                         add_import_command(app)};
+                                         add_import_command(app),
+                                         add_random_command(app)};
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
