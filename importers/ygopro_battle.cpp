@@ -166,6 +166,18 @@ void Mapper::flush_battle_leaves() {
   leaves_.clear();
 }
 
+/// A battle flip seen after the start-of-Damage-Step window closed (both
+/// players passed) and before the next window's hint is that next window's
+/// entry event: the engine turns the monster face-up on its way into
+/// "before damage calculation" and only then hints the window.
+void Mapper::flush_flip() {
+  if (deferred_flip_ == kNoSlot) return;
+  Event e = event(EventType::FlippedFaceUp);
+  e.slot = deferred_flip_;
+  deferred_flip_ = kNoSlot;
+  push(e);
+}
+
 bool Mapper::on_move(const Message& m) {
   const bool extra = (m.from.location == loc::kMzone && m.from.sequence >= kZonesPerSide) ||
                      (m.to.location == loc::kMzone && m.to.sequence >= kZonesPerSide);
@@ -213,9 +225,12 @@ void Mapper::on_position(const Message& m) {
   if (stage_ != Stage::InBattle) return;
   const std::uint8_t s = slot(m.from);
   if (s == kNoSlot || model_position(m.from.position) == model_position(m.to.position)) return;
-  Event e = event(face_down(m.from.position) && !face_down(m.to.position) && step_ == Step::DamageStep && s == target_
-                      ? EventType::FlippedFaceUp
-                      : EventType::PositionChanged);
+  const bool battle_flip = face_down(m.from.position) && !face_down(m.to.position) && step_ == Step::DamageStep && s == target_;
+  if (battle_flip && resolving_ == 0 && timing_ == Timing::StartOfDamageStep) {
+    deferred_flip_ = s;  // the engine flips on its way to the next window: it belongs there
+    return;
+  }
+  Event e = event(battle_flip ? EventType::FlippedFaceUp : EventType::PositionChanged);
   e.slot = s;
   if (e.type == EventType::PositionChanged) e.position = model_position(m.to.position);
   push(e);

@@ -132,6 +132,7 @@ void Mapper::on_hint(const Message& m) {
     calc_seen_ = true;
   }
   enter(t);
+  flush_flip();
   if (t == Timing::EndOfDamageStep) flush_battle_leaves();
 }
 
@@ -227,6 +228,7 @@ bool Mapper::handle(const Message& m) {
       return true;
     case msg::kDamageStepEnd:
       if (stage_ != Stage::InBattle) return true;
+      flush_flip();
       flush_battle_leaves();
       attack_ = false;
       attacker_ = target_ = kNoSlot;

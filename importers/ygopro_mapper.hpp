@@ -65,6 +65,7 @@ class Mapper {
   void on_yes_no(const Message& m);
   void flush_confirmed();
   void flush_battle_leaves();
+  void flush_flip();
   void end_attack_without_damage_step();
 
   // ygopro_import.cpp
@@ -98,6 +99,7 @@ class Mapper {
   std::array<std::uint8_t, 2> confirm_{kNoSlot, kNoSlot};  ///< attacker, target whose destruction the last MSG_BATTLE confirmed
   std::vector<std::pair<std::uint8_t, std::uint8_t>> leaves_;  ///< battle-destroyed (slot, monster) waiting for the end of the Damage Step
   bool effect_damage_warned_ = false;
+  std::uint8_t deferred_flip_ = kNoSlot;  ///< battle flip seen after the start-of-Damage-Step window closed
   Asked asked_ = Asked::Nothing;
   std::array<LinkInfo, 32> links_{};
   std::uint8_t resolving_ = 0;

@@ -1,0 +1,213 @@
+/// Import tests: every recording imports; the subtle parts (replay
+/// re-choice, battle-destroyed move, battle flip, offered records) are
+/// pinned on the real recordings; the cards file in both shapes.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "counterexamples/trace_json.hpp"
+#include "model/loader.hpp"
+#include "tests/importers/ygopro_fixture.hpp"
+
+namespace bc::ygopro {
+namespace {
+
+using testing::import_run;
+using testing::recordings;
+
+int count(const ImportResult& r, EventType t) {
+  return static_cast<int>(std::count_if(r.records.begin(), r.records.end(), [&](const TraceRecord& x) {
+    return x.kind == RecordKind::Event && x.event.type == t;
+  }));
+}
+
+/// Index of the first event record of type t (after `from`), or -1.
+int find(const ImportResult& r, EventType t, int from = 0) {
+  for (int i = from; i < static_cast<int>(r.records.size()); ++i)
+    if (r.records[i].kind == RecordKind::Event && r.records[i].event.type == t) return i;
+  return -1;
+}
+
+/// The trace lines after the header.
+std::string body(const ImportResult& r) {
+  const std::string text = write_trace(r.header, r.records);
+  return text.substr(text.find('\n') + 1);
+}
+
+TEST(YgoproImport, EveryRecordingImports) {
+  for (const std::string& run : recordings()) {
+    const ImportResult r = import_run(run);
+    ASSERT_TRUE(r.ok()) << run << ": " << r.error->text();
+    EXPECT_TRUE(r.battle_phase_found) << run;
+    EXPECT_EQ(r.header.omits, importer_omits());
+    EXPECT_FALSE(r.header.scenario.first_turn);
+    // A whole Battle Phase: opens in Main Phase 1, ends in Main Phase 2.
+    EXPECT_EQ(r.records.front().event.type, EventType::StepEnter) << run;
+    EXPECT_EQ(r.records.back().event.type, EventType::TimingEnter) << run;
+    EXPECT_EQ(r.records.back().event.timing, Timing::MainPhase2) << run;
+    EXPECT_EQ(count(r, EventType::AttackDeclared), 1) << run;
+    EXPECT_EQ(count(r, EventType::DamageCalculation), 1) << run;
+  }
+}
+
+TEST(YgoproImport, RecordCountsArePinned) {
+  const std::vector<std::pair<std::string, std::size_t>> expected = {
+      {"fluoro-basic", 44}, {"fluoro-replay", 58}, {"fluoro-P1", 61}, {"fluoro-P1b", 51},
+      {"fluoro-P4", 57},    {"fluoro-P5", 44},     {"fluoro-P7", 56}, {"fluoro-P9", 49}};
+  for (const auto& [run, n] : expected) EXPECT_EQ(import_run(run).records.size(), n) << run;
+}
+
+TEST(YgoproImport, BothCoresGiveTheSameTraceForTheSameProbe) {
+  for (const char* probe : {"basic", "P1", "P1b", "P4", "P5", "P9"})
+    EXPECT_EQ(body(import_run(std::string("fluoro-") + probe)), body(import_run(std::string("edo-") + probe))) << probe;
+  EXPECT_EQ(body(import_run("edo-P1")), body(import_run("edo-P1-single")));
+  EXPECT_EQ(body(import_run("edo-P9")), body(import_run("edo-P9-single")));
+}
+
+TEST(YgoproImport, ScenarioFromTheCardsFile) {
+  const ImportResult r = import_run("fluoro-P1");
+  const Scenario& s = r.header.scenario;
+  EXPECT_EQ(s.name, "fluoro-P1");
+  ASSERT_NE(s.board[0][0].monster, kNoMonster);
+  EXPECT_EQ(s.monsters[s.board[0][0].monster].atk, 1800);
+  EXPECT_EQ(s.monsters[s.board[1][0].monster].atk, 1200);
+  EXPECT_EQ(s.monsters[s.board[1][1].monster].def, 2000);
+  ASSERT_EQ(s.cards.size(), 2u);
+  EXPECT_EQ(s.cards[0].kind, EffectKind::AttackNegateTrap);
+  EXPECT_EQ(s.cards[0].owner, Player::P2);
+  EXPECT_EQ(s.cards[1].kind, EffectKind::RemoveMonsterQuick);
+}
+
+TEST(YgoproImport, SecondAttackMessageAfterAReplayIsTheReChoice) {
+  for (const char* run : {"fluoro-P1", "edo-P1", "fluoro-replay"}) {
+    const ImportResult r = import_run(run);
+    EXPECT_EQ(count(r, EventType::AttackDeclared), 1) << run;
+    EXPECT_EQ(count(r, EventType::Replay), 1) << run;
+    const int choice = find(r, EventType::ReplayChoice);
+    ASSERT_GE(choice, 0) << run;
+    EXPECT_EQ(r.records[choice].event.target, slot_of(Player::P2, 0));
+    EXPECT_GT(choice, find(r, EventType::ChainEnd)) << run << ": the replay comes after the chain";
+    const Event& next = r.records[choice + 1].event;
+    EXPECT_EQ(next.type, EventType::TimingEnter);
+    EXPECT_EQ(next.timing, Timing::BattleStep) << run << ": no new attack-declaration window";
+  }
+}
+
+TEST(YgoproImport, BattleDestroyedMonsterLeavesAtTheEndOfTheDamageStep) {
+  for (const std::string& run : recordings()) {
+    const ImportResult r = import_run(run);
+    const int left = find(r, EventType::LeftField, find(r, EventType::DamageCalculation));
+    ASSERT_GT(left, 0) << run;
+    EXPECT_EQ(r.records[left].event.reason, LeaveReason::Battle);
+    const Event& before = r.records[left - 1].event;
+    EXPECT_EQ(before.type, EventType::TimingEnter) << run;
+    EXPECT_EQ(before.timing, Timing::EndOfDamageStep) << run;
+  }
+}
+
+TEST(YgoproImport, BattleFlipOpensBeforeDamageCalculation) {
+  const ImportResult r = import_run("fluoro-P9");
+  const int flip = find(r, EventType::FlippedFaceUp);
+  ASSERT_GT(flip, 0);
+  EXPECT_EQ(r.records[flip - 1].event.type, EventType::TimingEnter);
+  EXPECT_EQ(r.records[flip - 1].event.timing, Timing::BeforeDamageCalculation);
+  const int flip_effect = find(r, EventType::Activate);
+  ASSERT_GT(flip_effect, flip);
+  EXPECT_EQ(r.records[flip_effect].event.kind, EffectKind::FlipTrigger);
+  EXPECT_EQ(r.records[flip_effect].event.slot, slot_of(Player::P2, 0));
+}
+
+TEST(YgoproImport, DamageCalculationCarriesTheBoostedValues) {
+  const ImportResult r = import_run("fluoro-P4");
+  const int calc = find(r, EventType::DamageCalculation);
+  ASSERT_GE(calc, 0);
+  EXPECT_EQ(r.records[calc].event.value, 2300);
+  EXPECT_EQ(r.records[calc].event.value2, 1700);
+  EXPECT_EQ(r.records[calc + 1].event.type, EventType::BattleDamage);
+  EXPECT_EQ(r.records[calc + 1].event.value, 600);
+  EXPECT_EQ(r.records[calc + 2].event.type, EventType::DestroyConfirmed);
+}
+
+/// P4: the engine offers QP-D (ATK change, DAMAGE_CAL flag) to P2 at damage
+/// calculation; the offer is in the trace even though nobody took it.
+TEST(YgoproImport, OffersTheEngineMadeAreRecorded) {
+  const ImportResult r = import_run("fluoro-P4");
+  bool found = false;
+  for (const TraceRecord& x : r.records)
+    if (x.kind == RecordKind::Offered && x.offered.timing == Timing::DamageCalculation && x.offered.player == Player::P2) {
+      ASSERT_EQ(x.offered.actions.size(), 2);
+      EXPECT_EQ(x.offered.actions[0].type, ActionType::Pass);
+      EXPECT_EQ(x.offered.actions[1].type, ActionType::Activate);
+      EXPECT_EQ(r.header.scenario.cards[x.offered.actions[1].card].name, "QP-D ATK+500 [DAMAGE_STEP+DAMAGE_CAL]");
+      found = true;
+    }
+  EXPECT_TRUE(found);
+}
+
+TEST(YgoproImport, ActivationsCarryTheEngineCardName) {
+  const ImportResult r = import_run("fluoro-P7");
+  const int a = find(r, EventType::Activate);
+  ASSERT_GE(a, 0);
+  EXPECT_EQ(r.records[a].card_name, "LocProbe-1 (hand QUICK_O [DAMAGE_STEP], after damage calc only)");
+}
+
+TEST(YgoproCards, SyntheticScriptsAreClassified) {
+  const CardFile f = testing::run_cards("fluoro-P4");
+  auto kind_of = [&](std::uint32_t code) {
+    for (const EngineCard& c : f.cards)
+      if (c.code == code) return c.kind;
+    return std::optional<EffectKind>();
+  };
+  EXPECT_EQ(kind_of(20000003), EffectKind::AtkBoostQuick);
+  EXPECT_EQ(kind_of(20000006), EffectKind::AtkBoostQuick);
+  EXPECT_FALSE(kind_of(10000001).has_value());
+  EXPECT_TRUE(f.warnings.empty());
+  for (const EngineCard& c : f.cards)
+    if (c.code == 20000003) EXPECT_EQ(c.value, 500);
+  EXPECT_EQ(testing::run_cards("fluoro-P9").cards.back().kind, EffectKind::FlipTrigger);
+  EXPECT_EQ(testing::run_cards("fluoro-P7").cards.back().kind, EffectKind::FreeChainQuick);
+}
+
+TEST(YgoproCards, MinimalHandWrittenForm) {
+  const CardFile f = parse_card_file(R"({"cards":[
+    {"code":10000001,"name":"Attacker","controller":0,"zone":0,"position":"attack","atk":1800,"def":1000},
+    {"code":10000002,"name":"Defender","controller":1,"zone":0,"position":"facedown","atk":1200,"def":1000},
+    {"code":20000001,"name":"Negate Attack","controller":1,"kind":"attack_negate_trap"}]})",
+                                     "hand.json");
+  ASSERT_EQ(f.cards.size(), 3u);
+  EXPECT_TRUE(f.cards[0].monster);
+  EXPECT_EQ(f.cards[0].location, loc::kMzone);
+  EXPECT_EQ(f.cards[1].position, pos::kFaceDownDefense);
+  EXPECT_EQ(f.cards[2].kind, EffectKind::AttackNegateTrap);
+  EXPECT_EQ(f.cards[2].kind_origin, "given");
+}
+
+TEST(YgoproCards, BadCardsFilesNameTheField) {
+  auto message = [](const std::string& text) {
+    try {
+      parse_card_file(text, "c.json");
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(message("{"), message("{")) ;
+  EXPECT_NE(message("{").find("c.json: not valid JSON"), std::string::npos);
+  EXPECT_NE(message(R"({"cards":3})").find("field 'cards'"), std::string::npos);
+  EXPECT_NE(message(R"({"cards":[{"name":"x"}]})").find("cards[0]: field 'code'"), std::string::npos);
+  EXPECT_NE(message(R"({"cards":[{"code":1,"kind":"nap"}]})").find("field 'kind': unknown effect kind"), std::string::npos);
+  EXPECT_NE(message(R"({"cards":[{"code":1,"controller":2}]})").find("field 'controller'"), std::string::npos);
+}
+
+TEST(YgoproImport, ActivatedCardWithoutKindIsAnErrorAtItsOffset) {
+  CardFile cards = testing::run_cards("fluoro-P7");
+  for (EngineCard& c : cards.cards) c.kind.reset();
+  const ImportResult r = import_stream(testing::run_stream("fluoro-P7"), cards, ImportOptions{});
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error->what.find("MSG_CHAINING"), std::string::npos);
+  EXPECT_NE(r.error->what.find("20000030"), std::string::npos);
+  EXPECT_GT(r.error->offset, 0u);
+}
+
+}  // namespace
+}  // namespace bc::ygopro
