@@ -1,0 +1,119 @@
+#pragma once
+/// Conformance of an engine's trace to the model (issue 4 §2): each event
+/// must be one the model allows from the state reached so far, and each
+/// `offered` record must list exactly the legal actions. Records are fed one
+/// at a time (constant memory); every property monitor runs along. Returns
+/// values only: no exceptions.
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "checker/trace_record.hpp"
+#include "model/model.hpp"
+#include "properties/context.hpp"
+#include "properties/property.hpp"
+
+namespace bc {
+
+/// What the first divergence was about.
+enum class DivergenceKind : std::uint8_t {
+  None,
+  Event,        ///< an event the model does not allow here
+  Offered,      ///< an offered record that differs from the legal actions
+  EndOfTrace,   ///< the trace ends inside an action: the model still expects events
+};
+
+/// The first point where the trace leaves the model.
+struct Divergence {
+  DivergenceKind kind = DivergenceKind::None;
+  std::size_t line = 0;                 ///< the record's line (for EndOfTrace: the last line)
+  Event found{};                        ///< Event: the trace's event
+  std::vector<Event> expected;          ///< Event / EndOfTrace: the events the model allowed instead
+  Offered offered;                      ///< Offered: the record
+  std::vector<Action> illegal;          ///< Offered: offered but not legal
+  std::vector<Action> withheld;         ///< Offered: legal but not offered
+  std::vector<Action> legal;            ///< Offered: the model's legal actions there
+  std::vector<std::string> rules;       ///< knobs / permissions that forbid it, each with its citation
+  std::vector<int> properties;          ///< Always properties the divergent event violates
+};
+
+/// The verdict on one trace.
+struct ConformanceResult {
+  Divergence divergence;                ///< kind None = the trace conforms
+  Verdicts verdicts;                    ///< property monitors over the whole trace
+  std::array<std::size_t, kMaxProperties> violation_line{};  ///< first line where a property was violated (0 = never)
+  bool complete = false;                ///< the trace reached the end of the Battle Phase
+  std::uint64_t events = 0;
+  std::uint64_t offered = 0;
+  bool conforms() const { return divergence.kind == DivergenceKind::None; }
+  /// True when the trace conforms and no Always/Eventually property is violated.
+  bool holds() const;
+};
+
+/// Feeds trace records through the model. After a divergence the property
+/// monitors go on over the trace's own events (from the context reached at
+/// the divergence); conformance stops there.
+class ConformanceChecker {
+ public:
+  /// `model` must outlive the checker. `omits`: event types the trace leaves
+  /// out (the model's events of those types are skipped when matching).
+  ConformanceChecker(const Model& model, EventTypeMask omits);
+
+  /// Feed one event read at `line`.
+  void on_event(const Event& e, std::size_t line);
+  /// Feed one offered record read at `line`.
+  void on_offered(const Offered& o, std::size_t line);
+  /// A record of either kind.
+  void on_record(const TraceRecord& r);
+  /// End of the trace: the verdict.
+  ConformanceResult finish();
+
+  bool diverged() const { return result_.divergence.kind != DivergenceKind::None; }
+
+ private:
+  struct Candidate {
+    State origin{};        ///< state before the action being matched
+    State post{};          ///< state after it
+    TraceContext ctx{};    ///< monitors along this path
+    Verdicts verdicts;
+    std::int32_t buf = -1; ///< index into pool_ of the action's events
+    std::uint8_t pos = 0;  ///< next event of buf to match
+    std::uint8_t matched = 0;  ///< trace events matched inside this action
+    bool opening = false;  ///< the initial events, not an action
+  };
+
+  bool at_boundary(const Candidate& c) const { return c.pos >= pool_[c.buf].size(); }
+  bool omitted(const Event& e) const { return (omits_ & event_bit(e.type)) != 0; }
+  void skip_omitted(Candidate& c);
+  std::int32_t alloc_buffer();
+  void release(std::int32_t buf) { free_.push_back(buf); }
+  void match(Candidate& c, const Event& e);
+  void expand(const Candidate& from, const Event& e, int depth);
+  void boundary_states(const Candidate& from, int depth, std::vector<Candidate>& out);
+  void push_next(Candidate&& c);
+  void diverge_event(const Event& e, std::size_t line);
+  void diverge_offered(const Offered& o, std::size_t line, const std::vector<Candidate>& states);
+  void note_violations(const Verdicts& before, const Verdicts& after, std::size_t line);
+  void remember(const Event& e);
+  std::vector<Event> recent(int count) const;
+
+  const Model& model_;
+  EventTypeMask omits_;
+  std::vector<EventBuffer> pool_;
+  std::vector<std::int32_t> free_;
+  std::vector<Candidate> cur_;
+  std::vector<Candidate> next_;
+  std::vector<State> closure_seen_;
+  TraceContext tail_ctx_{};         ///< after a divergence: monitors over the trace's events
+  ConformanceResult result_;
+  std::array<Event, EventBuffer::kCapacity> recent_{};  ///< ring of the last trace events
+  std::uint64_t recent_count_ = 0;
+  std::size_t last_line_ = 0;
+};
+
+/// Check a whole sequence of records (tests, small traces).
+ConformanceResult check_conformance(const Model& model, EventTypeMask omits, const std::vector<TraceRecord>& records);
+
+}  // namespace bc

@@ -1,0 +1,212 @@
+/// Conformance: offered records, the first divergence and the end of a trace.
+#include <algorithm>
+
+#include "checker/conformance.hpp"
+#include "checker/conformance_rules.hpp"
+#include "properties/monitor.hpp"
+
+namespace bc {
+namespace {
+
+constexpr int kMaxEpsilonDepth = 8;
+constexpr std::size_t kMaxExpected = 24;
+constexpr std::size_t kMaxStarts = 16;
+
+void add_unique(std::vector<Event>& out, const Event& e) {
+  if (out.size() < kMaxExpected && std::find(out.begin(), out.end(), e) == out.end()) out.push_back(e);
+}
+
+void add_rules(std::vector<std::string>& out, const std::vector<std::string>& more) {
+  for (const std::string& r : more)
+    if (std::find(out.begin(), out.end(), r) == out.end()) out.push_back(r);
+}
+
+/// properties/monitor.hpp finish(), under a name the member finish() does not hide.
+void finish_context(const TraceContext& ctx, bool complete, Verdicts& v) { finish(ctx, complete, v); }
+
+void merge(Verdicts& into, const Verdicts& v) {
+  into.violated |= v.violated;
+  into.witnessed |= v.witnessed;
+}
+
+/// Offered actions vs legal ones, both ways.
+void compare_offer(const Offered& o, const ActionList& legal, std::vector<Action>& illegal,
+                   std::vector<Action>& withheld) {
+  for (const Action& a : o.actions)
+    if (std::none_of(legal.begin(), legal.end(), [&](const Action& l) { return action_matches(a, l); }))
+      illegal.push_back(a);
+  for (const Action& l : legal)
+    if (std::none_of(o.actions.begin(), o.actions.end(), [&](const Action& a) { return action_matches(a, l); }))
+      withheld.push_back(l);
+}
+
+}  // namespace
+
+/// The states a boundary candidate may be in: itself, and every state reached
+/// by actions that show no (non-omitted) event.
+void ConformanceChecker::boundary_states(const Candidate& from, int depth, std::vector<Candidate>& out) {
+  if (std::find(closure_seen_.begin(), closure_seen_.end(), from.post) != closure_seen_.end()) return;
+  closure_seen_.push_back(from.post);
+  Candidate self = from;
+  self.buf = -1;
+  out.push_back(self);
+  if (Model::is_terminal(from.post) || depth >= kMaxEpsilonDepth) return;
+  ActionList list;
+  model_.actions(from.post, list);
+  EventBuffer buf;
+  for (const Action& a : list) {
+    Candidate c = self;
+    c.origin = from.post;
+    buf.clear();
+    c.post = model_.next(from.post, a, buf);
+    bool silent = true;
+    for (const Event& e : buf) silent = silent && omitted(e);
+    if (!silent) continue;
+    for (const Event& e : buf) observe(c.ctx, e, c.verdicts);
+    boundary_states(c, depth + 1, out);
+  }
+}
+
+void ConformanceChecker::on_offered(const Offered& o, std::size_t line) {
+  ++result_.offered;
+  last_line_ = line;
+  if (diverged()) return;
+  std::vector<Candidate> states;
+  closure_seen_.clear();
+  for (const Candidate& c : cur_)
+    if (at_boundary(c)) boundary_states(c, 0, states);
+  std::vector<Candidate> fitting;
+  ActionList legal;
+  for (const Candidate& s : states) {
+    if (Model::is_terminal(s.post) || s.post.priority != o.player) continue;
+    if (o.has_timing && s.post.timing != o.timing) continue;
+    model_.actions(s.post, legal);
+    std::vector<Action> illegal, withheld;
+    compare_offer(o, legal, illegal, withheld);
+    if (illegal.empty() && withheld.empty()) fitting.push_back(s);
+  }
+  if (fitting.empty()) {
+    diverge_offered(o, line, states);
+    return;
+  }
+  for (const Candidate& c : cur_) release(c.buf);
+  cur_.clear();
+  for (Candidate& c : fitting) {
+    c.buf = alloc_buffer();
+    c.pos = 0;
+    c.matched = 0;
+    c.opening = false;
+    cur_.push_back(c);
+  }
+}
+
+void ConformanceChecker::diverge_offered(const Offered& o, std::size_t line, const std::vector<Candidate>& states) {
+  Divergence& d = result_.divergence;
+  d.kind = DivergenceKind::Offered;
+  d.line = line;
+  d.offered = o;
+  const Candidate* best = nullptr;
+  for (const Candidate& s : states)
+    if (!best && s.post.priority == o.player && (!o.has_timing || s.post.timing == o.timing)) best = &s;
+  if (!best && !states.empty()) best = &states.front();
+  if (!best) best = &cur_.front();  // inside an action: compare with its end state
+  ActionList legal;
+  model_.actions(best->post, legal);
+  d.legal.assign(legal.begin(), legal.end());
+  compare_offer(o, legal, d.illegal, d.withheld);
+  if (best->post.priority != o.player)
+    d.rules.push_back(std::string("the model gives the choice to ") + std::string(name(best->post.priority)) + " at " +
+                      std::string(name(best->post.timing)));
+  for (const Action& a : d.illegal) add_rules(d.rules, rules_for_action(model_, best->post, a, true));
+  for (const Action& a : d.withheld) add_rules(d.rules, rules_for_action(model_, best->post, a, false));
+  tail_ctx_ = best->ctx;
+  merge(result_.verdicts, best->verdicts);
+  for (const Candidate& c : cur_) release(c.buf);
+  cur_.clear();
+}
+
+void ConformanceChecker::diverge_event(const Event& e, std::size_t line) {
+  Divergence& d = result_.divergence;
+  d.kind = DivergenceKind::Event;
+  d.line = line;
+  d.found = e;
+  std::vector<Candidate> states;
+  std::vector<DiagnosisStart> starts;
+  closure_seen_.clear();
+  for (const Candidate& c : cur_) {
+    if (!at_boundary(c)) {
+      add_unique(d.expected, pool_[c.buf][c.pos]);
+      if (!c.opening && starts.size() < kMaxStarts) {
+        starts.push_back({c.origin, recent(c.matched)});
+        starts.back().events.push_back(e);
+      }
+      continue;
+    }
+    boundary_states(c, 0, states);
+  }
+  EventBuffer buf;
+  ActionList list;
+  for (const Candidate& s : states) {
+    if (starts.size() < kMaxStarts) starts.push_back({s.post, {e}});
+    if (Model::is_terminal(s.post)) continue;
+    model_.actions(s.post, list);
+    for (const Action& a : list) {
+      buf.clear();
+      model_.next(s.post, a, buf);
+      for (const Event& x : buf)
+        if (!omitted(x)) {
+          add_unique(d.expected, x);
+          break;
+        }
+    }
+  }
+  d.rules = rules_forbidding_events(model_, starts, omits_);
+  TraceContext ctx = cur_.front().ctx;
+  Verdicts v = cur_.front().verdicts;
+  const Verdicts before = v;
+  observe(ctx, e, v);
+  const PropertyBits fresh = v.violated & ~before.violated;
+  for (int i = 0; i < static_cast<int>(properties().size()); ++i)
+    if (fresh[i]) d.properties.push_back(i);
+  merge(result_.verdicts, v);
+  note_violations(before, v, line);
+  tail_ctx_ = ctx;
+  for (const Candidate& c : cur_) release(c.buf);
+  cur_.clear();
+}
+
+ConformanceResult ConformanceChecker::finish() {
+  if (diverged()) {
+    Verdicts v = result_.verdicts;
+    finish_context(tail_ctx_, false, v);
+    note_violations(result_.verdicts, v, last_line_);
+    result_.verdicts = v;
+    return result_;
+  }
+  const Candidate* chosen = nullptr;
+  for (const Candidate& c : cur_)
+    if (at_boundary(c) && Model::is_terminal(c.post)) chosen = chosen ? chosen : &c;
+  for (const Candidate& c : cur_)
+    if (at_boundary(c)) chosen = chosen ? chosen : &c;
+  if (!chosen) {
+    Divergence& d = result_.divergence;
+    d.kind = DivergenceKind::EndOfTrace;
+    d.line = last_line_;
+    for (const Candidate& c : cur_) add_unique(d.expected, pool_[c.buf][c.pos]);
+    chosen = &cur_.front();
+  }
+  result_.complete = at_boundary(*chosen) && Model::is_terminal(chosen->post);
+  Verdicts v = chosen->verdicts;
+  finish_context(chosen->ctx, result_.complete, v);
+  note_violations(chosen->verdicts, v, last_line_);
+  merge(result_.verdicts, v);
+  return result_;
+}
+
+ConformanceResult check_conformance(const Model& model, EventTypeMask omits, const std::vector<TraceRecord>& records) {
+  ConformanceChecker checker(model, omits);
+  for (const TraceRecord& r : records) checker.on_record(r);
+  return checker.finish();
+}
+
+}  // namespace bc

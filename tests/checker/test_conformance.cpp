@@ -1,0 +1,230 @@
+// Conformance of traces to the model (checker/conformance.hpp): the model's
+// own traces conform (also with omitted event types); a changed event, a
+// mutant's trace, a bad offer each diverge, naming the line, what the model
+// allowed, and the rule with its citation.
+#include <gtest/gtest.h>
+
+#include "checker/conformance.hpp"
+#include "checker/explorer.hpp"
+#include "model/loader.hpp"
+
+namespace bc {
+namespace {
+
+/// Records of one walk: the opening, then each action's events; `offers`
+/// adds an offered record (the legal actions) before each action.
+struct Walk {
+  std::vector<TraceRecord> records;
+  std::vector<State> states;  ///< state before each action
+  bool terminal = false;
+};
+
+Walk walk(const Model& model, const std::vector<std::uint8_t>& choices, bool offers, std::uint32_t seed = 0) {
+  Walk w;
+  EventBuffer buf;
+  State s = model.initial(buf);
+  std::size_t line = 1;
+  auto add_events = [&] {
+    for (const Event& e : buf) {
+      TraceRecord r;
+      r.event = e;
+      r.line = ++line;
+      w.records.push_back(r);
+    }
+  };
+  add_events();
+  ActionList list;
+  for (std::size_t i = 0; !Model::is_terminal(s); ++i) {
+    model.actions(s, list);
+    if (list.empty()) break;
+    if (offers) {
+      TraceRecord r;
+      r.kind = RecordKind::Offered;
+      r.offered.player = s.priority;
+      r.offered.has_timing = true;
+      r.offered.timing = s.timing;
+      r.offered.actions = list;
+      r.line = ++line;
+      w.records.push_back(r);
+    }
+    seed = seed * 1103515245u + 12345u;
+    const std::uint8_t pick = i < choices.size() ? choices[i] : static_cast<std::uint8_t>((seed >> 16) % list.size());
+    w.states.push_back(s);
+    buf.clear();
+    s = model.next(s, list[pick % list.size()], buf);
+    add_events();
+  }
+  w.terminal = Model::is_terminal(s);
+  return w;
+}
+
+std::vector<TraceRecord> without(const std::vector<TraceRecord>& in, EventTypeMask omits) {
+  std::vector<TraceRecord> out;
+  for (const TraceRecord& r : in)
+    if (r.kind != RecordKind::Event || !(omits & event_bit(r.event.type))) out.push_back(r);
+  return out;
+}
+
+struct Conformance : ::testing::Test {
+  Ruleset rules = load_ruleset("mr3");
+  Model model{default_scenario(), rules};
+};
+
+TEST_F(Conformance, RandomWalksOfTheModelConform) {
+  for (std::uint32_t seed = 1; seed <= 60; ++seed) {
+    const Walk w = walk(model, {}, seed % 3 == 0, seed);
+    ASSERT_TRUE(w.terminal);
+    const ConformanceResult r = check_conformance(model, 0, w.records);
+    ASSERT_TRUE(r.conforms()) << "seed " << seed << " line " << r.divergence.line;
+    EXPECT_TRUE(r.holds()) << seed;
+    EXPECT_TRUE(r.complete);
+  }
+}
+
+TEST_F(Conformance, WalksConformWithOmittedEventTypes) {
+  const EventTypeMask omits = event_bit(EventType::Priority) | event_bit(EventType::ChainEnd);
+  for (std::uint32_t seed = 1; seed <= 40; ++seed) {
+    const Walk w = walk(model, {}, seed % 2 == 0, seed);
+    const ConformanceResult r = check_conformance(model, omits, without(w.records, omits));
+    ASSERT_TRUE(r.conforms()) << "seed " << seed << " line " << r.divergence.line;
+    EXPECT_TRUE(r.holds()) << seed;
+    EXPECT_TRUE(r.complete) << seed;
+  }
+}
+
+TEST_F(Conformance, ACutTraceIsIncompleteButConforms) {
+  const Walk w = walk(model, {0, 0}, false);
+  std::vector<TraceRecord> cut(w.records.begin(), w.records.begin() + 2);  // Main Phase 1 only
+  const ConformanceResult r = check_conformance(model, 0, cut);
+  EXPECT_TRUE(r.conforms());
+  EXPECT_FALSE(r.complete);
+}
+
+TEST_F(Conformance, AChangedEventDivergesAtItsLineWithTheExpectedEvents) {
+  Walk w = walk(model, {0, 0, 0, 0}, false);  // enter the Battle Phase, ...
+  ASSERT_GT(w.records.size(), 6u);
+  TraceRecord& r5 = w.records[4];
+  const Event original = r5.event;
+  r5.event.type = EventType::BattlePhaseEnded;
+  r5.event = Event{};
+  r5.event.type = EventType::BattlePhaseEnded;
+  const ConformanceResult r = check_conformance(model, 0, w.records);
+  ASSERT_EQ(r.divergence.kind, DivergenceKind::Event);
+  EXPECT_EQ(r.divergence.line, r5.line);
+  EXPECT_EQ(r.divergence.found.type, EventType::BattlePhaseEnded);
+  EXPECT_NE(std::find(r.divergence.expected.begin(), r.divergence.expected.end(), original),
+            r.divergence.expected.end());
+  EXPECT_FALSE(r.holds());
+}
+
+TEST_F(Conformance, EventsOutOfOrderDiverge) {
+  Walk w = walk(model, {}, false, 7);
+  std::swap(w.records[0].event, w.records[1].event);
+  const ConformanceResult r = check_conformance(model, 0, w.records);
+  ASSERT_EQ(r.divergence.kind, DivergenceKind::Event);
+  EXPECT_EQ(r.divergence.line, 2u);
+}
+
+TEST_F(Conformance, ATraceEndingInsideAnActionDiverges) {
+  const Walk w = walk(model, {}, false, 3);
+  std::vector<TraceRecord> cut(w.records.begin(), w.records.begin() + 1);  // StepEnter without its TimingEnter
+  const ConformanceResult r = check_conformance(model, 0, cut);
+  ASSERT_EQ(r.divergence.kind, DivergenceKind::EndOfTrace);
+  ASSERT_FALSE(r.divergence.expected.empty());
+  EXPECT_EQ(r.divergence.expected.front().type, EventType::TimingEnter);
+}
+
+/// The shortest counterexample of a mutant, replayed under the mutant, checked against mr3.
+ConformanceResult mutant_trace_against_mr3(const Model& mr3, const std::string& mutant, std::string& expected) {
+  const Ruleset bad = load_mutant(mutant);
+  const Model m(default_scenario(), bad);
+  Bounds b;
+  b.max_depth = static_cast<std::uint32_t>(bad.max_counterexample_length);
+  b.liveness = false;
+  const CheckResult cr = explore(m, b);
+  expected = bad.expect_violation;
+  const int p = property_index(bad.expect_violation);
+  for (const Counterexample& c : cr.counterexamples)
+    if (c.property == p) return check_conformance(mr3, 0, walk(m, c.actions, false).records);
+  ADD_FAILURE() << "no counterexample for " << mutant;
+  return {};
+}
+
+bool mentions(const std::vector<std::string>& rules, const std::string& what) {
+  for (const std::string& r : rules)
+    if (r.find(what) != std::string::npos) return true;
+  return false;
+}
+
+TEST_F(Conformance, AMutantsTraceDivergesNamingTheKnobAndTheProperty) {
+  std::string property;
+  const ConformanceResult r = mutant_trace_against_mr3(model, "second-chain-at-damage-calculation", property);
+  ASSERT_EQ(r.divergence.kind, DivergenceKind::Event);
+  EXPECT_TRUE(mentions(r.divergence.rules, "knob chains_damage_calculation = one [")) << r.divergence.rules.size();
+  // The trace leaves the model at the Priority that opens a second chain
+  // (line 34); the property sees the second chain's activation one line later.
+  EXPECT_EQ(r.divergence.line, 34u);
+  EXPECT_EQ(r.divergence.found.type, EventType::Priority);
+  ASSERT_EQ(r.divergence.expected.size(), 1u);
+  EXPECT_EQ(r.divergence.expected[0].type, EventType::DamageCalculation);
+  const int p = property_index(property);
+  EXPECT_TRUE(r.verdicts.violated[p]);
+  EXPECT_EQ(r.violation_line[p], 35u);
+}
+
+TEST_F(Conformance, APermissionMutantIsNamedByItsPermission) {
+  std::string property;
+  const ConformanceResult r = mutant_trace_against_mr3(model, "atk-change-at-damage-calculation", property);
+  ASSERT_EQ(r.divergence.kind, DivergenceKind::Event);
+  EXPECT_EQ(r.divergence.found.type, EventType::Activate);
+  EXPECT_TRUE(mentions(r.divergence.rules, "permission of atk_boost_quick: not at damage_calculation ["));
+}
+
+TEST_F(Conformance, OfferedRecordsAreComparedBothWays) {
+  Walk w = walk(model, {0}, true, 11);
+  ASSERT_EQ(w.records[2].kind, RecordKind::Offered);  // after StepEnter + TimingEnter of Main Phase 1
+  EXPECT_TRUE(check_conformance(model, 0, w.records).conforms());
+  // Withheld: the engine does not offer entering the Battle Phase.
+  Walk withheld = w;
+  ActionList only_skip;
+  only_skip.push(Action{ActionType::SkipBattlePhase});
+  withheld.records[2].offered.actions = only_skip;
+  ConformanceResult r = check_conformance(model, 0, withheld.records);
+  ASSERT_EQ(r.divergence.kind, DivergenceKind::Offered);
+  EXPECT_EQ(r.divergence.line, w.records[2].line);
+  ASSERT_EQ(r.divergence.withheld.size(), 1u);
+  EXPECT_EQ(r.divergence.withheld[0].type, ActionType::EnterBattlePhase);
+  EXPECT_TRUE(r.divergence.illegal.empty());
+  EXPECT_TRUE(r.divergence.rules.empty()) << r.divergence.rules.front();  // no single knob forbids it here
+  // Offered but illegal: a card activation in Main Phase 1.
+  Walk illegal = w;
+  illegal.records[2].offered.actions.push(Action{ActionType::Activate, 0});
+  r = check_conformance(model, 0, illegal.records);
+  ASSERT_EQ(r.divergence.kind, DivergenceKind::Offered);
+  ASSERT_EQ(r.divergence.illegal.size(), 1u);
+  EXPECT_TRUE(r.divergence.withheld.empty());
+  EXPECT_EQ(r.divergence.legal.size(), 2u);
+}
+
+TEST_F(Conformance, AnOfferToTheWrongPlayerDiverges) {
+  Walk w = walk(model, {0}, true, 11);
+  w.records[2].offered.player = Player::P2;
+  const ConformanceResult r = check_conformance(model, 0, w.records);
+  ASSERT_EQ(r.divergence.kind, DivergenceKind::Offered);
+  EXPECT_TRUE(mentions(r.divergence.rules, "the model gives the choice to p1"));
+}
+
+TEST_F(Conformance, PropertiesGoOnAfterADivergence) {
+  Walk w = walk(model, {}, false, 5);
+  TraceRecord bad;
+  bad.event.type = EventType::StepEnter;
+  bad.event.step = Step::DamageStep;
+  bad.line = 3;
+  w.records.insert(w.records.begin() + 2, bad);
+  const ConformanceResult r = check_conformance(model, 0, w.records);
+  ASSERT_EQ(r.divergence.kind, DivergenceKind::Event);
+  EXPECT_EQ(r.events, static_cast<std::uint64_t>(w.records.size()));
+}
+
+}  // namespace
+}  // namespace bc
