@@ -67,6 +67,34 @@ std::vector<std::vector<std::uint32_t>> maximal_paths(const Model& model, int de
   return paths;
 }
 
+/// Choices of a random walk over the model that goes into battles: it never
+/// skips the Battle Phase when it may enter it, and in the Battle Step it
+/// declares an attack (when one is possible) three times out of four.
+/// Otherwise actions are picked uniformly.
+std::vector<std::uint32_t> random_walk(const Model& model, int max_steps, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<std::uint32_t> choices;
+  State s = model.initial();
+  for (int i = 0; i < max_steps; ++i) {
+    ActionList legal;
+    model.actions(s, legal);
+    if (legal.empty()) break;
+    std::vector<std::uint32_t> attacks, others;
+    for (int a = 0; a < legal.size(); ++a) {
+      const ActionType t = legal[a].type;
+      if (t == ActionType::SkipBattlePhase && legal.size() > 1) continue;
+      (t == ActionType::DeclareAttack ? attacks : others).push_back(static_cast<std::uint32_t>(a));
+    }
+    const bool attack = !attacks.empty() && (others.empty() || rng() % 4 != 0);
+    const auto& pool = attack ? attacks : others;
+    const std::uint32_t pick = pool[rng() % pool.size()];
+    choices.push_back(pick);
+    EventBuffer buf;
+    s = model.next(s, legal[static_cast<int>(pick)], buf);
+  }
+  return choices;
+}
+
 /// Progress line every second at most.
 struct Progress {
   const DriveOptions& opts;
@@ -120,9 +148,7 @@ void explore_random(DriveResult& result, EngineHandle& engine, const Ruleset& ru
     DriveCase c;
     const std::uint64_t run_seed = opts.seed * 1000003u + static_cast<std::uint64_t>(k);
     c.scenario = opts.random_scenarios ? gen(rc::Random(run_seed), 10 + (k * 7) % 91).value() : scenario;
-    std::mt19937_64 rng(run_seed);
-    c.choices.resize(static_cast<std::size_t>(std::max(0, opts.max_steps)));
-    for (auto& x : c.choices) x = static_cast<std::uint32_t>(rng() % kChoiceRange);
+    c.choices = random_walk(Model(c.scenario, rules), opts.max_steps, run_seed);
     const DriveRun run = drive_case(engine, rules, c);
     ++result.runs;
     result.states += static_cast<std::uint64_t>(run.states_compared);

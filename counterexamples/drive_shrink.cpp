@@ -52,6 +52,7 @@ std::optional<Scenario> compacted(const Scenario& s) {
   if (std::all_of(used.begin(), used.end(), [](bool u) { return u; })) return std::nullopt;
   std::vector<std::uint8_t> renumber(s.monsters.size(), kNoMonster);
   Scenario t = s;
+  t.description.clear();
   t.monsters.clear();
   for (std::size_t i = 0; i < s.monsters.size(); ++i)
     if (used[i]) {
