@@ -32,14 +32,18 @@ void Mapper::push(const Event& e) {
   TraceRecord r;
   r.kind = RecordKind::Event;
   r.event = e;
+  r.line = out_.records.size() + 2;
   out_.records.push_back(std::move(r));
+  out_.offsets.push_back(offset_);
 }
 
 void Mapper::push_offered(Offered o) {
   TraceRecord r;
   r.kind = RecordKind::Offered;
   r.offered = o;
+  r.line = out_.records.size() + 2;
   out_.records.push_back(std::move(r));
+  out_.offsets.push_back(offset_);
 }
 
 /// Enter a window the way the model does: step_enter when the step changes
@@ -73,6 +77,7 @@ void Mapper::on_new_turn(const Message& m) {
   }
   turn_player_ = m.player & 1;
   out_.records.clear();  // a turn without a Battle Phase is not imported
+  out_.offsets.clear();
   step_ = Step::MainPhase1;
   timing_ = Timing::MainPhase1;
   Event s;
@@ -203,7 +208,8 @@ void Mapper::on_select_card(const Message& m) {
 }
 
 bool Mapper::handle(const Message& m) {
-  if (calc_open_ && m.code != msg::kDamage) flush_confirmed();
+  if (calc_open_ && m.code != msg::kDamage) flush_confirmed();  // belongs to the MSG_BATTLE before
+  offset_ = m.offset;
   switch (m.code) {
     case msg::kNewTurn: on_new_turn(m); return true;
     case msg::kNewPhase: on_phase(m); return true;

@@ -28,7 +28,8 @@ struct ImportOptions {
 struct ImportResult {
   Framing framing = Framing::Fluoro;
   TraceHeader header;
-  std::vector<TraceRecord> records;
+  std::vector<TraceRecord> records;   ///< line = the line it gets when written (header = line 1)
+  std::vector<std::size_t> offsets;   ///< per record: byte offset of the message it came from
   std::vector<std::string> warnings;  ///< things skipped (unknown cards in offers, effect damage...)
   std::optional<DecodeError> error;   ///< the stream (or the cards file) does not fit
   std::size_t messages = 0;           ///< messages decoded

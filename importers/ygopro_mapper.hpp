@@ -103,6 +103,7 @@ class Mapper {
   Asked asked_ = Asked::Nothing;
   std::array<LinkInfo, 32> links_{};
   std::uint8_t resolving_ = 0;
+  std::size_t offset_ = 0;  ///< byte offset of the message being mapped
   std::vector<std::uint32_t> monster_codes_;  ///< scenario monster index -> passcode
   std::vector<std::uint32_t> card_codes_;     ///< scenario card index -> passcode
   std::vector<std::uint8_t> card_controllers_;  ///< scenario card index -> engine controller
