@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "counterexamples/trace_json_detail.hpp"
+#include "counterexamples/trace_stream.hpp"
 #include "model/loader.hpp"
 
 namespace bc {
@@ -258,34 +259,20 @@ json trace_header(const Scenario& s, std::string_view ruleset, EventTypeMask omi
 }
 
 TraceFile read_trace(std::string_view text, const std::string& origin) {
+  TraceStream in(text, origin);
+  TraceHeader h;
+  if (!in.read_header(h)) throw InputError(in.error());
   TraceFile trace;
-  bool header = false;
-  std::size_t line_no = 0;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    const std::size_t end = std::min(text.find('\n', start), text.size());
-    const std::string_view line = text.substr(start, end - start);
-    start = end + 1;
-    ++line_no;
-    if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
-    const std::string where = origin + ":" + std::to_string(line_no);
-    const json j = json::parse(line, nullptr, false);
-    if (j.is_discarded()) throw InputError(where + ": not valid JSON");
-    if (header) {
-      TraceRecord r = record_from_json(j, where);
-      r.line = line_no;
-      if (r.kind == RecordKind::Event) trace.events.push_back(r.event);
-      trace.records.push_back(std::move(r));
-      continue;
-    }
-    TraceHeader h = header_from_json(j, where);
-    trace.ruleset = std::move(h.ruleset);
-    trace.scenario = std::move(h.scenario);
-    trace.version = h.version;
-    trace.omits = h.omits;
-    header = true;
+  trace.ruleset = std::move(h.ruleset);
+  trace.scenario = std::move(h.scenario);
+  trace.version = h.version;
+  trace.omits = h.omits;
+  TraceRecord r;
+  while (in.next(r)) {
+    if (r.kind == RecordKind::Event) trace.events.push_back(r.event);
+    trace.records.push_back(r);
   }
-  if (!header) throw InputError(origin + ": empty trace: the first line must be the header");
+  if (!in.error().empty()) throw InputError(in.error());
   return trace;
 }
 
