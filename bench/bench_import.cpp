@@ -106,17 +106,25 @@ int main(int argc, char** argv) {
   const std::vector<Recording> recs = load(dir);
   const bc::Ruleset rules = bc::load_ruleset("mr3");
   std::printf("| mode | messages | records | wall s | cpu s | messages/s (wall) | messages/cpu-s |\n|---|---|---|---|---|---|---|\n");
-  for (const bool verify : {false, true}) {
+  // The two conforming runs alone: a divergent trace also pays for the
+  // one-off diagnosis of the rule behind its divergence.
+  std::vector<Recording> conforming;
+  for (const Recording& r : recs)
+    if (r.run.find("basic") != std::string::npos) conforming.push_back(r);
+  for (const int mode : {0, 1, 2}) {
+    const bool verify = mode > 0;
+    const std::vector<Recording>& set = mode == 2 ? conforming : recs;
     std::vector<double> wall, cpu;
     Sample last;
     for (int r = 0; r < runs; ++r) {
-      std::fprintf(stderr, "%s run %d/%d...\n", verify ? "import+verify" : "import", r + 1, runs);
-      last = pass(recs, copies, verify, rules);
+      std::fprintf(stderr, "mode %d run %d/%d...\n", mode, r + 1, runs);
+      last = pass(set, mode == 2 ? copies * 8 : copies, verify, rules);
       wall.push_back(last.wall);
       cpu.push_back(last.cpu);
     }
     const double w = median(wall), c = median(cpu);
-    std::printf("| %s | %llu | %llu | %.3f | %.3f | %.0f | %.0f |\n", verify ? "import + verify" : "import only",
+    const char* label = mode == 0 ? "import only, 16 recordings" : mode == 1 ? "import + verify, 16 recordings" : "import + verify, the 2 conforming recordings";
+    std::printf("| %s | %llu | %llu | %.3f | %.3f | %.0f | %.0f |\n", label,
                 static_cast<unsigned long long>(last.messages), static_cast<unsigned long long>(last.records), w, c,
                 last.messages / w, last.messages / c);
   }
