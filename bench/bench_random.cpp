@@ -3,7 +3,7 @@
 // count against the exhaustive shortest (the mutant's
 // max_counterexample_length), and wall seconds; medians over several seeds.
 // Each search targets the mutant's expected property (--any: stop at any
-// violated property). Usage: bench_random [--seeds N] [--runs N] [--max-steps N] [--any] [--no-polish] [MUTANT]...
+// violated property). Usage: bench_random [--seeds N] [--runs N] [--max-steps N] [--any] [--no-polish] [--no-seeds] [MUTANT]...
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -20,7 +20,8 @@ struct Options {
   int seeds = 5;
   int runs = 20000;
   int max_steps = bc::kDefaultMaxSteps;
-  bool no_polish = false;  ///< RapidCheck's shrinking alone
+  bool no_polish = false;
+  bool no_seeds = false;  ///< fresh boards only, no seed boards  ///< RapidCheck's shrinking alone
   bool any = false;  ///< stop at any violated property, not only the mutant's expected one
   std::vector<std::string> mutants;
 };
@@ -56,12 +57,12 @@ Options parse_args(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--help" || a == "-h") {
-      std::printf("usage: bench_random [--seeds N] [--runs N] [--max-steps N] [--any] [--no-polish] [MUTANT]...\n"
+      std::printf("usage: bench_random [--seeds N] [--runs N] [--max-steps N] [--any] [--no-polish] [--no-seeds] [MUTANT]...\n"
                   "Default: every built-in mutant, seeds 1..5, at most 20000 runs each.\n");
       std::exit(0);
     }
-    if (a == "--any" || a == "--no-polish") {
-      (a == "--any" ? o.any : o.no_polish) = true;
+    if (a == "--any" || a == "--no-polish" || a == "--no-seeds") {
+      (a == "--any" ? o.any : a == "--no-polish" ? o.no_polish : o.no_seeds) = true;
       continue;
     }
     if ((a == "--seeds" || a == "--runs" || a == "--max-steps") && i + 1 < argc) {
@@ -86,6 +87,10 @@ Row measure(const std::string& mutant, const Options& o) {
   Row row;
   row.mutant = mutant;
   row.shortest = rules.max_counterexample_length;
+  // Seed boards: the default scenario and the mutant's own scenario, if any.
+  std::vector<bc::Scenario> seeds = {bc::default_scenario()};
+  if (!rules.scenario.empty())
+    seeds.push_back(bc::load_scenario_file(std::string(BC_SOURCE_DIR) + "/scenarios/" + rules.scenario));
   std::vector<double> runs, shrinks, rc_lengths, lengths, seconds;
   for (int seed = 1; seed <= o.seeds; ++seed) {
     bc::RandomOptions opts;
@@ -94,6 +99,7 @@ Row measure(const std::string& mutant, const Options& o) {
     opts.bounds.max_steps = o.max_steps;
     if (!o.any) opts.property = expected;
     if (o.no_polish) opts.polish_states = 0;
+    if (!o.no_seeds) opts.bounds.seeds = seeds;
     const bc::RandomResult r = bc::random_check(rules, opts);
     ++row.seeds;
     seconds.push_back(r.seconds);

@@ -45,6 +45,7 @@ struct Draft {
   std::array<std::vector<MonsterDraft>, 2> sides;
   std::vector<MonsterDraft> tokens;
   std::array<std::vector<CardDraft>, 2> cards;
+  std::uint32_t kinds = ~0u;  ///< allowed effect kinds (GenBounds::kinds)
 };
 
 /// ATK/DEF: half the time on a coarse 500 grid (zeros and ties are common),
@@ -126,6 +127,7 @@ void add_cards(Scenario& s, const Draft& d, std::uint8_t first_token) {
     int held = 0;
     for (const CardDraft& c : d.cards[side]) {
       if (held >= kMaxCardsPerPlayer) break;
+      if ((d.kinds & (1u << static_cast<int>(c.kind))) == 0) continue;
       CardSpec card;
       card.kind = c.kind;
       card.owner = static_cast<Player>(side);
@@ -154,9 +156,112 @@ Scenario build_scenario(const Draft& d) {
   return s;
 }
 
+/// The draft that build_scenario() turns back into `s` (up to names).
+Draft draft_of(const Scenario& s) {
+  Draft d;
+  d.first_turn = s.first_turn;
+  std::vector<int> zone_of_monster(s.monsters.size(), -1);
+  for (int side = 0; side < 2; ++side)
+    for (int z = 0; z < kZonesPerSide; ++z) {
+      const ZoneSpec& zone = s.board[side][z];
+      if (zone.monster == kNoMonster) continue;
+      zone_of_monster[zone.monster] = static_cast<int>(d.sides[side].size());
+      const MonsterSpec& m = s.monsters[zone.monster];
+      d.sides[side].push_back(MonsterDraft{m.atk, m.def, zone.position});
+    }
+  std::vector<int> token_index(s.monsters.size(), -1);
+  for (std::size_t i = 0; i < s.monsters.size(); ++i)
+    if (zone_of_monster[i] < 0) {
+      token_index[i] = static_cast<int>(d.tokens.size());
+      d.tokens.push_back(MonsterDraft{s.monsters[i].atk, s.monsters[i].def, Position::FaceUpAttack});
+    }
+  for (const CardSpec& c : s.cards) {
+    CardDraft cd;
+    cd.kind = c.kind;
+    cd.host_pick = c.host != kNoMonster && zone_of_monster[c.host] >= 0 ? 2 * zone_of_monster[c.host] + 1 : 0;
+    cd.value = c.value;
+    cd.summons_pick = c.summons != kNoMonster && token_index[c.summons] >= 0 ? token_index[c.summons] : 0;
+    cd.condition = c.condition;
+    d.cards[index_of(c.owner)].push_back(cd);
+  }
+  return d;
+}
+
+/// Simpler drafts than `d`, in RapidCheck's style: whole chunks of cards and
+/// monsters removed first, then monsters made face-up Attack Position with 0
+/// ATK/DEF, then not the first turn.
+rc::Seq<Draft> shrink_draft(const Draft& d) {
+  auto with = [d](auto member) {
+    return [d, member](auto v) {
+      Draft x = d;
+      x.*member = std::move(v);
+      return x;
+    };
+  };
+  auto per_side = [d](auto member, int side, auto shrink) {
+    return rc::seq::map(shrink((d.*member)[side]), [d, member, side](auto v) {
+      Draft x = d;
+      (x.*member)[side] = std::move(v);
+      return x;
+    });
+  };
+  auto remove = [](auto v) { return rc::shrink::removeChunks(std::move(v)); };
+  auto simplify = [](std::vector<MonsterDraft> v) {
+    return rc::shrink::eachElement(std::move(v), [](const MonsterDraft& m) {
+      // Only strictly simpler candidates: a shrink equal to its value would never end.
+      std::vector<MonsterDraft> out;
+      for (const MonsterDraft& c : {MonsterDraft{0, 0, Position::FaceUpAttack},
+                                    MonsterDraft{m.atk, m.def, Position::FaceUpAttack}, MonsterDraft{0, m.def, m.position},
+                                    MonsterDraft{m.atk, 0, m.position}})
+        if ((c.atk != m.atk || c.def != m.def || c.position != m.position) &&
+            std::none_of(out.begin(), out.end(), [&](const MonsterDraft& o) {
+              return o.atk == c.atk && o.def == c.def && o.position == c.position;
+            }))
+          out.push_back(c);
+      return rc::seq::fromContainer(std::move(out));
+    });
+  };
+  return rc::seq::concat(per_side(&Draft::cards, 1, remove), per_side(&Draft::cards, 0, remove),
+                         per_side(&Draft::sides, 1, remove), per_side(&Draft::sides, 0, remove),
+                         rc::seq::map(remove(d.tokens), with(&Draft::tokens)),
+                         per_side(&Draft::sides, 0, simplify), per_side(&Draft::sides, 1, simplify),
+                         d.first_turn ? rc::seq::just(with(&Draft::first_turn)(false)) : rc::Seq<Draft>());
+}
+
+/// One of the seed boards, shrinking with shrink_draft().
+rc::Gen<Draft> gen_seed_draft(const std::vector<Scenario>& seeds) {
+  std::vector<Draft> drafts;
+  for (const Scenario& s : seeds) drafts.push_back(draft_of(s));
+  return rc::gen::mapcat(full(rc::gen::inRange<std::size_t>(0, drafts.size())), [drafts](std::size_t i) {
+    const Draft d = drafts[i];
+    return rc::Gen<Draft>([d](const rc::Random&, int) { return rc::shrinkable::shrinkRecur(d, &shrink_draft); });
+  });
+}
+
+rc::Gen<Draft> gen_fresh_draft(const GenBounds& b);
+
 }  // namespace
 
 rc::Gen<Scenario> gen_scenario(const GenBounds& b) {
+  const std::uint32_t kinds = b.kinds;
+  auto fresh = rc::gen::map(gen_fresh_draft(b), [kinds](Draft d) {
+    d.kinds = kinds;
+    return build_scenario(d);
+  });
+  if (b.seeds.empty() || b.seed_percent <= 0) return fresh;
+  auto seeded = rc::gen::map(gen_seed_draft(b.seeds), [kinds](Draft d) {
+    d.kinds = kinds;
+    return build_scenario(d);
+  });
+  const int percent = std::clamp(b.seed_percent, 1, 100);
+  return rc::gen::mapcat(full(rc::gen::inRange(0, 100)), [fresh, seeded, percent](int v) {
+    return v < 100 - percent ? fresh : seeded;
+  });
+}
+
+namespace {
+
+rc::Gen<Draft> gen_fresh_draft(const GenBounds& b) {
   const int monsters = std::clamp(b.max_monsters_per_side, 0, static_cast<int>(kZonesPerSide));
   const int cards = std::clamp(b.max_cards_per_player, 0, kMaxCardsPerPlayer);
   const int tokens = std::clamp(b.max_token_templates, 0, 4);
@@ -170,11 +275,13 @@ rc::Gen<Scenario> gen_scenario(const GenBounds& b) {
         d.sides = {std::move(p1), std::move(p2)};
         d.tokens = std::move(tok);
         d.cards = {std::move(c1), std::move(c2)};
-        return build_scenario(d);
+        return d;
       },
       first_turn, gen_upto(monsters, gen_monster()), gen_upto(monsters, gen_monster()),
       gen_upto(tokens, gen_monster()), gen_upto(cards, gen_card()), gen_upto(cards, gen_card()));
 }
+
+}  // namespace
 
 rc::Gen<std::vector<std::uint32_t>> gen_choices(int max_steps) {
   const int cap_steps = std::max(0, max_steps);

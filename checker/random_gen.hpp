@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "model/types.hpp"
+
 #include <rapidcheck.h>
 
 #include "model/model.hpp"
@@ -30,6 +32,14 @@ struct GenBounds {
   int max_steps = kDefaultMaxSteps;  ///< actions in one run; after the choices run out, choice 0 is taken
   int max_token_templates = 2;    ///< monsters off the board that summoning effects bring out
   int first_turn_percent = 10;    ///< how often a scenario is the duel's first turn (no Battle Phase)
+  /// Effect kinds cards may have: bit i = EffectKind i (default: every kind).
+  std::uint32_t kinds = (1u << kEffectKindCount) - 1;
+  /// Known boards (e.g. the default scenario, a mutant's own scenario) that
+  /// generation starts from `seed_percent` of the time, like a fuzzer's seed
+  /// corpus; such a board shrinks like a generated one (fewer monsters and
+  /// cards, face-up Attack Position, smaller values). Empty: fresh boards only.
+  std::vector<Scenario> seeds;
+  int seed_percent = 25;
 };
 
 /// Valid scenarios (they pass the loader's checks after scenario_to_toml):
