@@ -45,7 +45,10 @@ void set_nonblocking(int fd) { fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOC
 
 std::string printable(const std::string& s, std::size_t max) {
   std::string out;
-  for (char c : s.substr(0, max)) out += (c >= 32 && c < 127) ? c : '?';
+  for (char c : s.substr(0, max)) {
+    if (c == '\n') out += " | ";
+    else out += (c >= 32 && c < 127) ? c : '?';
+  }
   if (s.size() > max) out += "...";
   return out;
 }
