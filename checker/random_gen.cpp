@@ -233,8 +233,23 @@ rc::Gen<Draft> gen_seed_draft(const std::vector<Scenario>& seeds) {
   std::vector<Draft> drafts;
   for (const Scenario& s : seeds) drafts.push_back(draft_of(s));
   return rc::gen::mapcat(full(rc::gen::inRange<std::size_t>(0, drafts.size())), [drafts](std::size_t i) {
-    const Draft d = drafts[i];
-    return rc::Gen<Draft>([d](const rc::Random&, int) { return rc::shrinkable::shrinkRecur(d, &shrink_draft); });
+    const Draft base = drafts[i];
+    // A random subset of the board's cards (each kept 6 times in 10): fewer
+    // cards, fewer distracting actions on the way to a rare combination.
+    const std::size_t cards = base.cards[0].size() + base.cards[1].size();
+    return rc::gen::mapcat(rc::gen::container<std::vector<int>>(cards, full(rc::gen::inRange(0, 10))),
+                           [base](const std::vector<int>& keep) {
+                             Draft d = base;
+                             std::size_t k = 0;
+                             for (auto& side : d.cards) {
+                               std::vector<CardDraft> kept;
+                               for (const CardDraft& c : side)
+                                 if (keep[k++] >= 4) kept.push_back(c);
+                               side = std::move(kept);
+                             }
+                             return rc::Gen<Draft>(
+                                 [d](const rc::Random&, int) { return rc::shrinkable::shrinkRecur(d, &shrink_draft); });
+                           });
   });
 }
 
@@ -283,11 +298,23 @@ rc::Gen<Draft> gen_fresh_draft(const GenBounds& b) {
 
 }  // namespace
 
+namespace {
+
+/// One choice: half the time 0 (pass, the first action), else uniform over
+/// [0, kChoiceRange). Passing keeps cards for later timings, so random runs
+/// reach the Damage Step with cards in hand; shrinks toward 0.
+rc::Gen<std::uint32_t> gen_choice() {
+  return rc::gen::map(rc::gen::inRange<std::uint32_t>(0, 2 * kChoiceRange),
+                      [](std::uint32_t v) { return v < kChoiceRange ? 0u : v - kChoiceRange; });
+}
+
+}  // namespace
+
 rc::Gen<std::vector<std::uint32_t>> gen_choices(int max_steps) {
   const int cap_steps = std::max(0, max_steps);
   return rc::gen::withSize([cap_steps](int size) {
     return rc::gen::resize(std::min(size, cap_steps),
-                           rc::gen::container<std::vector<std::uint32_t>>(full(rc::gen::inRange<std::uint32_t>(0, kChoiceRange))));
+                           rc::gen::container<std::vector<std::uint32_t>>(full(gen_choice())));
   });
 }
 

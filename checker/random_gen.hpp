@@ -39,7 +39,7 @@ struct GenBounds {
   /// corpus; such a board shrinks like a generated one (fewer monsters and
   /// cards, face-up Attack Position, smaller values). Empty: fresh boards only.
   std::vector<Scenario> seeds;
-  int seed_percent = 25;
+  int seed_percent = 50;
 };
 
 /// Valid scenarios (they pass the loader's checks after scenario_to_toml):
