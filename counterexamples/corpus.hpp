@@ -40,7 +40,7 @@ enum class Polarity : std::uint8_t { Positive, Negative };
 /// Why a negative case's last line must be refused.
 struct Refusal {
   std::size_t line = 0;         ///< 1-based line in the .jsonl file (header = line 1) of the first event the rules refuse
-  std::size_t activation_line = 0;  ///< line of the refused activation: the trace's last line (>= line)
+  std::size_t activation_line = 0;  ///< the trace's last line (>= line): the refused activation (mutant twins: = line)
   Timing timing{};              ///< timing window of that event
   RefusalRule rule{};
   Event event{};                ///< the refused event

@@ -121,7 +121,7 @@ MutantTwins mutant_twins(const Model& model, const std::string& mutant, std::siz
   walk(model, c.indices, t, &c.action_timings);
   c.events.assign(mut.begin(), mut.begin() + static_cast<long>(diff) + 1);
   Refusal rf;
-  rf.line = c.events.size() + 1;
+  rf.line = rf.activation_line = c.events.size() + 1;
   rf.timing = Timing::MainPhase1;
   for (std::size_t j = 0; j <= diff; ++j)
     if (mut[j].type == EventType::TimingEnter) rf.timing = mut[j].timing;
