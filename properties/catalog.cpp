@@ -279,10 +279,18 @@ std::vector<PropertyInfo> sometimes_properties() {
   };
 }
 
+}  // namespace
+
+/// properties/source_claims.cpp: the sources' claims no earlier property states.
+std::vector<PropertyInfo> source_claim_properties();
+
+namespace {
+
 std::vector<PropertyInfo> build_catalog() {
   std::vector<PropertyInfo> all;
   for (auto part : {flow_properties, attack_properties, replay_properties, damage_step_properties,
-                    calculation_properties, trigger_properties, sometimes_properties}) {
+                    calculation_properties, trigger_properties, sometimes_properties,
+                    source_claim_properties}) {
     auto props = part();
     all.insert(all.end(), props.begin(), props.end());
   }

@@ -121,4 +121,9 @@ void seen_damage_calculation(const Ctx&, const Event&, Verdicts&);
 /// Fold one event into the context (after the checks have seen it).
 void fold(Ctx&, const Event&);
 
+// ---- source_claims.cpp: claims of the sources (issue 5) ----------------------
+void main_phase_2_after_battle_phase(const Ctx&, const Event&, Verdicts&);
+void damage_step_ends_after_chains(const Ctx&, const Event&, Verdicts&);
+void flip_effect_own_chain(const Ctx&, const Event&, Verdicts&);
+
 }  // namespace bc::checks

@@ -84,6 +84,10 @@ enum class Prop : std::uint8_t {
   SometimesNoDamageCalculation,
   SometimesDamageCalculation,
   SometimesTriggerChainAtDamageCalculation,
+  // Sources' claims no earlier property states (properties/source_claims.cpp)
+  MainPhase2OnlyAfterBattlePhase,
+  DamageStepEndsAfterItsChains,
+  FlipEffectStartsItsOwnChain,
   Count
 };
 inline constexpr int kPropCount = static_cast<int>(Prop::Count);

@@ -27,7 +27,8 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
     // StepEnter
     run<calc_window_close, first_turn_no_battle_phase, start_step_exit, end_step_exit, damage_step_exit,
         battle_phase_end_route, damage_step_order, damage_step_completes, battle_leave_all_by_end,
-        negated_attack_no_damage_step, replay_before_damage_step>,
+        negated_attack_no_damage_step, replay_before_damage_step, main_phase_2_after_battle_phase,
+        damage_step_ends_after_chains>,
     // TimingEnter
     run<calc_window_close, damage_step_order, damage_step_completes, replay_not_in_damage_step,
         replay_choice_not_declaration>,
@@ -52,7 +53,7 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
     run<lifo_activate, spell_speed, triggers_turn_player_first, one_chain_windows, calc_effects_in_trigger_chain,
         opponent_before_declaration, attack_traps_at_declaration, has_attacked_condition, has_battled_condition,
         activation_whitelist, kind_timings, trigger_preconditions, destroyed_not_targeted, destroyed_no_quick,
-        seen_activation>,
+        seen_activation, flip_effect_own_chain>,
     // Negated
     run<lifo_negated>,
     // Resolve

@@ -40,8 +40,17 @@ const std::vector<std::string_view> kSometimesIds = {
     "sometimes_attack_negated", "sometimes_direct_attack", "sometimes_no_damage_calculation",
     "sometimes_damage_calculation", "sometimes_trigger_chain_at_damage_calculation"};
 
+/// Added for the sources' claims (issue 5; properties/source_claims.cpp), Always.
+const std::vector<std::string_view> kSourceClaimIds = {
+    "main_phase_2_only_after_battle_phase", "damage_step_ends_after_its_chains", "flip_effect_starts_its_own_chain"};
+
 TEST(Catalog, ListsEveryFixedIdWithItsKind) {
-  EXPECT_EQ(properties().size(), kAlwaysIds.size() + 1 + kSometimesIds.size());
+  EXPECT_EQ(properties().size(), kAlwaysIds.size() + 1 + kSometimesIds.size() + kSourceClaimIds.size());
+  for (std::string_view id : kSourceClaimIds) {
+    const int i = property_index(id);
+    ASSERT_GE(i, 0) << id;
+    EXPECT_EQ(properties()[i].kind, PropertyKind::Always) << id;
+  }
   EXPECT_EQ(static_cast<int>(properties().size()), kPropCount);
   for (std::string_view id : kAlwaysIds) {
     const int i = property_index(id);
