@@ -1,0 +1,157 @@
+// The example engines of examples/engines/ driven against the model: the
+// second implementation agrees, every buggy variant is caught with a pinned
+// minimal reproduction, and crashing / hanging / babbling engines are
+// reported as such.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+
+#include "counterexamples/drive.hpp"
+#include "model/loader.hpp"
+#include "properties/property.hpp"
+
+namespace bc {
+namespace {
+
+const std::string kEngines = std::string(BC_SOURCE_DIR) + "/examples/engines/";
+
+EngineSpec engine(const std::string& file, int timeout_ms = 5000) {
+  EngineSpec spec;
+  spec.argv = {"/usr/bin/python3", kEngines + file};
+  spec.timeout_ms = timeout_ms;
+  return spec;
+}
+
+const Ruleset& mr3() {
+  static const Ruleset r = load_ruleset("mr3");
+  return r;
+}
+
+DriveOptions random_runs(int runs, std::uint64_t seed) {
+  DriveOptions o;
+  o.random_runs = runs;
+  o.seed = seed;
+  return o;
+}
+
+int board_count(const Scenario& s, int side) {
+  return static_cast<int>(std::count_if(s.board[side].begin(), s.board[side].end(),
+                                        [](const ZoneSpec& z) { return z.monster != kNoMonster; }));
+}
+
+std::vector<std::string> card_kinds(const Scenario& s) {
+  std::vector<std::string> kinds;
+  for (const CardSpec& c : s.cards) kinds.emplace_back(name(c.kind));
+  return kinds;
+}
+
+TEST(DriveReferenceEngine, AgreesExhaustivelyOnTheTinyScenario) {
+  const Scenario tiny = load_scenario_file(std::string(BC_SOURCE_DIR) + "/scenarios/tiny.toml");
+  DriveOptions o;
+  o.depth = 60;
+  const DriveResult r = drive(engine("battle_engine.py"), mr3(), tiny, o);
+  EXPECT_FALSE(r.found) << r.minimal_run.divergence.detail;
+  EXPECT_FALSE(r.truncated);
+  EXPECT_EQ(r.runs, 10u);
+  EXPECT_EQ(r.states, 131u);
+}
+
+TEST(DriveReferenceEngine, AgreesOnTheDefaultScenarioToDepth8) {
+  DriveOptions o;
+  o.depth = 8;
+  const DriveResult r = drive(engine("battle_engine.py"), mr3(), default_scenario(), o);
+  EXPECT_FALSE(r.found) << r.minimal_run.divergence.detail;
+  EXPECT_EQ(r.runs, 1045u);
+  EXPECT_EQ(r.states, 9344u);
+}
+
+TEST(DriveReferenceEngine, AgreesOnRandomGeneratedScenarios) {
+  const DriveResult r = drive(engine("battle_engine.py"), mr3(), default_scenario(), random_runs(300, 5));
+  EXPECT_FALSE(r.found) << r.minimal_run.divergence.detail;
+  EXPECT_EQ(r.runs, 300u);
+  EXPECT_GT(r.states, 3000u);
+}
+
+/// A buggy variant and the minimal reproduction the gate must print for it.
+struct Variant {
+  std::string file;
+  DriveKind kind;
+  int actions;                 ///< length of the minimal action list
+  Timing timing;               ///< the model's timing at the divergence
+  int p1_monsters, p2_monsters;
+  std::vector<std::string> cards;  ///< kinds of the cards left in the minimal scenario
+  std::string property;        ///< a property the engine's events violate ("" = none named)
+};
+
+void PrintTo(const Variant& v, std::ostream* os) { *os << v.file; }
+
+class DriveBuggyVariant : public ::testing::TestWithParam<Variant> {};
+
+TEST_P(DriveBuggyVariant, IsCaughtWithAMinimalReproduction) {
+  const Variant& v = GetParam();
+  const DriveResult r = drive(engine(v.file), mr3(), default_scenario(), random_runs(500, 1));
+  ASSERT_TRUE(r.found);
+  const DriveDivergence& d = r.minimal_run.divergence;
+  EXPECT_EQ(d.kind, v.kind) << name(d.kind);
+  EXPECT_EQ(d.step, v.actions);
+  EXPECT_EQ(static_cast<int>(r.minimal_run.actions.size()), v.actions);
+  EXPECT_EQ(static_cast<int>(r.minimal.choices.size()), v.actions);
+  EXPECT_EQ(d.timing, v.timing) << name(d.timing);
+  EXPECT_EQ(board_count(r.minimal.scenario, 0), v.p1_monsters);
+  EXPECT_EQ(board_count(r.minimal.scenario, 1), v.p2_monsters);
+  EXPECT_EQ(card_kinds(r.minimal.scenario), v.cards);
+  if (!v.property.empty())
+    EXPECT_NE(std::find(d.properties.begin(), d.properties.end(), v.property), d.properties.end()) << v.property;
+  // Shape: enter the Battle Phase, pass the Start Step, declare the one attack.
+  ASSERT_GE(r.minimal_run.actions.size(), 4u);
+  EXPECT_EQ(r.minimal_run.actions[0].type, ActionType::EnterBattlePhase);
+  EXPECT_EQ(r.minimal_run.actions[3].type, ActionType::DeclareAttack);
+  // The minimal case still fails when re-run on its own.
+  EngineHandle again(engine(v.file));
+  EXPECT_EQ(drive_case(again, mr3(), r.minimal).divergence.kind, v.kind);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Examples, DriveBuggyVariant,
+    ::testing::Values(
+        Variant{"bug_replay_in_damage_step.py", DriveKind::Events, 16, Timing::AfterDamageCalculation, 1, 1,
+                {"battled_trigger"}, "no_replay_in_damage_step"},
+        Variant{"bug_sent_to_gy_at_damage_calculation.py", DriveKind::Events, 14, Timing::DamageCalculation, 1, 1, {},
+                "battle_destroyed_leave_at_end_of_damage_step"},
+        Variant{"bug_second_chain_at_damage_calculation.py", DriveKind::Events, 15, Timing::DamageCalculation, 1, 0,
+                {"damage_calc_no_damage"}, ""},
+        Variant{"bug_flip_effect_before_damage_calculation.py", DriveKind::Events, 10, Timing::StartOfDamageStep, 1, 1,
+                {"flip_trigger"}, "flip_effects_after_damage_calculation"},
+        Variant{"bug_atk_change_at_damage_calculation.py", DriveKind::Actions, 12, Timing::DamageCalculation, 1, 0,
+                {"atk_boost_quick"}, "atk_change_only_until_before_damage_calculation"},
+        Variant{"bug_damage_step_to_end_step.py", DriveKind::Events, 18, Timing::EndOfDamageStep, 1, 0, {},
+                "damage_step_returns_to_battle_step"}),
+    [](const ::testing::TestParamInfo<Variant>& info) {
+      std::string n = info.param.file.substr(0, info.param.file.size() - 3);
+      std::replace(n.begin(), n.end(), '.', '_');
+      return n;
+    });
+
+TEST(DriveBuggyVariant, AtkChangeNamesTheRulesetPermission) {
+  const DriveResult r = drive(engine("bug_atk_change_at_damage_calculation.py"), mr3(), default_scenario(), random_runs(500, 1));
+  ASSERT_TRUE(r.found);
+  const DriveDivergence& d = r.minimal_run.divergence;
+  EXPECT_TRUE(d.only_model.empty());
+  ASSERT_EQ(d.only_engine.size(), 1u);
+  EXPECT_EQ(d.only_engine[0].dump(), R"({"action":"activate","card":0})");
+  EXPECT_EQ(d.rule.rfind("ruleset mr3: permissions.atk_boost_quick does not list damage_calculation (", 0), 0u) << d.rule;
+}
+
+TEST(DriveBuggyVariant, SecondChainShowsPriorityInsteadOfDamageCalculation) {
+  const DriveResult r = drive(engine("bug_second_chain_at_damage_calculation.py"), mr3(), default_scenario(), random_runs(500, 1));
+  ASSERT_TRUE(r.found);
+  const DriveDivergence& d = r.minimal_run.divergence;
+  ASSERT_GT(static_cast<int>(d.model_events.size()), d.first_event_diff);
+  ASSERT_GT(static_cast<int>(d.engine_events.size()), d.first_event_diff);
+  EXPECT_EQ(d.model_events[d.first_event_diff].type, EventType::DamageCalculation);
+  EXPECT_EQ(d.engine_events[d.first_event_diff].dump(), R"({"event":"priority","player":"p1"})");
+}
+
+}  // namespace
+}  // namespace bc
