@@ -11,4 +11,6 @@ const std::vector<std::pair<std::string_view, std::string_view>>& rulesets();
 const std::vector<std::pair<std::string_view, std::string_view>>& mutants();
 /// Text of scenarios/default.toml.
 std::string_view default_scenario();
+/// Text of model/cards/cards.toml (the card library).
+std::string_view card_library();
 }  // namespace bc::embedded

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "model/cards.hpp"
 #include "model/embedded.hpp"
 #include "model/loader.hpp"
 #include "model/toml_input.hpp"
@@ -74,9 +75,55 @@ class ScenarioParser {
     return static_cast<int>(v);
   }
 
-  void read_monster(const toml::table& t, std::size_t i) {
+  /// The library card named by `card` (docs/scenario-format.md "Library cards"), or nullptr when absent.
+  const LibraryCard* library_card(const toml::table& t, const std::string& f) const {
+    const toml::node* n = t.get("card");
+    if (n == nullptr) return nullptr;
+    const std::string text = rd_.need_string(t, "card", f + ".card");
+    if (const LibraryCard* c = find_library_card(text)) return c;
+    const std::string near = input::closest(text, library_card_names());
+    rd_.fail(*n, f + ".card",
+             "unknown card " + input::toml_quote(text) + (near.empty() ? "" : " (did you mean " + input::toml_quote(near) + "?)") +
+                 "; `battlecheck cards` lists the library");
+  }
+
+  /// A copy of a [[monster]] table with the library card's name, atk and def where the file gives none.
+  toml::table with_library_monster(const toml::table& t, const std::string& f) const {
+    toml::table out = t;
+    const LibraryCard* c = library_card(t, f);
+    if (c == nullptr) return out;
+    if (c->type != "monster")
+      rd_.fail(*t.get("card"), f + ".card", input::toml_quote(c->name) + " is a " + c->type + ", not a monster");
+    out.erase("card");
+    if (!out.contains("name")) out.insert("name", c->name);
+    if (!out.contains("atk")) out.insert("atk", static_cast<std::int64_t>(*c->atk));
+    if (!out.contains("def")) out.insert("def", static_cast<std::int64_t>(*c->def));
+    return out;
+  }
+
+  /// A copy of a [[card]] table with the library card's name, kind, value and host filled in
+  /// where the file gives none (a monster card's host: the [[monster]] of the same name).
+  toml::table with_library_card(const toml::table& t, const std::string& f) const {
+    toml::table out = t;
+    const LibraryCard* c = library_card(t, f);
+    if (c == nullptr) return out;
+    if (!c->kind)
+      rd_.fail(*t.get("card"), f + ".card",
+               input::toml_quote(c->name) + " has no activated effect the model knows (kind none): " + c->note);
+    out.erase("card");
+    if (!out.contains("name")) out.insert("name", c->name);
+    if (!out.contains("kind")) out.insert("kind", std::string(name(*c->kind)));
+    if (!out.contains("value") && c->value && takes_value(*c->kind)) out.insert("value", static_cast<std::int64_t>(*c->value));
+    if (c->type == "monster" && !out.contains("host") && host_rule(*c->kind) != HostRule::Forbidden &&
+        find_monster(c->name) != kNoMonster && (!out.contains("player") || host_rule(*c->kind) == HostRule::Required))
+      out.insert("host", c->name);
+    return out;
+  }
+
+  void read_monster(const toml::table& file_table, std::size_t i) {
     const std::string f = "monster[" + std::to_string(i) + "]";
-    rd_.only_keys(t, f + ".", {"name", "atk", "def", "player", "zone", "position"});
+    rd_.only_keys(file_table, f + ".", {"name", "atk", "def", "player", "zone", "position", "card"});
+    const toml::table t = with_library_monster(file_table, f);
     if (s_.monsters.size() >= static_cast<std::size_t>(kMaxMonsterSpecs))
       rd_.fail(t, f, "too many monsters: at most " + std::to_string(kMaxMonsterSpecs) +
                          " monsters and token templates per scenario");
@@ -149,9 +196,10 @@ class ScenarioParser {
                  (known.empty() ? std::string("none") : input::one_of(known)));
   }
 
-  void read_card(const toml::table& t, std::size_t i) {
+  void read_card(const toml::table& file_table, std::size_t i) {
     const std::string f = "card[" + std::to_string(i) + "]";
-    rd_.only_keys(t, f + ".", {"name", "kind", "player", "host", "value", "summons", "condition"});
+    rd_.only_keys(file_table, f + ".", {"name", "kind", "player", "host", "value", "summons", "condition", "card"});
+    const toml::table t = with_library_card(file_table, f);
     if (s_.cards.size() >= static_cast<std::size_t>(kMaxCards))
       rd_.fail(t, f, "too many cards: at most " + std::to_string(kMaxCards) + " effect cards in a scenario");
     CardSpec c;
