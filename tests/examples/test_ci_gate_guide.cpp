@@ -74,7 +74,7 @@ struct Scratch {
 
 TEST(CiGateGuide, EveryShellBlockRunsAsWritten) {
   const auto blocks = sh_blocks(read_file(fs::path(BC_SOURCE_DIR) / "docs" / "ci-gate.md"));
-  ASSERT_EQ(blocks.size(), 5u);
+  ASSERT_GE(blocks.size(), 5u);  // the drive and trace sections; later sections may add more
   Scratch scratch;
   for (const std::string& block : blocks) {
     const int expected = block.rfind("# expect exit 1", 0) == 0 ? 1 : 0;
