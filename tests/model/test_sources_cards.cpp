@@ -1,0 +1,96 @@
+// The card library (issue 5 §2) and scenarios that name library cards.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "model/cards.hpp"
+#include "model/loader.hpp"
+#include "tests/model/input_error.hpp"
+
+namespace bc {
+namespace {
+
+using test::error_of;
+
+TEST(CardLibrary, HasAtLeast40CardsWithUniqueNamesAndCitedMentions) {
+  const auto& cards = card_library();
+  EXPECT_EQ(cards.size(), 57u);
+  std::set<std::string> names;
+  for (const LibraryCard& c : cards) {
+    EXPECT_TRUE(names.insert(c.name).second) << c.name;
+    EXPECT_FALSE(c.mentions.empty()) << c.name;
+    for (const std::string& m : c.mentions) EXPECT_TRUE(m.size() > 4 && m[0] == 'S' && m[1] >= '0' && m[1] <= '4') << m;
+    if (c.kind) EXPECT_NE(c.timings, 0) << c.name;
+    if (c.type == "monster") EXPECT_TRUE(c.atk && c.def) << c.name;
+    for (const CardDifference& d : c.differences) EXPECT_EQ(d.section.rfind(d.source + " §", 0), 0u) << c.name;
+  }
+}
+
+TEST(CardLibrary, HoldsTheCardsTheIssueNames) {
+  for (const char* n : {"Kuriboh", "Injection Fairy Lily", "Honest", "Shrink", "Rush Recklessly", "Mirror Force",
+                        "Drillroid", "Blast Sphere", "Mystic Swordsman LV2", "Mystic Swordsman LV4", "Mystic Swordsman LV6",
+                        "Dandylion", "Killer Tomato", "Divine Wrath", "Flashbang", "Skyscraper", "Stardust Dragon",
+                        "Giant Kozaky", "D.D. Warrior Lady", "Spirit Reaper", "Red Dragon Archfiend"})
+    EXPECT_NE(find_library_card(n), nullptr) << n;
+  const LibraryCard* lily = find_library_card("Injection Fairy Lily");
+  EXPECT_EQ(lily->kind, EffectKind::DamageCalcBoost);
+  EXPECT_EQ(lily->value, 3000);
+  EXPECT_EQ(lily->timings, bit(Timing::DamageCalculation));
+  EXPECT_FALSE(find_library_card("Skyscraper")->kind.has_value());
+}
+
+TEST(CardLibrary, PerSourceDifferences) {
+  const LibraryCard* honest = find_library_card("Honest");
+  ASSERT_EQ(honest->differences.size(), 2u);
+  EXPECT_EQ(honest->differences[0].source, "S3");
+  EXPECT_TRUE(*honest->differences[0].timings & bit(Timing::DamageCalculation));
+  EXPECT_FALSE(honest->timings & bit(Timing::DamageCalculation));
+  const LibraryCard* mystic = find_library_card("Mystic Swordsman LV2");
+  ASSERT_EQ(mystic->differences.size(), 1u);
+  EXPECT_EQ(mystic->differences[0].source, "S4");
+  EXPECT_EQ(*mystic->differences[0].timings, bit(Timing::DamageCalculation));
+}
+
+TEST(CardLibrary, BadLibraryText) {
+  EXPECT_INPUT_ERROR(error_of([] { parse_card_library("[[card]]\nname = \"A\"\ntype = \"trap\"\nkind = \"counter_trapp\"\n", "c.toml"); }),
+                     "c.toml:4: card[0].kind: ", "did you mean counter_trap?");
+}
+
+TEST(ScenarioCards, LibraryCardsFillNameKindValuesAndHost) {
+  const Scenario s = load_scenario_file(std::string(BC_SOURCE_DIR) + "/scenarios/sources-flip-vs-battled.toml");
+  ASSERT_EQ(s.monsters.size(), 2u);
+  EXPECT_EQ(s.monsters[0].name, "D.D. Warrior Lady");
+  EXPECT_EQ(s.monsters[0].atk, 1500);
+  EXPECT_EQ(s.monsters[0].def, 1600);
+  EXPECT_EQ(s.board[1][0].position, Position::FaceDownDefense);
+  ASSERT_EQ(s.cards.size(), 4u);
+  EXPECT_EQ(s.cards[0].kind, EffectKind::BattledTrigger);
+  EXPECT_EQ(s.cards[0].host, 0);
+  EXPECT_EQ(s.cards[0].owner, Player::P1);
+  EXPECT_EQ(s.cards[1].kind, EffectKind::FlipTrigger);
+  EXPECT_EQ(s.cards[1].owner, Player::P2);
+  EXPECT_EQ(s.cards[2].name, "Rush Recklessly");
+  EXPECT_EQ(s.cards[2].value, 700);
+  EXPECT_EQ(s.cards[3].kind, EffectKind::DamageCalcNoDamage);
+  EXPECT_EQ(s.cards[3].host, kNoMonster);
+  // Written back with explicit kinds, it reads the same.
+  EXPECT_EQ(parse_scenario(scenario_to_toml(s), "round.toml"), s);
+}
+
+std::string scenario_error(const std::string& text) {
+  return error_of([&] { parse_scenario(text, "bad.toml"); });
+}
+
+TEST(ScenarioCards, UnknownCardNamesFileLineField) {
+  EXPECT_INPUT_ERROR(scenario_error("[[card]]\ncard = \"Kuribo\"\nplayer = \"p2\"\n"), "bad.toml:2: card[0].card: ",
+                     "unknown card \"Kuribo\" (did you mean \"Kuriboh\"?)");
+  EXPECT_INPUT_ERROR(scenario_error("[[monster]]\ncard = \"Shrink\"\nplayer = \"p1\"\n"), "bad.toml:2: monster[0].card: ",
+                     "not a monster");
+  EXPECT_INPUT_ERROR(scenario_error("[[card]]\ncard = \"Skyscraper\"\nplayer = \"p1\"\n"), "bad.toml:2: card[0].card: ",
+                     "no activated effect");
+  EXPECT_INPUT_ERROR(scenario_error("[[card]]\ncard = \"Honest\"\nplayer = \"p1\"\n"), "bad.toml:1: card[0].value: ",
+                     "missing");
+}
+
+}  // namespace
+}  // namespace bc
