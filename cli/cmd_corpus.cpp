@@ -132,15 +132,16 @@ Command add_corpus_command(CLI::App& root) {
   app->add_flag("--quiet", o->quiet, "No progress bar");
   app->add_flag("--progress", o->progress, "Show the progress bar even when stderr is not a terminal");
   app->add_option("--ruleset", o->ruleset, "Built-in ruleset name or ruleset file; default: mr3");
-  app->add_option("--scenario", o->scenarios,
-                  "Scenario file (repeatable); default: the built-in scenarios, the default one first");
+  auto* scenario = app->add_option("--scenario", o->scenarios,
+                                   "Scenario file (repeatable); default: the built-in scenarios, the default one first");
   app->add_option("--depth", o->depth, "Exhaustive mode: BFS depth bound (0 = unbounded)")->capture_default_str();
-  app->add_option("--random", o->random, "Random mode: this many random runs on generated scenarios")
-      ->check(CLI::Range(1, 1000000));
+  auto* random = app->add_option("--random", o->random, "Random mode: this many random runs on generated scenarios")
+                     ->check(CLI::Range(1, 1000000));
   app->add_option("--seed", o->seed, "Random mode: the seed (same seed, same corpus)")->capture_default_str();
   app->add_option("--max-steps", o->max_steps, "Random mode: actions per run before completion")
       ->check(CLI::Range(1, 100000))
       ->capture_default_str();
+  random->excludes(scenario);
   app->add_flag("--no-mutants", o->no_mutants, "Leave out the mutant twins (faster)");
   return {app, [o] { return run_corpus(*o); }};
 }

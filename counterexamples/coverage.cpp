@@ -56,14 +56,11 @@ Knob chains_knob_of(Timing t) {
 
 namespace {
 constexpr TimingMask kAllTimings = static_cast<TimingMask>((1u << kTimingCount) - 1);
-bool is_chains_knob(Knob k) { return k >= Knob::ChainsStartStep && k <= Knob::ChainsEndStep; }
 }  // namespace
 
 RuleVariants::RuleVariants(const Ruleset& base)
-    : base_(base), all_perm_(std::make_unique<Ruleset>(base)), all_sev_(std::make_unique<Ruleset>(base)) {
+    : base_(base), all_perm_(std::make_unique<Ruleset>(base)) {
   all_perm_->permissions.fill(kAllTimings);
-  for (int k = 0; k < kKnobCount; ++k)
-    if (is_chains_knob(static_cast<Knob>(k))) all_sev_->knobs[k] = static_cast<std::uint8_t>(Chains::Several);
 }
 
 const Ruleset& RuleVariants::with_permission(EffectKind k, Timing t) {

@@ -74,15 +74,14 @@ struct GoalHit {
   std::vector<Action> extra;
 };
 
-/// Rulesets derived from a base ruleset: all permissions opened, all windows
-/// several-chain, and the one-entry variants a negative case is written with.
+/// Rulesets derived from a base ruleset: all permissions opened, and the
+/// one-entry variants a negative case is written with.
 /// Keeps every Ruleset alive while Models refer to them.
 class RuleVariants {
  public:
   explicit RuleVariants(const Ruleset& base);
   const Ruleset& base() const { return base_; }
   const Ruleset& all_permissions() const { return *all_perm_; }
-  const Ruleset& all_several() const { return *all_sev_; }
   /// base plus kind k permitted at t.
   const Ruleset& with_permission(EffectKind k, Timing t);
   /// base with window t's chain knob set to several.
@@ -90,7 +89,7 @@ class RuleVariants {
 
  private:
   const Ruleset& base_;
-  std::unique_ptr<Ruleset> all_perm_, all_sev_;
+  std::unique_ptr<Ruleset> all_perm_;
   std::map<std::uint32_t, std::unique_ptr<Ruleset>> cache_;
 };
 

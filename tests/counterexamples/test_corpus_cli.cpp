@@ -61,6 +61,7 @@ TEST_F(CorpusCli, BadUsageExitsTwo) {
   EXPECT_EQ(run("--out c --bogus"), 2);
   EXPECT_EQ(run(""), 2);  // --out is required
   EXPECT_EQ(run("--out c --random 0"), 2);
+  EXPECT_EQ(run("--out c --random 3 --scenario '" + tiny() + "'"), 2);  // random mode generates its own boards
   EXPECT_EQ(run("--out c --scenario missing.toml"), 2);
   EXPECT_NE(err_.find("missing.toml"), std::string::npos) << err_;
   EXPECT_EQ(run("--out c --ruleset no-such-ruleset"), 2);
