@@ -6,7 +6,9 @@
 /// Every candidate is re-run against the engine.
 #include <rapidcheck.h>
 
+#include "checker/conformance_rules.hpp"
 #include "counterexamples/drive.hpp"
+#include "counterexamples/trace_json.hpp"
 
 namespace bc {
 namespace {
@@ -104,6 +106,25 @@ DriveCase normalized(const DriveCase& c, const DriveRun& run, const Ruleset& rul
   return t;
 }
 
+/// For an events disagreement: the ruleset entries under which the model
+/// would have produced the engine's events (checker/conformance_rules.hpp).
+/// Done once, on the minimal case: the search is slow.
+void name_rules(const Ruleset& rules, const DriveCase& c, DriveRun& run) {
+  DriveDivergence& d = run.divergence;
+  if (d.kind != DriveKind::Events || !d.rule.empty() || d.step < 1) return;
+  const Model model(c.scenario, rules);
+  State s = model.initial();
+  for (int i = 0; i + 1 < d.step && i < static_cast<int>(run.actions.size()); ++i) {
+    EventBuffer buf;
+    s = model.next(s, run.actions[static_cast<std::size_t>(i)], buf);
+  }
+  DiagnosisStart start{s, {}};
+  for (int i = 0; i < static_cast<int>(d.engine_events.size()) && i <= d.first_event_diff; ++i)
+    start.events.push_back(event_from_json(d.engine_events[static_cast<std::size_t>(i)], "engine event"));
+  for (const std::string& rule : rules_forbidding_events(model, {start}, 0))
+    d.rule += (d.rule.empty() ? "" : "; ") + rule;
+}
+
 }  // namespace
 
 DriveResult shrink_case(EngineHandle& engine, const Ruleset& rules, const DriveCase& failing, int max_runs) {
@@ -134,6 +155,7 @@ DriveResult shrink_case(EngineHandle& engine, const Ruleset& rules, const DriveC
       break;
     }
   }
+  name_rules(rules, current.value(), run);
   result.found = kind != DriveKind::None;
   result.original = failing;
   result.minimal = current.value();

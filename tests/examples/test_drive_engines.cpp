@@ -82,6 +82,7 @@ struct Variant {
   int p1_monsters, p2_monsters;
   std::vector<std::string> cards;  ///< kinds of the cards left in the minimal scenario
   std::string property;        ///< a property the engine's events violate ("" = none named)
+  std::string rule;            ///< the ruleset entry named as forbidding the engine's behaviour
 };
 
 void PrintTo(const Variant& v, std::ostream* os) { *os << v.file; }
@@ -103,6 +104,7 @@ TEST_P(DriveBuggyVariant, IsCaughtWithAMinimalReproduction) {
   EXPECT_EQ(card_kinds(r.minimal.scenario), v.cards);
   if (!v.property.empty())
     EXPECT_NE(std::find(d.properties.begin(), d.properties.end(), v.property), d.properties.end()) << v.property;
+  EXPECT_NE(d.rule.find(v.rule), std::string::npos) << d.rule;
   // Shape: enter the Battle Phase, pass the Start Step, declare the one attack.
   ASSERT_GE(r.minimal_run.actions.size(), 4u);
   EXPECT_EQ(r.minimal_run.actions[0].type, ActionType::EnterBattlePhase);
@@ -116,17 +118,20 @@ INSTANTIATE_TEST_SUITE_P(
     Examples, DriveBuggyVariant,
     ::testing::Values(
         Variant{"bug_replay_in_damage_step.py", DriveKind::Events, 16, Timing::AfterDamageCalculation, 1, 1,
-                {"battled_trigger"}, "no_replay_in_damage_step"},
+                {"battled_trigger"}, "no_replay_in_damage_step", "knob replay_in_damage_step = false ["},
         Variant{"bug_sent_to_gy_at_damage_calculation.py", DriveKind::Events, 14, Timing::DamageCalculation, 1, 1, {},
-                "battle_destroyed_leave_at_end_of_damage_step"},
+                "battle_destroyed_leave_at_end_of_damage_step",
+                "knob battle_destroyed_leave_timing = end_of_damage_step ["},
         Variant{"bug_second_chain_at_damage_calculation.py", DriveKind::Events, 15, Timing::DamageCalculation, 1, 0,
-                {"damage_calc_no_damage"}, ""},
+                {"damage_calc_no_damage"}, "", "knob chains_damage_calculation = one ["},
         Variant{"bug_flip_effect_before_damage_calculation.py", DriveKind::Events, 10, Timing::StartOfDamageStep, 1, 1,
-                {"flip_trigger"}, "flip_effects_after_damage_calculation"},
+                {"flip_trigger"}, "flip_effects_after_damage_calculation",
+                "permission of flip_trigger: not at before_damage_calculation ["},
         Variant{"bug_atk_change_at_damage_calculation.py", DriveKind::Actions, 12, Timing::DamageCalculation, 1, 0,
-                {"atk_boost_quick"}, "atk_change_only_until_before_damage_calculation"},
+                {"atk_boost_quick"}, "atk_change_only_until_before_damage_calculation",
+                "permissions.atk_boost_quick does not list damage_calculation"},
         Variant{"bug_damage_step_to_end_step.py", DriveKind::Events, 18, Timing::EndOfDamageStep, 1, 0, {},
-                "damage_step_returns_to_battle_step"}),
+                "damage_step_returns_to_battle_step", "knob damage_step_exit = battle_step ["}),
     [](const ::testing::TestParamInfo<Variant>& info) {
       std::string n = info.param.file.substr(0, info.param.file.size() - 3);
       std::replace(n.begin(), n.end(), '.', '_');
