@@ -123,7 +123,27 @@ class ScenarioParser {
   void read_monster(const toml::table& file_table, std::size_t i) {
     const std::string f = "monster[" + std::to_string(i) + "]";
     rd_.only_keys(file_table, f + ".", {"name", "atk", "def", "player", "zone", "position", "card"});
-    const toml::table t = with_library_monster(file_table, f);
+    if (!file_table.contains("card")) return read_monster_table(file_table, f);
+    const toml::table filled = with_library_monster(file_table, f);
+    at_card_line(file_table, [&] { read_monster_table(filled, f); });
+  }
+
+  /// Runs `read` on a table filled from the library: its copied nodes have no
+  /// source lines, so an error is reported at the line of the entry's `card`.
+  template <typename F>
+  void at_card_line(const toml::table& file_table, F read) const {
+    try {
+      read();
+    } catch (const InputError& e) {
+      const std::string msg = e.what();
+      const std::string head = rd_.origin() + ":1: ";
+      if (msg.rfind(head, 0) != 0) throw;
+      throw InputError(rd_.origin() + ":" + std::to_string(input::line_of(file_table.get("card")->source())) + ": " +
+                       msg.substr(head.size()));
+    }
+  }
+
+  void read_monster_table(const toml::table& t, const std::string& f) {
     if (s_.monsters.size() >= static_cast<std::size_t>(kMaxMonsterSpecs))
       rd_.fail(t, f, "too many monsters: at most " + std::to_string(kMaxMonsterSpecs) +
                          " monsters and token templates per scenario");
@@ -199,7 +219,12 @@ class ScenarioParser {
   void read_card(const toml::table& file_table, std::size_t i) {
     const std::string f = "card[" + std::to_string(i) + "]";
     rd_.only_keys(file_table, f + ".", {"name", "kind", "player", "host", "value", "summons", "condition", "card"});
-    const toml::table t = with_library_card(file_table, f);
+    if (!file_table.contains("card")) return read_card_table(file_table, f);
+    const toml::table filled = with_library_card(file_table, f);
+    at_card_line(file_table, [&] { read_card_table(filled, f); });
+  }
+
+  void read_card_table(const toml::table& t, const std::string& f) {
     if (s_.cards.size() >= static_cast<std::size_t>(kMaxCards))
       rd_.fail(t, f, "too many cards: at most " + std::to_string(kMaxCards) + " effect cards in a scenario");
     CardSpec c;

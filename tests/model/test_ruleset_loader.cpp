@@ -169,7 +169,7 @@ TEST(RulesetErrors, AddTimingsNeedAParent) {
 
 TEST(RulesetErrors, UnknownParent) {
   EXPECT_INPUT_ERROR(ruleset_error("name = \"x\"\nextends = \"mr4\"\n"), "bad.toml:2: extends: ",
-                     "unknown ruleset \"mr4\": not built in (built-in rulesets: mr3;");
+                     "unknown ruleset \"mr4\": not built in (built-in rulesets: mr3, s0, s1, s2, s2-mr2, s3 or s4;");
 }
 
 TEST(RulesetErrors, ExtendsCycle) {
@@ -188,7 +188,7 @@ TEST(RulesetErrors, ExtendsCycle) {
 
 TEST(RulesetErrors, FileNotFoundOrUnknownName) {
   const std::string m = error_of([] { load_ruleset("/nonexistent/rules.toml"); });
-  EXPECT_EQ(m.rfind("/nonexistent/rules.toml: no such ruleset file, and not a built-in name (built-in rulesets: mr3;", 0),
+  EXPECT_EQ(m.rfind("/nonexistent/rules.toml: no such ruleset file, and not a built-in name (built-in rulesets: mr3, s0, s1, s2, s2-mr2, s3 or s4;", 0),
             0u) << m;
   EXPECT_NE(error_of([] { load_mutant("no-such-mutant"); }).find("no-such-mutant: unknown mutant; mutants: "),
             std::string::npos);
@@ -260,7 +260,7 @@ TEST(Mr3, IsARootThatSetsAndCitesEverything) {
     EXPECT_FALSE(r.permission_sources[k].sources.empty()) << name(static_cast<EffectKind>(k));
     EXPECT_NE(r.permissions[k], 0) << name(static_cast<EffectKind>(k));
   }
-  EXPECT_EQ(builtin_ruleset_names(), std::vector<std::string>{"mr3"});
+  EXPECT_EQ(builtin_ruleset_names(), (std::vector<std::string>{"mr3", "s0", "s1", "s2", "s2-mr2", "s3", "s4"}));
 }
 
 TEST(Mr3, KnobValues) {

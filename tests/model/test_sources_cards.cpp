@@ -88,7 +88,7 @@ TEST(ScenarioCards, UnknownCardNamesFileLineField) {
                      "not a monster");
   EXPECT_INPUT_ERROR(scenario_error("[[card]]\ncard = \"Skyscraper\"\nplayer = \"p1\"\n"), "bad.toml:2: card[0].card: ",
                      "no activated effect");
-  EXPECT_INPUT_ERROR(scenario_error("[[card]]\ncard = \"Honest\"\nplayer = \"p1\"\n"), "bad.toml:1: card[0].value: ",
+  EXPECT_INPUT_ERROR(scenario_error("[[card]]\ncard = \"Honest\"\nplayer = \"p1\"\n"), "bad.toml:2: card[0].value: ",
                      "missing");
 }
 
