@@ -208,8 +208,11 @@ class Finder {
       const std::vector<RuleAtom> root = type == FindingType::OwnClaimBroken
                                              ? std::vector<RuleAtom>{}
                                              : claim_root(scn, out_.rulesets[x], out_.rulesets[y], c.situation.path, p);
-      Finding& f = collector_.at(type, x, p, root);
-      f.claim_section = claim.section;
+      // One finding per broken property and root, whichever sources claim it.
+      Finding& f = collector_.at(type, type == FindingType::ClaimBroken ? -1 : x, p, root);
+      if (f.claim_ruleset < 0) f.claim_ruleset = x;
+      if (f.claim_section.find(claim.section) == std::string::npos)
+        f.claim_section += (f.claim_section.empty() ? "" : "; ") + claim.section;
       Collector::add_case(f, std::move(c));
     }
     return any;

@@ -59,6 +59,7 @@ class PairSearch {
       cur_.clear();
       cur_.swap(next_);
     }
+    drop_explained_joint_roots();
     result_.pairs = parent_.size();
     return result_;
   }
@@ -122,7 +123,7 @@ class PairSearch {
   /// Whether the rules with every known root copied over act like the first
   /// ruleset at this very pair (no replay: the cheap first test).
   bool explained_here(const Node& n, DivergenceKind kind, const Action& x) {
-    if (result_.roots.empty()) return false;
+    if (known_atoms_.empty()) return false;
     const Model mk(scenario_, known_);
     lk_.clear();
     mk.actions(n.b, lk_);
@@ -146,7 +147,11 @@ class PairSearch {
     ++result_.divergences;
     if (explained_here(n, kind, x)) return;
     Divergence d{kind, path_to(n.id), x};
-    if (!result_.roots.empty() && resolves(scenario_, first_, known_, d)) return;
+    if (!known_atoms_.empty() && resolves(scenario_, first_, known_, d)) return;
+    if (RootedDivergence* r = joint_root_of(d)) {
+      ++r->situations;
+      return;
+    }
     if (result_.minimizations >= kMaxMinimizations) {
       result_.complete = false;
       return;
@@ -159,14 +164,43 @@ class PairSearch {
       return;
     }
     result_.roots.push_back(RootedDivergence{root, std::move(d), 1});
-    for (const RuleAtom& atom : root) known_atoms_.push_back(atom);
+    if (root.size() != 1) return;  // joint roots do not explain others: they would hide their single atoms
+    known_atoms_.push_back(root.front());
     known_ = with_atoms(second_, first_, known_atoms_);
+  }
+
+  /// A joint root (several atoms) already found that explains `d`: copying it
+  /// with the single roots resolves `d`, and no one of its atoms alone does.
+  RootedDivergence* joint_root_of(const Divergence& d) {
+    for (RootedDivergence& r : result_.roots) {
+      if (r.root.size() < 2) continue;
+      std::vector<RuleAtom> atoms = known_atoms_;
+      atoms.insert(atoms.end(), r.root.begin(), r.root.end());
+      if (!resolves(scenario_, first_, with_atoms(second_, first_, atoms), d)) continue;
+      bool single = false;
+      for (const RuleAtom& a : r.root) {
+        std::vector<RuleAtom> one = known_atoms_;
+        one.push_back(a);
+        single = single || resolves(scenario_, first_, with_atoms(second_, first_, one), d);
+      }
+      if (!single) return &r;
+    }
+    return nullptr;
+  }
+
+  /// Joint roots whose situation the single roots found later explain are dropped.
+  void drop_explained_joint_roots() {
+    std::vector<RootedDivergence> kept;
+    for (RootedDivergence& r : result_.roots)
+      if (r.root.size() < 2 || known_atoms_.empty() || !resolves(scenario_, first_, known_, r.situation))
+        kept.push_back(std::move(r));
+    result_.roots = std::move(kept);
   }
 
   const Scenario& scenario_;
   Ruleset first_;
   Ruleset second_;
-  Ruleset known_;  ///< second_ with the atoms of every root found so far copied from first_
+  Ruleset known_;  ///< second_ with the atom of every single-atom root found so far copied from first_
   std::vector<RuleAtom> known_atoms_;
   std::vector<RuleAtom> candidates_;
   DiffBounds bounds_;

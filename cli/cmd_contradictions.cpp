@@ -22,7 +22,7 @@ namespace {
 
 /// The small built-in scenarios explored besides the default one (scenarios/).
 const std::vector<std::string> kSmallScenarios = {"tiny", "battle-fader", "destroyed-negator", "zero-atk",
-                                                  "first-turn"};
+                                                  "first-turn", "flip-and-battle-triggers"};
 
 struct ContradictionsOptions {
   std::string sources;           ///< comma-separated ruleset names or files; empty = every source ruleset

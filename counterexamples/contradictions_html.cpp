@@ -43,6 +43,9 @@ void matrix(const ContradictionsView& v, std::ostream& out) {
          "<span class=\"agree\" style=\"background:#e3f4e1\">agree</span>"
          "<span style=\"background:#fbd9d3\">differ</span>"
          "<span style=\"background:#f2f2f2\">silent (mr3 fallback in parentheses)</span></p>\n"
+         "<p class=\"legend\">Timings: SS start step, BO Battle Step before any declaration, AD attack declaration, "
+         "BS Battle Step, SDS start of the Damage Step, BDC before damage calculation, DC damage calculation, "
+         "ADC after damage calculation, EDS end of the Damage Step, ES End Step.</p>\n"
          "<table class=\"matrix\"><thead><tr><th>entry</th><th>status</th><th>mr3</th>";
   for (const std::string& s : v.sources) out << "<th>" << esc(s) << "</th>";
   out << "</tr></thead><tbody>\n";
@@ -77,8 +80,11 @@ void finding(const FindingView& f, std::ostream& out) {
   if (!f.claim.empty()) out << "<li>Claim: " << esc(f.claim) << "</li>";
   out << "<li>Point of divergence: " << esc(f.point) << "</li><li>Shown by:";
   for (std::size_t i = 0; i < f.cases.size(); ++i)
-    out << (i ? ";" : "") << " " << esc(f.cases[i].first) << " vs " << esc(f.cases[i].second) << " on "
-        << esc(f.cases[i].scenario) << " (" << f.cases[i].length << " actions)";
+    out << (i ? ";" : "") << " " << esc(f.cases[i].first)
+        << (f.cases[i].first_values.empty() ? "" : " (" + esc(f.cases[i].first_values) + ")") << " vs "
+        << esc(f.cases[i].second)
+        << (f.cases[i].second_values.empty() ? "" : " (" + esc(f.cases[i].second_values) + ")") << " on "
+        << esc(f.cases[i].scenario) << ", " << f.cases[i].length << " actions";
   out << "</li>";
   if (!f.aligned.empty()) {
     out << "<li>Held at " << esc(f.first.ruleset) << "'s value under " << esc(f.second.ruleset)

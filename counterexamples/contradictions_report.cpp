@@ -22,6 +22,15 @@ std::string cell(const std::string& s) {
   return out;
 }
 
+/// "s0 (false) vs s3 (true) on default, 2 actions".
+std::string case_label(const CaseView& c) {
+  const auto side = [](const std::string& name, const std::string& values) {
+    return values.empty() ? name : name + " (" + values + ")";
+  };
+  return side(c.first, c.first_values) + " vs " + side(c.second, c.second_values) + " on " + c.scenario + ", " +
+         std::to_string(c.length) + " actions";
+}
+
 std::string join_names(const std::vector<std::string>& names) {
   std::string out;
   for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
@@ -79,6 +88,9 @@ void markdown_matrix(const ContradictionsView& v, std::ostream& out) {
     }
     out << "\n";
   }
+  out << "\nPermission cells list timings: SS start step, BO Battle Step before any declaration, AD attack "
+         "declaration, BS Battle Step, SDS start of the Damage Step, BDC before damage calculation, DC damage "
+         "calculation, ADC after damage calculation, EDS end of the Damage Step, ES End Step.\n";
   out << "\nPlain: stated, and every source stating it agrees. **Bold**: stated, and sources stating it "
          "differ. (Parenthesized): silent, the mr3 fallback is in force.\n\n";
 }
@@ -97,8 +109,7 @@ void markdown_finding(const FindingView& f, std::ostream& out) {
   out << "- Point of divergence: " << f.point << "\n";
   out << "- Shown by:";
   for (std::size_t i = 0; i < f.cases.size(); ++i)
-    out << (i ? ";" : "") << " " << f.cases[i].first << " vs " << f.cases[i].second << " on " << f.cases[i].scenario
-        << " (" << f.cases[i].length << " actions)";
+    out << (i ? ";" : "") << " " << case_label(f.cases[i]);
   out << "\n";
   if (!f.aligned.empty())
     out << "- Held at " << f.first.ruleset << "'s value under " << f.second.ruleset
@@ -159,6 +170,7 @@ nlohmann::json contradictions_json(const ContradictionsView& view) {
     nlohmann::json cases = nlohmann::json::array();
     for (const CaseView& c : f.cases)
       cases.push_back({{"first", c.first}, {"second", c.second}, {"scenario", c.scenario}, {"length", c.length},
+                       {"first_values", c.first_values}, {"second_values", c.second_values},
                        {"actions_first", c.run_first}, {"actions_second", c.run_second}});
     nlohmann::json cites = nlohmann::json::array();
     for (const CitationRow& c : f.citations)

@@ -48,6 +48,7 @@ struct SideView {
 /// One ruleset pair showing a finding.
 struct CaseView {
   std::string first, second, scenario;
+  std::string first_values, second_values;  ///< rule findings: the root entries' values ("true", "several")
   std::size_t length = 0;
   std::vector<int> run_first, run_second;
 };

@@ -4,12 +4,15 @@
 #include <set>
 
 #include "counterexamples/contradictions_report.hpp"
+#include "counterexamples/narrative.hpp"
 #include "counterexamples/replay.hpp"
 #include "model/model.hpp"
 #include "properties/property.hpp"
 
 namespace bc {
 namespace {
+
+std::string matrix_value(const Ruleset& r, const RuleAtom& a);
 
 bool atom_specified(const Ruleset& r, const RuleAtom& a) {
   return a.type == RuleAtom::Type::Knob ? r.specified(static_cast<Knob>(a.index))
@@ -53,16 +56,46 @@ std::string other_value(const Ruleset& r, const RuleAtom& a) {
     if (!r.permission_other[a.index]) return "";
     tmp.permissions[a.index] = r.permission_other[a.index]->timings;
   }
-  return atom_value(tmp, a) + " (" + join(a.type == RuleAtom::Type::Knob ? r.knob_other[a.index]->provenance.sources
+  return matrix_value(tmp, a) + " (" + join(a.type == RuleAtom::Type::Knob ? r.knob_other[a.index]->provenance.sources
                                                                           : r.permission_other[a.index]->provenance.sources,
                                           "; ") + ")";
+}
+
+/// Short code of a timing, for the matrix's permission cells (legend in the report).
+std::string timing_code(Timing t) {
+  switch (t) {
+    case Timing::MainPhase1: return "MP1";
+    case Timing::StartStep: return "SS";
+    case Timing::BattleStepOpen: return "BO";
+    case Timing::AttackDeclaration: return "AD";
+    case Timing::BattleStep: return "BS";
+    case Timing::ReplayChoice: return "RC";
+    case Timing::StartOfDamageStep: return "SDS";
+    case Timing::BeforeDamageCalculation: return "BDC";
+    case Timing::DamageCalculation: return "DC";
+    case Timing::AfterDamageCalculation: return "ADC";
+    case Timing::EndOfDamageStep: return "EDS";
+    case Timing::EndStep: return "ES";
+    case Timing::MainPhase2: return "MP2";
+    case Timing::EndPhase: return "EP";
+  }
+  return "?";
+}
+
+/// A matrix cell's text: knob values as in files, timing lists as short codes.
+std::string matrix_value(const Ruleset& r, const RuleAtom& a) {
+  if (a.type == RuleAtom::Type::Knob) return atom_value(r, a);
+  std::string out;
+  for (int t = 0; t < kTimingCount; ++t)
+    if (r.permissions[a.index] & bit(static_cast<Timing>(t))) out += (out.empty() ? "" : " ") + timing_code(static_cast<Timing>(t));
+  return out.empty() ? "none" : out;
 }
 
 MatrixRow matrix_row(const ContradictionResult& res, const RuleAtom& a) {
   MatrixRow row;
   row.atom = a;
   row.name = atom_name(a);
-  row.fallback = atom_value(res.fallback, a);
+  row.fallback = matrix_value(res.fallback, a);
   std::set<std::string> stated;
   for (std::size_t i = 0; i < res.sources; ++i)
     if (atom_specified(res.rulesets[i], a)) stated.insert(atom_value(res.rulesets[i], a));
@@ -70,7 +103,7 @@ MatrixRow matrix_row(const ContradictionResult& res, const RuleAtom& a) {
   for (std::size_t i = 0; i < res.sources; ++i) {
     const Ruleset& r = res.rulesets[i];
     MatrixCell c;
-    c.value = atom_value(r, a);
+    c.value = matrix_value(r, a);
     c.other = other_value(r, a);
     if (atom_specified(r, a)) {
       c.status = stated.size() == 1 ? MatrixCell::Status::Agree : MatrixCell::Status::Differ;
@@ -86,8 +119,24 @@ std::string describe_point(const State& s) {
   std::string out = std::string(phrase(s.timing)) + " (" + std::string(name(step_of(s.timing))) + "); " +
                     (s.priority == Player::P1 ? "P1" : "P2") + " to act; ";
   out += s.chain_len == 0 ? "chain empty" : "chain of " + std::to_string(s.chain_len) + " link(s)";
-  if (s.attacker != kNoSlot) out += "; attack: " + slot_name(s.attacker) + " -> " + slot_name(s.target);
+  if (s.attacker != kNoSlot) out += "; attack: " + slot_label(s.attacker) + " -> " + slot_label(s.target);
   return out;
+}
+
+/// An event in words, for the point of divergence.
+std::string event_words(const Event& e) {
+  switch (e.type) {
+    case EventType::Priority: return player_label(e.player) + " receiving priority (the window stays open)";
+    case EventType::TimingEnter: return "the next timing, " + std::string(phrase(e.timing));
+    case EventType::StepEnter: return "the next step, " + std::string(name(e.step));
+    case EventType::Activate:
+      return "an activation (" + std::string(name(e.kind)) + ", chain link " + std::to_string(e.link) + ")";
+    case EventType::LeftField: return slot_label(e.slot) + " leaving the field";
+    case EventType::DestroyConfirmed: return slot_label(e.slot) + " destroyed by battle";
+    case EventType::BattleDamage:
+      return player_label(e.player) + " taking " + std::to_string(e.value) + " battle damage";
+    default: return std::string(name(e.type)) + " (event)";
+  }
 }
 
 State state_after(const Model& m, const std::vector<Action>& path) {
@@ -140,9 +189,7 @@ void rule_point(const ContradictionResult& res, const FindingCase& c, FindingVie
       (void)m2.next(s2, x, e2);
       int i = 0;
       while (i < e1.size() && i < e2.size() && e1[i] == e2[i]) ++i;
-      const auto ev = [](const EventBuffer& e, int k) {
-        return k < e.size() ? std::string(name(e[k].type)) + " at " + std::string(name(e[k].timing)) : "nothing";
-      };
+      const auto ev = [](const EventBuffer& e, int k) { return k < e.size() ? event_words(e[k]) : "nothing more"; };
       fv.first.verdict = "step " + step + " then produces " + ev(e1, i) + " (event " + std::to_string(i + 1) + ")";
       fv.second.verdict = "step " + step + " then produces " + ev(e2, i) + " (event " + std::to_string(i + 1) + ")";
       fv.point = "At " + describe_point(s1) + ": both allow \"" + m1.describe(s1, x) + "\", but its outcome differs: " +
@@ -202,19 +249,40 @@ FindingView finding_view(const ContradictionResult& res, const Finding& f, int n
   }
   switch (f.type) {
     case FindingType::RuleDisagreement: fv.title = fv.root + ": " + r1.name + " vs " + r2.name; break;
-    case FindingType::ClaimBroken:
-      fv.title = r1.name + "'s claim " + std::string(properties()[f.property].id) + " fails under " + r2.name +
-                 (fv.root.empty() ? "" : " (root: " + fv.root + ")");
+    case FindingType::ClaimBroken: {
+      std::vector<std::string> claimants, breakers;
+      for (const FindingCase& k : f.cases) {
+        const std::string& a = res.rulesets[k.first].name;
+        const std::string& b = res.rulesets[k.second].name;
+        if (std::find(claimants.begin(), claimants.end(), a) == claimants.end()) claimants.push_back(a);
+        if (std::find(breakers.begin(), breakers.end(), b) == breakers.end()) breakers.push_back(b);
+      }
+      fv.title = "claim " + std::string(properties()[f.property].id) + " (" + join(claimants, ", ") +
+                 ") fails under " + join(breakers, ", ") + (fv.root.empty() ? "" : " (root: " + fv.root + ")");
       break;
+    }
     case FindingType::OwnClaimBroken:
       fv.title = r1.name + " breaks its own claim " + std::string(properties()[f.property].id);
       break;
     case FindingType::OwnReadingsDisagree: fv.title = r1.name + " states two readings of " + fv.root; break;
   }
-  for (const FindingCase& k : f.cases)
-    fv.cases.push_back({res.rulesets[k.first].name, res.rulesets[k.second].name, res.scenarios[k.scenario].name,
-                        k.length, std::vector<int>(k.run_first.begin(), k.run_first.end()),
-                        std::vector<int>(k.run_second.begin(), k.run_second.end())});
+  for (const FindingCase& k : f.cases) {
+    CaseView cv;
+    cv.first = res.rulesets[k.first].name;
+    cv.second = res.rulesets[k.second].name;
+    cv.scenario = res.scenarios[k.scenario].name;
+    std::vector<std::string> v1, v2;
+    for (const RuleAtom& a : f.root) {
+      v1.push_back(matrix_value(res.rulesets[k.first], a));
+      v2.push_back(matrix_value(res.rulesets[k.second], a));
+    }
+    cv.first_values = join(v1, ", ");
+    cv.second_values = join(v2, ", ");
+    cv.length = k.length;
+    cv.run_first.assign(k.run_first.begin(), k.run_first.end());
+    cv.run_second.assign(k.run_second.begin(), k.run_second.end());
+    fv.cases.push_back(std::move(cv));
+  }
   return fv;
 }
 
