@@ -50,6 +50,7 @@ struct SearchState {
   std::vector<std::uint8_t> actions;
   int original_size = 0;
   int original_length = 0;
+  Scenario original;  ///< the first failing board, before shrinking
   PropertyBits witnessed;
 };
 
@@ -95,6 +96,7 @@ auto make_property(const Ruleset& rules, const RandomOptions& opts, SearchState&
       state.failed = true;
       if (state.target < 0) state.target = lowest_bit(v.violated);
       state.original_size = scenario_size(scenario);
+      state.original = scenario;
       state.original_length = static_cast<int>(v.actions.size());
     }
     state.scenario = scenario;
@@ -104,22 +106,38 @@ auto make_property(const Ruleset& rules, const RandomOptions& opts, SearchState&
   };
 }
 
-/// Shortest run of r.property on r.scenario by BFS below the shrunk length.
-void polish(const Ruleset& rules, const RandomOptions& opts, RandomResult& r) {
-  if (opts.polish_states == 0 || r.actions.size() <= 1) return;
-  const Model model(r.scenario, rules);
+/// Shortest run of r.property on `board` by BFS below the current length;
+/// true (and r updated) if it found a shorter one.
+/// A board larger than the shrunk one must cut the run by over a third (`larger`).
+bool polish_on(const Ruleset& rules, const RandomOptions& opts, const Scenario& board, bool larger, RandomResult& r) {
+  const Model model(board, rules);
   Bounds b;
-  b.max_depth = static_cast<std::uint32_t>(r.actions.size() - 1);
+  b.max_depth = static_cast<std::uint32_t>(larger ? (2 * r.actions.size() - 1) / 3 : r.actions.size() - 1);
   b.max_states = opts.polish_states;
   b.liveness = false;
   const CheckResult c = explore(model, b);
   for (const Counterexample& cx : c.counterexamples) {
     if (cx.property != r.property || cx.actions.size() >= r.actions.size()) continue;
+    if (larger && 3 * cx.actions.size() >= 2 * r.actions.size()) return false;
+    r.scenario = board;
     r.actions = cx.actions;
     r.choices.assign(cx.actions.begin(), cx.actions.end());
     r.polished = true;
-    return;
+    return true;
   }
+  return false;
+}
+
+/// BFS on the shrunk board, then on the first failing board and the seed
+/// boards: a larger board may allow a much shorter run; it replaces the
+/// shrunk board only when it cuts the run by over a third.
+void polish(const Ruleset& rules, const RandomOptions& opts, const Scenario& original, RandomResult& r) {
+  if (opts.polish_states == 0 || r.actions.size() <= 1) return;
+  polish_on(rules, opts, r.scenario, false, r);
+  if (r.actions.size() > 2 && !(original == r.scenario)) polish_on(rules, opts, original, true, r);
+  if (opts.fixed) return;
+  for (const Scenario& seed : opts.bounds.seeds)
+    if (r.actions.size() > 2) polish_on(rules, opts, seed, true, r);
 }
 
 }  // namespace
@@ -187,7 +205,7 @@ RandomResult random_check(const Ruleset& rules, const RandomOptions& opts) {
     r.original_size = state.original_size;
     r.original_length = state.original_length;
     r.shrunk_length = static_cast<int>(r.actions.size());
-    polish(rules, opts, r);
+    polish(rules, opts, state.original, r);
   } else if (result.is<rc::detail::SuccessResult>()) {
     r.runs = result.get<rc::detail::SuccessResult>().numSuccess;
   } else if (result.is<rc::detail::Error>()) {

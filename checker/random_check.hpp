@@ -34,11 +34,12 @@ struct RandomOptions {
   GenBounds bounds;               ///< what scenarios and runs may contain (bounds.max_steps caps a run)
   std::optional<Scenario> fixed;  ///< a fixed board: only the actions are random
   int property = -1;              ///< index into properties(): only this one counts; -1 = any Always/Eventually
-  /// After RapidCheck's shrinking, search the shrunk board exhaustively (BFS,
-  /// depth below the shrunk length, at most this many states) for a shorter
-  /// run of the same property; 0 = off. RapidCheck shrinks the board; BFS
-  /// then finds the shortest run on it.
-  std::uint64_t polish_states = 200000;
+  /// After RapidCheck's shrinking, search the shrunk board, then the first
+  /// failing board and the seed boards, exhaustively (BFS, depth below the
+  /// current length, at most this many states each) for a shorter run of the
+  /// same property; 0 = off. RapidCheck shrinks the board; BFS then finds the
+  /// shortest run on it.
+  std::uint64_t polish_states = 1000000;
   RandomProgressFn progress;      ///< called every `progress_every` runs and shrinks; may be empty
   int progress_every = 100;
 };

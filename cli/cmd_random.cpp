@@ -32,6 +32,7 @@ struct RandomCliOptions {
   bool quiet = false;
   bool progress = false;
   bool no_polish = false;
+  bool no_seed_boards = false;
 };
 
 /// What the command did, for the text and JSON outputs.
@@ -159,6 +160,12 @@ int run_random(const RandomCliOptions& opts) {
   ro.bounds.max_steps = opts.max_steps;
   if (opts.no_polish) ro.polish_states = 0;
   if (!opts.scenario.empty()) ro.fixed = load_scenario_file(opts.scenario);
+  if (!opts.no_seed_boards) {
+    // Seed boards: the default scenario and the mutant's own scenario, if it names one.
+    ro.bounds.seeds = {default_scenario()};
+    const Inputs in = load_inputs(ModelOptions{"", opts.ruleset, opts.mutant});
+    if (!(in.scenario == default_scenario())) ro.bounds.seeds.push_back(in.scenario);
+  }
   if (!opts.property.empty()) {
     ro.property = property_index(opts.property);
     if (ro.property < 0 || properties()[ro.property].kind == PropertyKind::Sometimes)
@@ -208,6 +215,8 @@ Command add_random_command(CLI::App& root) {
   app->add_flag("--progress", opts->progress, "Show the progress line even when stderr is not a terminal");
   app->add_flag("--no-polish", opts->no_polish,
                 "Keep RapidCheck's shrunk run; skip the BFS for a shorter run on the shrunk board");
+  app->add_flag("--no-seed-boards", opts->no_seed_boards,
+                "Fresh random boards only (default: also start from the default scenario and the mutant's own)");
   return {app, [opts] { return run_random(*opts); }};
 }
 
