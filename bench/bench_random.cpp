@@ -18,7 +18,7 @@ namespace {
 
 struct Options {
   int seeds = 5;
-  int runs = 20000;
+  int runs = 200000;
   int max_steps = bc::kDefaultMaxSteps;
   bool no_polish = false;
   bool no_seeds = false;  ///< fresh boards only, no seed boards  ///< RapidCheck's shrinking alone
@@ -58,7 +58,7 @@ Options parse_args(int argc, char** argv) {
     const std::string a = argv[i];
     if (a == "--help" || a == "-h") {
       std::printf("usage: bench_random [--seeds N] [--runs N] [--max-steps N] [--any] [--no-polish] [--no-seeds] [MUTANT]...\n"
-                  "Default: every built-in mutant, seeds 1..5, at most 20000 runs each.\n");
+                  "Default: every built-in mutant, seeds 1..5, at most 200000 runs each.\n");
       std::exit(0);
     }
     if (a == "--any" || a == "--no-polish" || a == "--no-seeds") {
