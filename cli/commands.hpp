@@ -25,6 +25,9 @@ Command add_import_command(CLI::App& root);
 /// `random`: RapidCheck random exploration, the first failure shrunk and written like `check`'s.
 Command add_random_command(CLI::App& root);
 
+/// `verify-trace FILE...`: engine traces checked for conformance and properties.
+Command add_verify_trace_command(CLI::App& root);
+
 /// `cards`: the card library (model/cards/cards.toml), --json.
 Command add_cards_command(CLI::App& root);
 }  // namespace bc::cli

@@ -1,0 +1,89 @@
+/// verify-trace: opening inputs and checking one trace.
+#include "cli/verify_trace.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+
+#include "cli/verify_ygopro.hpp"
+#include "counterexamples/trace_stream.hpp"
+#include "model/loader.hpp"
+
+namespace bc::cli {
+namespace {
+
+/// A JSON Lines trace read by TraceStream from a file or stdin.
+class StreamSource : public RecordSource {
+ public:
+  StreamSource(int fd, bool owned, const std::string& origin) : fd_(fd), owned_(owned), stream_(fd, origin) {}
+  ~StreamSource() override {
+    if (owned_) ::close(fd_);
+  }
+  bool read_header(TraceHeader& header) override { return stream_.read_header(header); }
+  bool next(TraceRecord& record) override { return stream_.next(record); }
+  const std::string& error() const override { return stream_.error(); }
+
+ private:
+  int fd_;
+  bool owned_;
+  TraceStream stream_;
+};
+
+}  // namespace
+
+std::unique_ptr<RecordSource> open_source(const std::string& path, const VerifyOptions& opts, std::string& error) {
+  // Importers (issue 6) add their branch here: `if (opts.from == "ygopro") return ...;`
+  if (opts.from == "ygopro") return open_ygopro_source(path, opts, error);  // cli/verify_ygopro.cpp (ygopro helper)
+  if (opts.from != "trace") {
+    error = path + ": unknown input form --from " + opts.from;
+    return nullptr;
+  }
+  if (path == "-") return std::make_unique<StreamSource>(STDIN_FILENO, false, "<stdin>");
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    error = path + ": cannot open: " + std::strerror(errno);
+    return nullptr;
+  }
+  return std::make_unique<StreamSource>(fd, true, path);
+}
+
+TraceVerdict verify_one(const std::string& path, const VerifyOptions& opts) {
+  const auto start = std::chrono::steady_clock::now();
+  TraceVerdict v;
+  v.file = path == "-" ? "<stdin>" : path;
+  auto done = [&](int code) {
+    v.exit_code = code;
+    v.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return v;
+  };
+  std::unique_ptr<RecordSource> source = open_source(path, opts, v.error);
+  if (!source) return done(2);
+  TraceHeader header;
+  if (!source->read_header(header)) {
+    v.error = source->error();
+    return done(2);
+  }
+  v.ruleset = !opts.ruleset.empty() ? opts.ruleset : header.ruleset.empty() ? "mr3" : header.ruleset;
+  Ruleset rules;
+  try {
+    rules = load_ruleset(v.ruleset);
+  } catch (const std::exception& e) {
+    v.error = opts.ruleset.empty() ? v.file + ":1: field 'ruleset': " + e.what() : std::string("--ruleset: ") + e.what();
+    return done(2);
+  }
+  const Model model(header.scenario, rules);
+  ConformanceChecker checker(model, header.omits);
+  TraceRecord record;
+  while (source->next(record)) checker.on_record(record);
+  if (!source->error().empty()) {
+    v.error = source->error();
+    return done(2);
+  }
+  v.result = checker.finish();
+  return done(v.result.holds() ? 0 : 1);
+}
+
+}  // namespace bc::cli

@@ -1,0 +1,86 @@
+#pragma once
+/// `battlecheck verify-trace`: inputs turned into record streams, each
+/// checked for conformance and properties (checker/conformance.hpp), and the
+/// reports (text, JSON, JUnit XML). open_source() is the hook for other
+/// input forms: `--from ygopro --cards F` (issue 6) adds a branch there that
+/// returns its importer's records.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "checker/conformance.hpp"
+#include "checker/trace_record.hpp"
+
+namespace bc::cli {
+
+/// Options of verify-trace.
+struct VerifyOptions {
+  std::vector<std::string> files;  ///< "-" = stdin
+  std::string ruleset;             ///< empty = each trace's header ruleset
+  std::string from = "trace";      ///< input form: "trace" (JSON Lines); importers add theirs
+  std::string cards;               ///< card file for importers (--cards)
+  std::string framing;             ///< framing for importers (--framing); empty = auto
+  std::string junit;               ///< JUnit XML output file
+  bool json = false;
+  bool force = false;
+  int jobs = 0;                    ///< 0 = one per core
+};
+
+/// A stream of trace records from one input. Errors are values: "FILE:LINE: ...".
+class RecordSource {
+ public:
+  virtual ~RecordSource() = default;
+  /// The header; false on bad input (error() says why).
+  virtual bool read_header(TraceHeader& header) = 0;
+  /// The next record; false at the end (error() empty) or on bad input.
+  virtual bool next(TraceRecord& record) = 0;
+  virtual const std::string& error() const = 0;
+};
+
+/// Records already in memory (an importer's output).
+class MemorySource : public RecordSource {
+ public:
+  MemorySource(TraceHeader header, std::vector<TraceRecord> records)
+      : header_(std::move(header)), records_(std::move(records)) {}
+  bool read_header(TraceHeader& header) override { header = header_; return true; }
+  bool next(TraceRecord& record) override {
+    if (at_ >= records_.size()) return false;
+    record = records_[at_++];
+    return true;
+  }
+  const std::string& error() const override { return error_; }
+
+ private:
+  TraceHeader header_;
+  std::vector<TraceRecord> records_;
+  std::size_t at_ = 0;
+  std::string error_;
+};
+
+/// Turn one input into a record stream according to opts.from. Returns null
+/// with `error` set when the input cannot be opened. THE HOOK for importers.
+std::unique_ptr<RecordSource> open_source(const std::string& path, const VerifyOptions& opts, std::string& error);
+
+/// The verdict on one input.
+struct TraceVerdict {
+  std::string file;
+  int exit_code = 0;        ///< 0 holds, 1 violation, 2 unreadable
+  std::string error;        ///< exit 2: "FILE:LINE: ..."
+  std::string ruleset;
+  ConformanceResult result;
+  double seconds = 0;
+};
+
+/// Verify one input (never throws).
+TraceVerdict verify_one(const std::string& path, const VerifyOptions& opts);
+
+/// Human report of one verdict.
+std::string verdict_text(const TraceVerdict& v);
+/// JSON of one verdict.
+nlohmann::json verdict_json(const TraceVerdict& v);
+/// JUnit XML with one testcase per verdict.
+std::string junit_xml(const std::vector<TraceVerdict>& verdicts);
+
+}  // namespace bc::cli
