@@ -1,0 +1,107 @@
+// The streaming reader: the fast path and the full parser agree on every
+// event line, and lines the fast path refuses still read through the full
+// parser; long lines and reads from a pipe-like fd work.
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+#include <rapidcheck/gtest.h>
+
+#include <unistd.h>
+
+#include <thread>
+
+#include "counterexamples/trace_json.hpp"
+#include "counterexamples/trace_stream.hpp"
+#include "tests/properties/random_events.hpp"
+
+namespace bc {
+namespace {
+
+using nlohmann::json;
+
+RC_GTEST_PROP(TraceStreamFast, AgreesWithTheFullParserOnEveryEvent, ()) {
+  const Event e = test::any_event();
+  const std::string line = event_to_json(e).dump();
+  Event fast;
+  RC_ASSERT(parse_event_fast(line, fast));
+  RC_ASSERT(fast == event_from_json(json::parse(line), "x"));
+  RC_ASSERT(fast == e);
+}
+
+RC_GTEST_PROP(TraceStreamFast, NeverAcceptsWhatTheFullParserRefusesOrReadsDifferently, ()) {
+  std::string line = event_to_json(test::any_event()).dump();
+  const auto at = *rc::gen::inRange<std::size_t>(0, line.size());
+  const char c = *rc::gen::element('"', '{', '}', ',', ':', 'x', '1', '-', ' ', '\\', '.', 'n');
+  line[at] = c;
+  Event fast;
+  if (!parse_event_fast(line, fast)) return;
+  // The fast path accepted it: the full parser must read the same event.
+  const json j = json::parse(line, nullptr, false);
+  RC_ASSERT(!j.is_discarded());
+  RC_ASSERT(fast == event_from_json(j, "x"));
+}
+
+TEST(TraceStreamFast, RefusesWhatItLeavesToTheFullParser) {
+  Event e;
+  EXPECT_TRUE(parse_event_fast(R"( {"event" : "priority", "player":"p2"} )", e));
+  EXPECT_EQ(e.player, Player::P2);
+  EXPECT_FALSE(parse_event_fast(R"({"event":"priority","player":"p\u0032"})", e));
+  EXPECT_FALSE(parse_event_fast(R"({"event":"priority","player":"p1","player":"p2"})", e));
+  EXPECT_FALSE(parse_event_fast(R"({"event":"battle_damage","value":1.0})", e));
+  EXPECT_FALSE(parse_event_fast(R"({"event":"battle_damage","value":01})", e));
+  EXPECT_FALSE(parse_event_fast(R"({"event":"offered","player":"p1","actions":[]})", e));
+  EXPECT_FALSE(parse_event_fast(R"({"player":"p1"})", e));
+  EXPECT_FALSE(parse_event_fast(R"({"event":"priority"} x)", e));
+}
+
+TEST(TraceStream, ReadsFromAFileDescriptorInChunks) {
+  const std::string header = trace_header(default_scenario(), "mr3").dump() + "\n";
+  std::string body;
+  for (int i = 0; i < 200000; ++i) body += "{\"event\":\"priority\",\"player\":\"p" + std::to_string(1 + i % 2) + "\"}\n";
+  const std::string text = header + body + "{\"event\":\"chain_end\"}";  // last line without newline
+  int fds[2];
+  ASSERT_EQ(::pipe(fds), 0);
+  std::thread writer([&] {
+    std::size_t off = 0;
+    while (off < text.size()) off += static_cast<std::size_t>(::write(fds[1], text.data() + off, std::min<std::size_t>(65536, text.size() - off)));
+    ::close(fds[1]);
+  });
+  TraceStream in(fds[0], "pipe");
+  TraceHeader h;
+  ASSERT_TRUE(in.read_header(h)) << in.error();
+  TraceRecord r;
+  std::size_t n = 0;
+  Event last;
+  while (in.next(r)) {
+    ++n;
+    last = r.event;
+  }
+  writer.join();
+  ::close(fds[0]);
+  EXPECT_EQ(in.error(), "");
+  EXPECT_EQ(n, 200001u);
+  EXPECT_EQ(last.type, EventType::ChainEnd);
+  EXPECT_EQ(r.line, 200002u);
+}
+
+TEST(TraceStream, ErrorsNameTheLine) {
+  const std::string header = trace_header(default_scenario(), "mr3", event_bit(EventType::Priority)).dump() + "\n";
+  auto error_of = [](const std::string& text) {
+    TraceStream in(text, "t.jsonl");
+    TraceHeader h;
+    TraceRecord r;
+    if (in.read_header(h))
+      while (in.next(r)) {
+      }
+    return in.error();
+  };
+  EXPECT_EQ(error_of(header + "\n{\"event\":\"priority\",\"player\":\"p1\"}\n"),
+            "t.jsonl:3: field 'event': \"priority\" events are listed in the header's \"omits\"");
+  EXPECT_NE(error_of(header + "{\"event\":\"chain_end\"").find("t.jsonl:2: truncated line"), std::string::npos);
+  EXPECT_NE(error_of(header + "{\"event\":\"chain_end\",\"card_name\":\"x\"}\n").find("t.jsonl:2: field 'card_name'"),
+            std::string::npos);
+  EXPECT_NE(error_of(header + std::string(TraceStream::kMaxLine + 10, ' ') + "\n").find("t.jsonl:2: line longer"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace bc
