@@ -83,11 +83,14 @@ class CountingListener : public rc::detail::TestListener {
 
 /// The RapidCheck property: generate, run, remember the failure.
 auto make_property(const Ruleset& rules, const RandomOptions& opts, SearchState& state) {
-  return [&rules, &opts, &state]() -> bool {
+  // The generators are built once: building them converts the seed boards.
+  auto choices_gen = gen_choices(opts.bounds.max_steps);
+  auto scenario_gen = gen_scenario(opts.bounds);
+  return [&rules, &opts, &state, choices_gen, scenario_gen]() -> bool {
     // Choices are drawn first so that RapidCheck shrinks them first: the run
     // gets as short as it can before the board loses the cards that made it short.
-    const std::vector<std::uint32_t> choices = *gen_choices(opts.bounds.max_steps);
-    const Scenario scenario = opts.fixed ? *opts.fixed : *gen_scenario(opts.bounds);
+    const std::vector<std::uint32_t> choices = *choices_gen;
+    const Scenario scenario = opts.fixed ? *opts.fixed : *scenario_gen;
     const Model model(scenario, rules);
     RunVerdict v = run_choices(model, choices, opts.bounds.max_steps, state.target);
     state.witnessed |= v.witnessed;
