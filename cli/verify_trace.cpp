@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <map>
 
 #include "cli/verify_ygopro.hpp"
 #include "counterexamples/trace_stream.hpp"
@@ -15,6 +16,22 @@
 namespace bc::cli {
 namespace {
 
+/// Headers already parsed by this worker thread (many traces share one scenario).
+HeaderCache& header_cache() {
+  thread_local HeaderCache cache;
+  return cache;
+}
+
+/// Rulesets already loaded by this worker thread, by name or file; throws
+/// InputError (not cached) when `name` cannot be loaded.
+const Ruleset& cached_ruleset(const std::string& name) {
+  thread_local std::map<std::string, Ruleset, std::less<>> loaded;
+  if (const auto it = loaded.find(name); it != loaded.end()) return it->second;
+  Ruleset rules = load_ruleset(name);
+  if (loaded.size() >= HeaderCache::kCapacity) loaded.clear();
+  return loaded.emplace(name, std::move(rules)).first->second;
+}
+
 /// A JSON Lines trace read by TraceStream from a file or stdin.
 class StreamSource : public RecordSource {
  public:
@@ -22,7 +39,7 @@ class StreamSource : public RecordSource {
   ~StreamSource() override {
     if (owned_) ::close(fd_);
   }
-  bool read_header(TraceHeader& header) override { return stream_.read_header(header); }
+  bool read_header(TraceHeader& header) override { return stream_.read_header(header, &header_cache()); }
   bool next(TraceRecord& record) override { return stream_.next(record); }
   const std::string& error() const override { return stream_.error(); }
 
@@ -67,14 +84,14 @@ TraceVerdict verify_one(const std::string& path, const VerifyOptions& opts) {
     return done(2);
   }
   v.ruleset = !opts.ruleset.empty() ? opts.ruleset : header.ruleset.empty() ? "mr3" : header.ruleset;
-  Ruleset rules;
+  const Ruleset* rules = nullptr;
   try {
-    rules = load_ruleset(v.ruleset);
+    rules = &cached_ruleset(v.ruleset);
   } catch (const std::exception& e) {
     v.error = opts.ruleset.empty() ? v.file + ":1: field 'ruleset': " + e.what() : std::string("--ruleset: ") + e.what();
     return done(2);
   }
-  const Model model(header.scenario, rules);
+  const Model model(header.scenario, *rules);
   ConformanceChecker checker(model, header.omits);
   TraceRecord record;
   while (source->next(record)) checker.on_record(record);

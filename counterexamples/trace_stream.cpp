@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -15,7 +16,10 @@
 namespace bc {
 namespace {
 
-constexpr std::size_t kBufferSize = TraceStream::kMaxLine * 2;
+/// The read buffer starts small (a trace of short lines never needs more)
+/// and doubles, up to twice the longest line, when a line does not fit.
+constexpr std::size_t kInitialBuffer = std::size_t{1} << 16;
+constexpr std::size_t kMaxBuffer = TraceStream::kMaxLine * 2;
 
 bool blank(std::string_view line) { return line.find_first_not_of(" \t\r") == std::string_view::npos; }
 
@@ -57,7 +61,7 @@ std::string utf8_problem(std::string_view s) {
   return {};
 }
 
-TraceStream::TraceStream(int fd, std::string origin) : fd_(fd), origin_(std::move(origin)), buffer_(kBufferSize) {
+TraceStream::TraceStream(int fd, std::string origin) : fd_(fd), origin_(std::move(origin)), buffer_(kInitialBuffer) {
   data_ = buffer_.data();
 }
 
@@ -75,6 +79,10 @@ bool TraceStream::fill() {
     std::memmove(buffer_.data(), buffer_.data() + begin_, end_ - begin_);
     end_ -= begin_;
     begin_ = 0;
+  }
+  if (end_ == buffer_.size() && buffer_.size() < kMaxBuffer) {
+    buffer_.resize(std::min(2 * buffer_.size(), kMaxBuffer));
+    data_ = buffer_.data();
   }
   while (true) {
     const ssize_t n = ::read(fd_, buffer_.data() + end_, buffer_.size() - end_);
@@ -119,7 +127,17 @@ bool TraceStream::next_line(std::string_view& line) {
   }
 }
 
-bool TraceStream::read_header(TraceHeader& header) {
+const TraceHeader* HeaderCache::find(std::string_view line) const {
+  const auto it = entries_.find(line);
+  return it == entries_.end() ? nullptr : &it->second;
+}
+
+void HeaderCache::insert(std::string_view line, const TraceHeader& header) {
+  if (entries_.size() >= kCapacity) entries_.clear();
+  entries_.emplace(std::string(line), header);
+}
+
+bool TraceStream::read_header(TraceHeader& header, HeaderCache* cache) {
   std::string_view line;
   do {
     if (!next_line(line)) {
@@ -127,15 +145,20 @@ bool TraceStream::read_header(TraceHeader& header) {
       return false;
     }
   } while (blank(line));
-  if (const std::string bad = utf8_problem(line); !bad.empty()) return set_error(bad);
-  try {
-    header = header_from_json(nlohmann::json::parse(line), origin_ + ":" + std::to_string(line_));
-  } catch (const nlohmann::json::exception& e) {
-    return set_error(std::string(unterminated_ ? "truncated line (no newline at the end): " : "") +
-                     "not valid JSON (" + json_problem(e.what()) + ")");
-  } catch (const InputError& e) {
-    error_ = e.what();
-    return false;
+  if (const TraceHeader* known = cache ? cache->find(line) : nullptr) {
+    header = *known;  // the same bytes parsed before: same header, no error possible
+  } else {
+    if (const std::string bad = utf8_problem(line); !bad.empty()) return set_error(bad);
+    try {
+      header = header_from_json(nlohmann::json::parse(line), origin_ + ":" + std::to_string(line_));
+    } catch (const nlohmann::json::exception& e) {
+      return set_error(std::string(unterminated_ ? "truncated line (no newline at the end): " : "") +
+                       "not valid JSON (" + json_problem(e.what()) + ")");
+    } catch (const InputError& e) {
+      error_ = e.what();
+      return false;
+    }
+    if (cache) cache->insert(line, header);
   }
   omits_ = header.omits;
   header_ = true;

@@ -8,11 +8,32 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "checker/trace_record.hpp"
 
 namespace bc {
+
+/// Parsed headers by their exact text: a corpus or a CI run checks many
+/// traces of the same scenario, and parsing a header (the whole scenario as
+/// JSON) costs more than checking a short trace's events. Only headers that
+/// parsed without error are kept; at most kCapacity of them (then it starts
+/// afresh). Not thread-safe: one cache per worker thread.
+class HeaderCache {
+ public:
+  static constexpr std::size_t kCapacity = 64;
+  /// The header parsed from exactly these bytes, or null.
+  const TraceHeader* find(std::string_view line) const;
+  void insert(std::string_view line, const TraceHeader& header);
+
+ private:
+  struct Hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  std::unordered_map<std::string, TraceHeader, Hash, std::equal_to<>> entries_;
+};
 
 class TraceStream {
  public:
@@ -24,8 +45,9 @@ class TraceStream {
   /// Read from text in memory (must outlive the stream).
   TraceStream(std::string_view text, std::string origin);
 
-  /// Read the header line (the first non-blank line). False on bad input: see error().
-  bool read_header(TraceHeader& header);
+  /// Read the header line (the first non-blank line). False on bad input: see
+  /// error(). With a cache, a header seen before is not parsed again.
+  bool read_header(TraceHeader& header, HeaderCache* cache = nullptr);
   /// The next record after the header; false at the end (error() empty) or on bad input.
   bool next(TraceRecord& record);
 

@@ -103,5 +103,73 @@ TEST(TraceStream, ErrorsNameTheLine) {
             std::string::npos);
 }
 
+
+/// Feed `text` through a pipe in 64 KiB writes and read it back with TraceStream.
+struct PipeRead {
+  bool header_ok = false;
+  std::size_t records = 0;
+  std::string error;
+};
+PipeRead read_through_pipe(const std::string& text) {
+  int fds[2];
+  if (::pipe(fds) != 0) return {false, 0, "pipe failed"};
+  std::thread writer([&] {
+    std::size_t off = 0;
+    while (off < text.size()) {
+      const ssize_t n = ::write(fds[1], text.data() + off, std::min<std::size_t>(65536, text.size() - off));
+      if (n <= 0) break;
+      off += static_cast<std::size_t>(n);
+    }
+    ::close(fds[1]);
+  });
+  PipeRead out;
+  {
+    TraceStream in(fds[0], "pipe");
+    TraceHeader h;
+    out.header_ok = in.read_header(h);
+    TraceRecord r;
+    while (out.header_ok && in.next(r)) ++out.records;
+    out.error = in.error();
+  }
+  ::close(fds[0]);  // a writer blocked on a full pipe gets EPIPE and stops
+  writer.join();
+  return out;
+}
+
+TEST(TraceStream, LinesLongerThanTheFirstBufferGrowItUpToTheLimit) {
+  json header = trace_header(default_scenario(), "mr3");
+  header["source"] = std::string(300000, 'x');  // far past the 64 KiB the buffer starts with
+  const std::string event = "{\"event\":\"chain_end\"}\n";
+  const PipeRead ok = read_through_pipe(header.dump() + "\n" + event + event);
+  EXPECT_TRUE(ok.header_ok) << ok.error;
+  EXPECT_EQ(ok.records, 2u);
+  EXPECT_EQ(ok.error, "");
+  const PipeRead too_long = read_through_pipe(header.dump() + "\n" + std::string(TraceStream::kMaxLine + 10, ' ') + "\n");
+  EXPECT_NE(too_long.error.find("pipe:2: line longer"), std::string::npos) << too_long.error;
+}
+
+TEST(HeaderCache, AHeaderSeenBeforeReadsTheSameAndErrorsAreNeverCached) {
+  const std::string header = trace_header(default_scenario(), "mr3", event_bit(EventType::Priority)).dump() + "\n";
+  HeaderCache cache;
+  auto read = [&](const std::string& text, const std::string& origin, TraceHeader& h) {
+    TraceStream in(text, origin);
+    const bool ok = in.read_header(h, &cache);
+    return ok ? std::string() : in.error();
+  };
+  TraceHeader first, second;
+  EXPECT_EQ(read(header, "a.jsonl", first), "");
+  ASSERT_NE(cache.find(std::string_view(header).substr(0, header.size() - 1)), nullptr);
+  EXPECT_EQ(read("\n" + header, "b.jsonl", second), "");  // a blank line first: same header line
+  EXPECT_TRUE(second.scenario == first.scenario);
+  EXPECT_EQ(second.ruleset, "mr3");
+  EXPECT_EQ(second.omits, event_bit(EventType::Priority));
+  // A bad header is reported for every trace that has it, each with its own file and line.
+  const std::string bad = header.substr(0, 40) + "\n";
+  TraceHeader h;
+  EXPECT_NE(read(bad, "c.jsonl", h).find("c.jsonl:1: not valid JSON"), std::string::npos);
+  EXPECT_NE(read("\n" + bad, "d.jsonl", h).find("d.jsonl:2: not valid JSON"), std::string::npos);
+  EXPECT_EQ(cache.find(bad.substr(0, bad.size() - 1)), nullptr);
+}
+
 }  // namespace
 }  // namespace bc
