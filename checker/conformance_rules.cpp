@@ -72,7 +72,12 @@ std::vector<std::string> try_changes(const Model& model, const std::function<boo
       }
     }
   }
+  // The model reads a permission only for the kinds of the scenario's cards
+  // (model/chain.cpp): changing any other kind's timings cannot explain anything.
+  std::uint32_t present = 0;
+  for (const CardSpec& c : model.scenario().cards) present |= 1u << static_cast<int>(c.kind);
   for (int kind = 0; kind < kEffectKindCount && out.size() < kMaxRules; ++kind) {
+    if ((present & (1u << kind)) == 0) continue;
     const TimingMask original = changed.permissions[kind];
     for (int t = 0; t < kTimingCount && out.size() < kMaxRules; ++t) {
       changed.permissions[kind] = static_cast<TimingMask>(original ^ bit(static_cast<Timing>(t)));
