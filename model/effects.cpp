@@ -25,6 +25,7 @@ void Stepper::leave_field(std::uint8_t slot, LeaveReason reason) {
   if (reason == LeaveReason::Battle) make_pending(monster, EffectKind::BattleDestroyedTrigger);
   if ((slot == s.attacker || slot == s.target) && in_damage_step(s.timing) && !s.has(kDamageCalculated))
     s.battle |= kBattleCancelled;
+  if (slot == s.attacker) s.battle |= kAttackerLeft;
   note_count_change(side_of(slot));
 }
 

@@ -144,11 +144,13 @@ void Stepper::after_chain() {
     give_priority(Player::P1);
     return;
   }
-  if (battle_step_consequences()) return;
+  // An effect that ended the Battle Phase outranks what the chain did to the
+  // attack (a replay, a vanished attacker): the End Step comes next (S1 §结束步骤=战斗阶段结束时).
   if (s.has(kEndBattlePending) && !in_damage_step(s.timing)) {
     end_battle_phase();
     return;
   }
+  if (battle_step_consequences()) return;
   if (in_damage_step(s.timing) && s.has(kBattleCancelled) && !r.flag(Knob::DamageStepContinuesAfterBattlerLeaves)) {
     end_damage_step();  // the S4 §2.4.2 reading: the battle just ends
     return;
@@ -174,7 +176,8 @@ bool Stepper::battle_step_consequences() {
     return true;
   }
   const ZoneState& a = s.zones[s.attacker];
-  const bool can_fight = a.occupied() && (a.position() == Position::FaceUpAttack || !r.flag(Knob::AttackRequiresAttackPosition));
+  const bool can_fight = !s.has(kAttackerLeft) && a.occupied() &&
+                         (a.position() == Position::FaceUpAttack || !r.flag(Knob::AttackRequiresAttackPosition));
   if (!can_fight) {
     Event e = ev(EventType::AttackStopped);
     e.slot = s.attacker;

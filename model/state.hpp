@@ -51,6 +51,7 @@ enum BattleBit : std::uint16_t {
   kTriggerChain = 0x040,      ///< the current chain was started by trigger effects
   kDamageCalculated = 0x080,
   kFlipChainDone = 0x100,     ///< MR2 reading: flip triggers already had their own chain
+  kAttackerLeft = 0x200,      ///< the attacker left the field: a monster later put in its zone is not the attacker
 };
 
 struct State {

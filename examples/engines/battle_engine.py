@@ -484,10 +484,12 @@ class Duel:
         if self.chain_triggers():
             self.give("p1")
             return
-        if self.timing in BATTLE_WINDOWS and self.attack is not None and self.battle_step_outcome():
-            return
+        # An effect that ended the Battle Phase comes before whatever the chain
+        # did to the attack (S1 End Step section): no replay, straight to the End Step.
         if self.end_battle and not self.in_damage_step():
             self.end_battle_phase()
+            return
+        if self.timing in BATTLE_WINDOWS and self.attack is not None and self.battle_step_outcome():
             return
         if self.after_chain_in_damage_step():
             return
@@ -507,7 +509,9 @@ class Duel:
             self.end_attack()
             return True
         m = self.at(a["attacker"])
-        if m is None or m["pos"] != "attack":
+        # The attacker is that monster, not its zone: one summoned into the
+        # zone after the attacker left does not attack.
+        if m is None or m is not a["monster"] or m["pos"] != "attack":
             self.emit("attack_stopped", slot=slot_label(a["attacker"]))
             self.end_attack()
             return True
@@ -668,7 +672,7 @@ class Duel:
 
     def declare(self, attacker, target):
         self.at(attacker)["declared"] = True
-        self.attack = {"attacker": attacker, "target": target, "boost": {"p1": 0, "p2": 0},
+        self.attack = {"attacker": attacker, "monster": self.at(attacker), "target": target, "boost": {"p1": 0, "p2": 0},
                        "negated": False, "replay": False, "cancelled": False, "calculated": False,
                        "shielded": {"p1": False, "p2": False}}
         self.emit("attack_declared", player="p1", slot=slot_label(attacker), target=slot_label(target))

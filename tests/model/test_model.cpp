@@ -90,6 +90,48 @@ TEST(Model, SummonInBattleStepCausesReplayAfterTheChain) {
   EXPECT_EQ(d.state().timing, Timing::BattleStep);
 }
 
+// Found by random mode under mr3 (docs/random.md, Findings): the attacker is
+// identified by more than its zone. Goblin is destroyed at the attack
+// declaration and P1's token is summoned into Goblin's zone in the same
+// chain: the token is not the attacker, the attack stops.
+TEST(Model, MonsterSummonedIntoTheZoneTheAttackerLeftIsNotTheAttacker) {
+  Board b;
+  const auto call = b.card("Call of the Haunted", EffectKind::SpecialSummonQuick, Player::P1, kNoMonster, 0, b.token);
+  const auto armor = b.card("Sakuretsu Armor", EffectKind::AttackDestroyTrap, Player::P2);
+  Driver d = into_battle_step(b.s);
+  d.declare(p1_m0, p2_m1);
+  d.activate(call);   // P1, chain link 1: resolves last, into the zone Goblin will have left
+  d.activate(armor);  // P2, chain link 2: destroys Goblin
+  d.pass();
+  const auto ev = d.pass();  // the chain resolves
+  const Event* summoned = find_event(ev, EventType::Summoned);
+  ASSERT_NE(summoned, nullptr);
+  EXPECT_EQ(summoned->slot, p1_m0);  // the token now stands in the attacker's zone
+  EXPECT_TRUE(has_event(ev, EventType::AttackStopped));
+  EXPECT_EQ(d.state().timing, Timing::BattleStepOpen);
+  EXPECT_EQ(d.state().attacker, kNoSlot);
+}
+
+// Found by random mode under mr3: an effect that ends the Battle Phase
+// outranks the replay a summon in the same chain causes (S1 §结束步骤=战斗阶段结束时).
+TEST(Model, EndedBattlePhaseGoesToTheEndStepBeforeAnyReplay) {
+  Board b;
+  const auto fader = b.card("Battle Fader", EffectKind::EndBattlePhaseQuick, Player::P2);
+  const auto call = b.card("Call of the Haunted", EffectKind::SpecialSummonQuick, Player::P2, kNoMonster, 0, b.token);
+  Driver d = into_battle_step(b.s);
+  d.declare(p1_m0, p2_m1);
+  d.pass();            // P1
+  d.activate(fader);   // P2, chain link 1
+  d.pass();            // P1
+  d.activate(call);    // P2, chain link 2: its summon changes P2's monster count
+  d.pass();
+  const auto ev = d.pass();  // the chain resolves
+  EXPECT_TRUE(has_event(ev, EventType::Summoned));
+  EXPECT_TRUE(has_event(ev, EventType::BattlePhaseEnded));
+  EXPECT_FALSE(has_event(ev, EventType::Replay));
+  EXPECT_EQ(d.state().timing, Timing::EndStep);
+}
+
 TEST(Model, FaceDownTargetFlipsBeforeDamageCalculationAndFlipEffectWaits) {
   Board b;
   b.card("Man-Eater Bug", EffectKind::FlipTrigger, Player::P2, b.bug);
