@@ -17,7 +17,7 @@ namespace {
 class ViolationSearch {
  public:
   ViolationSearch(const Model& model, const PropertyBits& wanted, const DiffBounds& bounds)
-      : sys_(model), wanted_(wanted), bounds_(bounds) {}
+      : sys_(model, DisputedClaims::Checked), wanted_(wanted), bounds_(bounds) {}
 
   ViolationRuns run() {
     Node root{};

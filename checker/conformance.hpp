@@ -73,6 +73,7 @@ class ConformanceChecker {
   bool diverged() const { return result_.divergence.kind != DivergenceKind::None; }
 
  private:
+  ConformanceResult without_disputed(ConformanceResult r) const;
   struct Candidate {
     State origin{};        ///< state before the action being matched
     State post{};          ///< state after it

@@ -181,7 +181,7 @@ ConformanceResult ConformanceChecker::finish() {
     finish_context(tail_ctx_, false, v);
     note_violations(result_.verdicts, v, last_line_);
     result_.verdicts = v;
-    return result_;
+    return without_disputed(result_);
   }
   const Candidate* chosen = nullptr;
   for (const Candidate& c : cur_)
@@ -200,7 +200,17 @@ ConformanceResult ConformanceChecker::finish() {
   finish_context(chosen->ctx, result_.complete, v);
   note_violations(chosen->verdicts, v, last_line_);
   merge(result_.verdicts, v);
-  return result_;
+  return without_disputed(result_);
+}
+
+/// The ruleset's disputed properties (Ruleset::disputes) are not violations of it.
+ConformanceResult ConformanceChecker::without_disputed(ConformanceResult r) const {
+  const PropertyBits disputed = disputed_properties(model_.rules());
+  r.verdicts.violated &= ~disputed;
+  for (int i = 0; i < kMaxProperties; ++i)
+    if (disputed[i]) r.violation_line[i] = 0;
+  std::erase_if(r.divergence.properties, [&](int i) { return disputed[i]; });
+  return r;
 }
 
 ConformanceResult check_conformance(const Model& model, EventTypeMask omits, const std::vector<TraceRecord>& records) {

@@ -13,7 +13,8 @@ class ModelSystem {
   using StateType = State;
   using ContextType = TraceContext;
 
-  explicit ModelSystem(const Model& model) : model_(model) {}
+  explicit ModelSystem(const Model& model, DisputedClaims disputes = DisputedClaims::NotFailures)
+      : model_(model), enforced_(counted_properties(model.rules(), disputes)) {}
 
   /// Initial state; the events that open the trace are observed.
   void start(State& s, TraceContext& ctx, Verdicts& v) {
@@ -21,6 +22,7 @@ class ModelSystem {
     s = model_.initial(events_);
     ctx = start_context(model_.scenario());
     for (const Event& e : events_) observe(ctx, e, v);
+    v.violated &= enforced_;
   }
 
   /// Legal actions of s, kept for successor().
@@ -35,16 +37,21 @@ class ModelSystem {
     events_.clear();
     out = model_.next(s, actions_[i], events_);
     for (const Event& e : events_) observe(ctx, e, v);
+    v.violated &= enforced_;
   }
 
   static bool terminal(const State& s) { return Model::is_terminal(s); }
-  void finish(const TraceContext& ctx, bool complete, Verdicts& v) { bc::finish(ctx, complete, v); }
+  void finish(const TraceContext& ctx, bool complete, Verdicts& v) {
+    bc::finish(ctx, complete, v);
+    v.violated &= enforced_;
+  }
   static std::uint64_t fingerprint(const State& s, const TraceContext& ctx) {
     return mix_fingerprint(hash_state(s), hash_context(ctx));
   }
 
  private:
   const Model& model_;
+  PropertyBits enforced_;  ///< the properties whose violations count (counted_properties)
   ActionList actions_;
   EventBuffer events_;
 };

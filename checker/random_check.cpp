@@ -34,9 +34,10 @@ bool stops(const PropertyBits& violated, int stop_at) {
   return stop_at < 0 ? violated.any() : violated[stop_at];
 }
 
-/// Fold a step's verdicts into the run's; true when the run should stop here.
-bool absorb(RunVerdict& out, const Verdicts& v, int stop_at) {
-  out.violated |= v.violated & failure_mask();
+/// Fold a step's verdicts into the run's (only the `fail` properties count as
+/// violations); true when the run should stop here.
+bool absorb(RunVerdict& out, const Verdicts& v, const PropertyBits& fail, int stop_at) {
+  out.violated |= v.violated & fail;
   out.witnessed |= v.witnessed;
   return stops(out.violated, stop_at);
 }
@@ -152,12 +153,13 @@ const PropertyBits& failure_mask() {
 
 RunVerdict run_choices(const Model& model, const std::vector<std::uint32_t>& choices, int max_steps, int stop_at) {
   RunVerdict out;
+  const PropertyBits fail = failure_mask() & counted_properties(model.rules(), DisputedClaims::NotFailures);
   TraceContext ctx = start_context(model.scenario());
   EventBuffer events;
   State s = model.initial(events);
   Verdicts v;
   for (const Event& e : events) observe(ctx, e, v);
-  if (absorb(out, v, stop_at)) return out;
+  if (absorb(out, v, fail, stop_at)) return out;
   ActionList legal;
   for (int i = 0; i < max_steps && !Model::is_terminal(s); ++i) {
     model.actions(s, legal);
@@ -169,12 +171,12 @@ RunVerdict run_choices(const Model& model, const std::vector<std::uint32_t>& cho
     s = model.next(s, legal[index], events);
     Verdicts step;
     for (const Event& e : events) observe(ctx, e, step);
-    if (absorb(out, step, stop_at)) return out;
+    if (absorb(out, step, fail, stop_at)) return out;
   }
   out.terminal = Model::is_terminal(s);
   Verdicts end;
   finish(ctx, out.terminal, end);
-  absorb(out, end, stop_at);
+  absorb(out, end, fail, stop_at);
   return out;
 }
 

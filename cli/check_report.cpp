@@ -21,6 +21,7 @@ std::string verdict_code(const std::string& verdict) {
   if (verdict == "VIOLATED") return "violated";
   if (verdict == "WITNESSED") return "witnessed";
   if (verdict == "NOT WITNESSED") return "not_witnessed";
+  if (verdict == "DISPUTED") return "disputed";
   return "not_applicable";
 }
 

@@ -14,7 +14,7 @@ namespace bc::cli {
 /// One property's verdict.
 struct PropertyRow {
   int index = -1;                  ///< into properties()
-  std::string verdict;             ///< HOLDS, VIOLATED, WITNESSED, NOT WITNESSED, N/A
+  std::string verdict;             ///< HOLDS, VIOLATED, WITNESSED, NOT WITNESSED, DISPUTED, N/A
   bool failing = false;            ///< counts against exit code 0
   std::string json_file;           ///< counterexample files, when written
   std::string text_file;

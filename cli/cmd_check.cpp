@@ -80,6 +80,15 @@ void write_violation(const CheckOptions& opts, const Model& model, const Inputs&
   row.text_file = base + ".txt";
 }
 
+/// The sections a ruleset follows instead of the disputed property i.
+std::string disputed_sources(const Ruleset& rules, int i) {
+  std::string out;
+  for (const Dispute& d : rules.disputes)
+    if (d.property == properties()[i].id)
+      for (const std::string& s : d.provenance.sources) out += (out.empty() ? "" : "; ") + s;
+  return out;
+}
+
 PropertyRow judge(const CheckOptions& opts, const Model& model, const Inputs& in, int i, CheckReport& report) {
   const CheckResult& r = report.result;
   PropertyRow row;
@@ -89,6 +98,11 @@ PropertyRow judge(const CheckOptions& opts, const Model& model, const Inputs& in
     row.verdict = r.witnessed[i] ? "WITNESSED" : "NOT WITNESSED";
     row.failing = !r.witnessed[i];
     row.length = witness_length(r, i);
+    return row;
+  }
+  if (disputed_properties(model.rules())[i]) {
+    row.verdict = "DISPUTED";
+    row.note = "the ruleset contradicts this claim on purpose: " + model.rules().name + " follows " + disputed_sources(model.rules(), i);
     return row;
   }
   if (r.violated[i]) {

@@ -203,7 +203,7 @@ void rule_point(const ContradictionResult& res, const FindingCase& c, FindingVie
 void claim_point(const ContradictionResult& res, const Finding& f, const FindingCase& c, FindingView& fv) {
   const Scenario& scn = res.scenarios[c.scenario].scenario;
   const std::string id(properties()[f.property].id);
-  const Run r2 = replay(Model(scn, res.rulesets[c.second]), c.run_second);
+  const Run r2 = replay(Model(scn, res.rulesets[c.second]), c.run_second, DisputedClaims::Checked);
   const int at = r2.first_violation(f.property);
   std::string where = at >= 0 && at < static_cast<int>(r2.steps.size()) && !r2.steps[at].narrative.empty()
                           ? "step " + std::to_string(at + 1) + " (" + r2.steps[at].narrative.front() + ")"

@@ -87,6 +87,7 @@ struct GoalStatus {
 struct CorpusResult {
   std::string mode = "exhaustive";  ///< or "random"
   std::string ruleset;              ///< ruleset name
+  PropertyBits disputed;            ///< properties the ruleset disputes: expected verdict "disputed"
   CorpusOptions options;
   std::vector<CorpusScenario> scenarios;
   std::vector<ScenarioStats> stats;

@@ -227,6 +227,7 @@ CorpusResult build_corpus(const CorpusOptions& options, const Ruleset& rules, co
   CorpusResult r;
   r.options = options;
   r.ruleset = ruleset_name;
+  r.disputed = disputed_properties(rules);
   r.mode = options.random > 0 ? "random" : "exhaustive";
   add_universe(rules, ruleset_name, r.goals);
   Builder b(r, rules, progress);

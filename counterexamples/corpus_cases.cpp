@@ -126,11 +126,12 @@ void add_violation_goals(CorpusCase& c) {
   c.covers.erase(std::unique(c.covers.begin(), c.covers.end()), c.covers.end());
 }
 
-Verdicts monitor_trace(const Scenario& scenario, const std::vector<Event>& events, bool complete) {
-  TraceContext ctx = start_context(scenario);
+Verdicts monitor_trace(const Model& model, const std::vector<Event>& events, bool complete) {
+  TraceContext ctx = start_context(model.scenario());
   Verdicts v;
   for (const Event& e : events) observe(ctx, e, v);
   finish(ctx, complete, v);
+  v.violated &= ~disputed_properties(model.rules());
   return v;
 }
 
@@ -212,7 +213,7 @@ std::optional<CorpusCase> negative_case(const Model& model, RuleVariants& varian
                     "player gets priority there again and no second chain starts";
   }
   c.refusal = r;
-  c.verdicts = monitor_trace(model.scenario(), c.events, false);
+  c.verdicts = monitor_trace(model, c.events, false);
   c.covers = {goal.key()};
   add_violation_goals(c);
   c.origin = "goal " + goal_id(goal);

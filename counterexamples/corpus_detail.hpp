@@ -29,7 +29,7 @@ std::optional<CorpusCase> negative_case(const Model& model, RuleVariants& varian
 /// the refused event accepted: add those near_miss goals to its covers.
 void add_violation_goals(CorpusCase& c);
 /// The monitor's verdicts over a whole trace.
-Verdicts monitor_trace(const Scenario& scenario, const std::vector<Event>& events, bool complete);
+Verdicts monitor_trace(const Model& model, const std::vector<Event>& events, bool complete);
 
 /// The two twins of a built-in mutant's shortest counterexample under the base rules.
 struct MutantTwins {

@@ -137,7 +137,7 @@ MutantTwins mutant_twins(const Model& model, const std::string& mutant, std::siz
   rf.explanation = "the mutant " + mutant + " (" + changes + ") produces this event; the real rules do not (" +
                    std::string(properties()[prop].id) + " catches the mutant)";
   c.refusal = rf;
-  c.verdicts = monitor_trace(model.scenario(), c.events, false);
+  c.verdicts = monitor_trace(model, c.events, false);
   c.covers = {};
   add_violation_goals(c);
   c.origin = "mutant " + mutant + " (its own trace)";

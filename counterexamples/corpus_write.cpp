@@ -11,8 +11,9 @@
 namespace bc {
 namespace {
 
-std::string verdict_of(const CorpusCase& c, int p) {
+std::string verdict_of(const CorpusResult& r, const CorpusCase& c, int p) {
   const PropertyKind k = properties()[p].kind;
+  if (r.disputed.test(p)) return "disputed";
   if (c.verdicts.violated.test(p)) return "violated";
   if (k == PropertyKind::Sometimes) return c.verdicts.witnessed.test(p) ? "witnessed" : "not_witnessed";
   if (k == PropertyKind::Eventually && !c.terminal) return "not_applicable";
@@ -80,7 +81,7 @@ nlohmann::json case_to_json(const CorpusResult& r, const CorpusCase& c) {
     actions.push_back(a);
   }
   nlohmann::json props = nlohmann::json::object();
-  for (int p = 0; p < static_cast<int>(properties().size()); ++p) props[std::string(properties()[p].id)] = verdict_of(c, p);
+  for (int p = 0; p < static_cast<int>(properties().size()); ++p) props[std::string(properties()[p].id)] = verdict_of(r, c, p);
   nlohmann::json covers = nlohmann::json::array();
   for (std::uint32_t key : c.covers) covers.push_back(goal_id(Goal::from_key(key)));
   const CorpusScenario& s = r.scenarios[c.scenario];

@@ -93,6 +93,7 @@ nlohmann::json coverage_json(const CorpusResult& r) {
   for (int p = 0; p < static_cast<int>(properties().size()); ++p) {
     const PropertyInfo& info = properties()[p];
     nlohmann::json j = {{"id", info.id}, {"kind", kind_name(info.kind)}};
+    if (r.disputed.test(p)) j["disputed"] = true;  // the ruleset contradicts it on purpose: nothing to cover
     for (GoalType t : {GoalType::NearMiss, GoalType::Witnessed, GoalType::MutantTwin})
       if (status(r, property_goal(t, p))) j[std::string(name(t))] = goal_json(r, property_goal(t, p));
     props.push_back(j);
@@ -166,7 +167,8 @@ std::string coverage_markdown(const CorpusResult& r) {
   }
   md << "\n## Properties\n\n| property | kind | near miss | witnessed | mutant twin |\n|---|---|---|---|---|\n";
   for (int p = 0; p < static_cast<int>(properties().size()); ++p)
-    md << "| " << properties()[p].id << " | " << kind_name(properties()[p].kind) << " | "
+    md << "| " << properties()[p].id << (r.disputed.test(p) ? " (disputed by the ruleset)" : "") << " | "
+       << kind_name(properties()[p].kind) << " | "
        << show(property_goal(GoalType::NearMiss, p)) << " | " << show(property_goal(GoalType::Witnessed, p)) << " | "
        << show(property_goal(GoalType::MutantTwin, p)) << " |\n";
   if (!r.notes.empty()) {

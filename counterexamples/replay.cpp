@@ -14,9 +14,10 @@ void merge(Verdicts& into, const Verdicts& v) {
   into.witnessed |= v.witnessed;
 }
 
-Verdicts observe_all(TraceContext& ctx, const std::vector<Event>& events) {
+Verdicts observe_all(TraceContext& ctx, const std::vector<Event>& events, const PropertyBits& counted) {
   Verdicts v;
   for (const Event& e : events) observe(ctx, e, v);
+  v.violated &= counted;
   return v;
 }
 
@@ -43,15 +44,16 @@ int Run::first_violation(int property) const {
   return -2;
 }
 
-Run replay(const Model& model, const std::vector<std::uint8_t>& action_indices) {
+Run replay(const Model& model, const std::vector<std::uint8_t>& action_indices, DisputedClaims disputes) {
   Run run;
+  const PropertyBits counted = counted_properties(model.rules(), disputes);
   Narrator narrator(model.scenario());
   TraceContext ctx = start_context(model.scenario());
   EventBuffer buffer;
   State state = model.initial(buffer);
   run.opening = to_vector(buffer);
   run.opening_narrative = narrator.opening(run.opening);
-  run.opening_verdicts = observe_all(ctx, run.opening);
+  run.opening_verdicts = observe_all(ctx, run.opening, counted);
   merge(run.verdicts, run.opening_verdicts);
 
   ActionList legal;
@@ -76,7 +78,7 @@ Run replay(const Model& model, const std::vector<std::uint8_t>& action_indices) 
     }
     step.events = to_vector(buffer);
     step.narrative = narrator.step(state, step.action, step.events);
-    step.verdicts = observe_all(ctx, step.events);
+    step.verdicts = observe_all(ctx, step.events, counted);
     merge(run.verdicts, step.verdicts);
     run.steps.push_back(std::move(step));
     state = after;
@@ -86,6 +88,7 @@ Run replay(const Model& model, const std::vector<std::uint8_t>& action_indices) 
   run.dead_end = !run.terminal && legal.empty();
   if (run.ok()) {
     finish(ctx, run.terminal, run.final_verdicts);
+    run.final_verdicts.violated &= counted;
     merge(run.verdicts, run.final_verdicts);
   }
   return run;

@@ -47,6 +47,7 @@ struct Run {
 /// Replay `action_indices` from model.initial(). An index out of range (the
 /// file does not match the model) stops the replay with Run::error set; the
 /// steps before it are kept.
-Run replay(const Model& model, const std::vector<std::uint8_t>& action_indices);
+Run replay(const Model& model, const std::vector<std::uint8_t>& action_indices,
+           DisputedClaims disputes = DisputedClaims::NotFailures);
 
 }  // namespace bc

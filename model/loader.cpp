@@ -104,9 +104,11 @@ class RulesetParser {
     const toml::table doc = rd_.parse(src_.text);
     rd_.only_keys(doc, "", {"name", "description", "extends", "mutant_of", "expect_violation",
                             "max_counterexample_length", "scenario", "knobs", "permissions", "source",
-                            "unspecified", "claims"});
+                            "unspecified", "claims", "disputes"});
     read_parent(doc);
     source_input::read_source_id(rd_, doc, r_);
+    if (r_.is_source()) r_.disputes.clear();  // a source is checked against every other source's claims
+    read_disputes(doc);
     if (!r_.is_source()) source_input::reject_source_keys(rd_, doc);
     r_.name = rd_.get_string(doc, "name", "name").value_or(input::file_stem(src_.origin));
     if (r_.name.empty()) rd_.fail(*doc.get("name"), "name", "must not be empty");
@@ -120,6 +122,30 @@ class RulesetParser {
   }
 
  private:
+  /// `[[disputes]]`: property ids the ruleset contradicts on purpose, each with
+  /// the sections it follows instead.
+  void read_disputes(const toml::table& doc) {
+    const toml::array* list = rd_.get_table_array(doc, "disputes", "disputes");
+    if (list == nullptr) return;
+    static const std::regex kId(R"(^[a-z][a-z0-9_]*$)");
+    for (std::size_t i = 0; i < list->size(); ++i) {
+      const toml::table& t = *list->get(i)->as_table();
+      const std::string f = "disputes[" + std::to_string(i) + "]";
+      rd_.only_keys(t, f + ".", {"property", "sources", "note"});
+      Dispute d;
+      d.property = rd_.need_string(t, "property", f + ".property");
+      if (!std::regex_match(d.property, kId))
+        rd_.fail(*t.get("property"), f + ".property", "must be a property id (snake_case), got " + input::toml_quote(d.property));
+      d.provenance = read_provenance(rd_, t, f);
+      if (d.provenance.sources.empty())
+        rd_.fail(*t.get("property"), f + ".sources", "missing: cite the sections the ruleset follows instead");
+      for (const Dispute& o : r_.disputes)
+        if (o.property == d.property)
+          rd_.fail(*t.get("property"), f + ".property", "property " + input::toml_quote(d.property) + " is disputed twice");
+      r_.disputes.push_back(std::move(d));
+    }
+  }
+
   void read_parent(const toml::table& doc) {
     const auto parent = rd_.get_string(doc, "extends", "extends");
     if (!parent) return;

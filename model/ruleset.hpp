@@ -102,6 +102,18 @@ struct OtherReading {
   Provenance provenance;    ///< where the source says it (its own sections only)
 };
 
+/// A property this ruleset contradicts on purpose: another source's claim
+/// from another era or reading, which these rules do not make (e.g. S3's
+/// pre-MR3 flip-effect chain under mr3). Checks under the ruleset report it
+/// as disputed, never as a failure, so an engine that follows the ruleset is
+/// not flagged for it. `[[disputes]]` in a ruleset file; inherited through
+/// `extends` (mutants keep mr3's), except by source rulesets, which are
+/// checked against every other source's claims (issue 5).
+struct Dispute {
+  std::string property;   ///< property id (tests check that it exists)
+  Provenance provenance;  ///< the sections the ruleset follows instead, and why
+};
+
 struct Ruleset {
   std::string name;
   std::string description;
@@ -114,6 +126,8 @@ struct Ruleset {
   std::array<TimingMask, kEffectKindCount> permissions{};
   std::array<Provenance, kKnobCount> knob_sources;
   std::array<Provenance, kEffectKindCount> permission_sources;
+  /// Properties this ruleset contradicts on purpose (see Dispute).
+  std::vector<Dispute> disputes;
 
   // ---- source rulesets (issue 5 §1; docs/rulesets.md "Source rulesets") ----
   /// Source id ("S0".."S4") for a ruleset that encodes one ruling source

@@ -304,6 +304,13 @@ const std::vector<PropertyInfo>& properties() {
   return catalog;
 }
 
+PropertyBits disputed_properties(const Ruleset& rules) {
+  PropertyBits out;
+  for (const Dispute& d : rules.disputes)
+    if (const int i = property_index(d.property); i >= 0) out[i] = true;
+  return out;
+}
+
 int property_index(std::string_view id) {
   const auto& all = properties();
   for (std::size_t i = 0; i < all.size(); ++i)

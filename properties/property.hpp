@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "model/event.hpp"
+#include "model/ruleset.hpp"
 #include "model/scenario.hpp"
 
 namespace bc {
@@ -39,6 +40,22 @@ struct PropertyInfo {
 const std::vector<PropertyInfo>& properties();
 /// Index of a property by id, -1 if unknown.
 int property_index(std::string_view id);
+
+/// The properties `rules` disputes (Ruleset::disputes), as bits: checks
+/// under those rules never count them as failures. Ids that name no property
+/// are ignored here (tests check the built-in rulesets' ids).
+PropertyBits disputed_properties(const Ruleset& rules);
+
+/// Whether a check honours the ruleset's disputes (the default: a disputed
+/// claim is never a failure) or checks every claim under every ruleset, as
+/// the contradictions explorer does.
+enum class DisputedClaims { NotFailures, Checked };
+
+/// The properties whose violations count under `rules`: all of them, or all
+/// but the disputed ones.
+inline PropertyBits counted_properties(const Ruleset& rules, DisputedClaims d) {
+  return d == DisputedClaims::Checked ? ~PropertyBits{} : ~disputed_properties(rules);
+}
 
 /// What one observed event (or a finished trace) showed.
 struct Verdicts {

@@ -226,5 +226,39 @@ TEST_F(Conformance, PropertiesGoOnAfterADivergence) {
   EXPECT_EQ(r.events, static_cast<std::uint64_t>(w.records.size()));
 }
 
+
+// mr3 disputes S3's pre-MR3 claim flip_effect_starts_its_own_chain
+// ([[disputes]] in model/rulesets/mr3.toml). The same rules without the
+// dispute break it on the flip-vs-battled board; with it, neither the
+// exhaustive checker nor the trace check counts it against mr3.
+TEST(Disputes, AClaimMr3DisputesIsNeverAFailureUnderMr3) {
+  const Scenario sc = load_scenario_file(std::string(BC_SOURCE_DIR) + "/scenarios/sources-flip-vs-battled.toml");
+  const Ruleset mr3 = load_ruleset("mr3");
+  Ruleset undisputed = mr3;
+  undisputed.disputes.clear();
+  const int flip = property_index("flip_effect_starts_its_own_chain");
+  ASSERT_GE(flip, 0);
+  ASSERT_TRUE(disputed_properties(mr3)[flip]);
+  Bounds b;
+  b.liveness = false;
+  const Model plain(sc, undisputed);
+  const CheckResult broken = explore(plain, b);
+  ASSERT_TRUE(broken.violated[flip]);
+  const Model real(sc, mr3);
+  EXPECT_FALSE(explore(real, b).violated[flip]);
+  const Counterexample* cx = nullptr;
+  for (const Counterexample& c : broken.counterexamples)
+    if (c.property == flip) cx = &c;
+  ASSERT_NE(cx, nullptr);
+  const Walk w = walk(real, cx->actions, false);
+  const ConformanceResult under_plain = check_conformance(plain, 0, w.records);
+  const ConformanceResult under_mr3 = check_conformance(real, 0, w.records);
+  EXPECT_TRUE(under_plain.conforms());
+  EXPECT_TRUE(under_plain.verdicts.violated[flip]);
+  EXPECT_TRUE(under_mr3.conforms());
+  EXPECT_FALSE(under_mr3.verdicts.violated[flip]);
+  EXPECT_EQ(under_mr3.violation_line[flip], 0u);
+}
+
 }  // namespace
 }  // namespace bc

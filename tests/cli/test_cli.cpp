@@ -131,7 +131,8 @@ TEST_F(Cli, CheckDefaultScenarioHoldsAndJsonParses) {
   EXPECT_TRUE(doc.at("stats").at("complete").get<bool>());
   for (const auto& p : doc.at("properties")) {
     const std::string v = p.at("verdict");
-    EXPECT_TRUE(v == "holds" || v == "witnessed") << p.at("id") << " " << v;
+    const bool disputed = v == "disputed" && p.at("id") == "flip_effect_starts_its_own_chain";  // mr3's one dispute
+    EXPECT_TRUE(v == "holds" || v == "witnessed" || disputed) << p.at("id") << " " << v;
   }
   EXPECT_EQ(doc.at("exit_code"), 0);
   EXPECT_FALSE(fs::exists(dir_ / "battlecheck-out"));  // nothing to write, nothing created

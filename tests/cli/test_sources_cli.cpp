@@ -80,6 +80,26 @@ TEST_F(SourcesCli, S3ClaimFailsUnderS0RulesAndHoldsUnderItsOwn) {
   EXPECT_EQ(s3.out.find("flip_effect_starts_its_own_chain"), std::string::npos) << s3.out;
 }
 
+TEST_F(SourcesCli, Mr3ReportsTheS3ClaimItDisputesAsDisputedNeverAsAFailure) {
+  const Output text = run("check " + kFlip + " --no-liveness --out cx");
+  EXPECT_NE(text.out.find("DISPUTED [the ruleset contradicts this claim on purpose: mr3 follows S0 §6.3.4.3.4; "
+                          "S1 §伤害计算后; S4 §2.4.3.4]"),
+            std::string::npos)
+      << text.out;
+  const Output o = run("check " + kFlip + " --no-liveness --json --out cx");
+  const auto doc = nlohmann::json::parse(o.out);
+  bool seen = false;
+  for (const auto& p : doc["properties"])
+    if (p["id"] == "flip_effect_starts_its_own_chain") {
+      EXPECT_EQ(p["verdict"], "disputed");
+      seen = true;
+    } else if (p["kind"] == "always") {
+      EXPECT_EQ(p["verdict"], "holds") << p["id"];
+    }
+  EXPECT_TRUE(seen);
+  EXPECT_FALSE(fs::exists(dir_ / "cx" / "sources-flip-vs-battled.mr3.flip_effect_starts_its_own_chain.json"));
+}
+
 TEST_F(SourcesCli, UnknownCardIsBadInputWithFileAndLine) {
   std::ofstream(dir_ / "bad.toml") << "[[card]]\ncard = \"Kuribo\"\nplayer = \"p2\"\n";
   const Output o = run("check --scenario bad.toml");

@@ -111,8 +111,10 @@ TEST_F(CorpusTest, CoverageGoalsAreMetWithPinnedCounts) {
   EXPECT_EQ(n.uncovered_reachable, 0);
   int pos = 0;
   for (const CorpusCase& c : corpus().cases) pos += c.polarity == Polarity::Positive ? 1 : 0;
-  EXPECT_EQ(corpus().cases.size(), 97u);
-  EXPECT_EQ(pos, 30);
+  // 96 cases: mr3 disputes flip_effect_starts_its_own_chain, so no case is
+  // kept for coming close to violating it (it was the 97th).
+  EXPECT_EQ(corpus().cases.size(), 96u);
+  EXPECT_EQ(pos, 29);
   EXPECT_EQ(n.pairs_covered, 92);
   // Goals that do not depend on the property catalog (which other work extends).
   int legal = 0, refused = 0, windows = 0, unreachable_pairs = 0;

@@ -235,6 +235,34 @@ TEST(Extends, ChildInheritsAndOverrides) {
     if (static_cast<Knob>(k) != Knob::ReplayInDamageStep) { EXPECT_EQ(r.knobs[k], mr3().knobs[k]); }
 }
 
+TEST(Disputes, Mr3DisputesThePreMr3FlipClaimAndMutantsInheritItSourcesDoNot) {
+  ASSERT_EQ(mr3().disputes.size(), 1u);
+  EXPECT_EQ(mr3().disputes[0].property, "flip_effect_starts_its_own_chain");
+  EXPECT_EQ(mr3().disputes[0].provenance.sources,
+            (std::vector<std::string>{"S0 §6.3.4.3.4", "S1 §伤害计算后", "S4 §2.4.3.4"}));
+  EXPECT_EQ(load_mutant("no-replay").disputes.size(), 1u);
+  const Ruleset child = parse_ruleset(kChild + "[[disputes]]\nproperty = \"one_chain_at_damage_calculation\"\n"
+                                               "sources = [\"S3 §Damage Calculation\"]\nnote = \"why\"\n",
+                                      "child.toml");
+  ASSERT_EQ(child.disputes.size(), 2u);
+  EXPECT_EQ(child.disputes[1].property, "one_chain_at_damage_calculation");
+  EXPECT_EQ(child.disputes[1].provenance.note, "why");
+  for (const std::string& source : builtin_source_ruleset_names()) EXPECT_TRUE(load_ruleset(source).disputes.empty()) << source;
+}
+
+TEST(RulesetErrors, BadDisputes) {
+  const std::string head = kChild + "[[disputes]]\n";
+  EXPECT_INPUT_ERROR(ruleset_error(head + "property = \"Flip\"\nsources = [\"S0 §1\"]\n"), "bad.toml:4: disputes[0].property: ",
+                     "must be a property id");
+  EXPECT_INPUT_ERROR(ruleset_error(head + "property = \"x\"\n"), "bad.toml:4: disputes[0].sources: ", "missing");
+  EXPECT_INPUT_ERROR(ruleset_error(head + "property = \"x\"\nsources = [\"rulebook\"]\n"),
+                     "bad.toml:5: disputes[0].sources[0]: ", "must cite a source");
+  EXPECT_INPUT_ERROR(ruleset_error(head + "property = \"x\"\nsources = [\"S0 §1\"]\nwhy = 1\n"), "bad.toml:6: disputes[0].why: ",
+                     "unknown key");
+  EXPECT_INPUT_ERROR(ruleset_error(head + "property = \"flip_effect_starts_its_own_chain\"\nsources = [\"S0 §1\"]\n"),
+                     "bad.toml:4: disputes[0].property: ", "disputed twice");
+}
+
 TEST(Extends, FileParentRelativeToChild) {
   TempDir dir;
   dir.write("base.toml", "extends = \"mr3\"\n[knobs]\nzero_atk_battle_destroys = true\n");

@@ -25,6 +25,21 @@ TEST(SourceClaims, EveryClaimNamesAProperty) {
   EXPECT_EQ(claims, 21 + 28 + 12 + 7 + 16 + 15);
 }
 
+TEST(SourceClaims, EveryDisputeOfABuiltInRulesetNamesAClaimOfAnotherSource) {
+  std::set<std::string> claimed;
+  for (const std::string& n : builtin_source_ruleset_names())
+    for (const Claim& c : load_ruleset(n).claims) claimed.insert(c.property);
+  for (const std::string& n : builtin_ruleset_names()) {
+    const Ruleset r = load_ruleset(n);
+    const PropertyBits bits = disputed_properties(r);
+    EXPECT_EQ(bits.count(), r.disputes.size()) << n;
+    for (const Dispute& d : r.disputes) {
+      EXPECT_GE(property_index(d.property), 0) << n << ": " << d.property;
+      EXPECT_TRUE(claimed.count(d.property)) << n << " disputes " << d.property << ", which no source claims";
+    }
+  }
+}
+
 TEST(SourceClaims, AddedPropertiesCiteEverySourceThatClaimsThem) {
   for (const std::string& n : builtin_source_ruleset_names()) {
     const Ruleset r = load_ruleset(n);
