@@ -127,6 +127,21 @@ bool TraceStream::next_line(std::string_view& line) {
   }
 }
 
+template <typename T, typename Convert>
+bool TraceStream::parse_full(std::string_view line, T& out, Convert convert) {
+  if (const std::string bad = utf8_problem(line); !bad.empty()) return set_error(bad);
+  try {
+    out = convert(nlohmann::json::parse(line), origin_ + ":" + std::to_string(line_));
+  } catch (const nlohmann::json::exception& e) {
+    return set_error(std::string(unterminated_ ? "truncated line (no newline at the end): " : "") +
+                     "not valid JSON (" + json_problem(e.what()) + ")");
+  } catch (const InputError& e) {
+    error_ = e.what();
+    return false;
+  }
+  return true;
+}
+
 const TraceHeader* HeaderCache::find(std::string_view line) const {
   const auto it = entries_.find(line);
   return it == entries_.end() ? nullptr : &it->second;
@@ -148,16 +163,8 @@ bool TraceStream::read_header(TraceHeader& header, HeaderCache* cache) {
   if (const TraceHeader* known = cache ? cache->find(line) : nullptr) {
     header = *known;  // the same bytes parsed before: same header, no error possible
   } else {
-    if (const std::string bad = utf8_problem(line); !bad.empty()) return set_error(bad);
-    try {
-      header = header_from_json(nlohmann::json::parse(line), origin_ + ":" + std::to_string(line_));
-    } catch (const nlohmann::json::exception& e) {
-      return set_error(std::string(unterminated_ ? "truncated line (no newline at the end): " : "") +
-                       "not valid JSON (" + json_problem(e.what()) + ")");
-    } catch (const InputError& e) {
-      error_ = e.what();
-      return false;
-    }
+    auto convert = [](const nlohmann::json& j, const std::string& where) { return header_from_json(j, where); };
+    if (!parse_full(line, header, convert)) return false;
     if (cache) cache->insert(line, header);
   }
   omits_ = header.omits;
@@ -166,17 +173,8 @@ bool TraceStream::read_header(TraceHeader& header, HeaderCache* cache) {
 }
 
 bool TraceStream::parse_slow(std::string_view line, TraceRecord& record) {
-  if (const std::string bad = utf8_problem(line); !bad.empty()) return set_error(bad);
-  try {
-    record = record_from_json(nlohmann::json::parse(line), origin_ + ":" + std::to_string(line_));
-  } catch (const nlohmann::json::exception& e) {
-    return set_error(std::string(unterminated_ ? "truncated line (no newline at the end): " : "") +
-                     "not valid JSON (" + json_problem(e.what()) + ")");
-  } catch (const InputError& e) {
-    error_ = e.what();
-    return false;
-  }
-  return true;
+  auto convert = [](const nlohmann::json& j, const std::string& where) { return record_from_json(j, where); };
+  return parse_full(line, record, convert);
 }
 
 bool TraceStream::next(TraceRecord& record) {

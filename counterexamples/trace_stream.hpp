@@ -61,6 +61,10 @@ class TraceStream {
   bool next_line(std::string_view& line);
   bool fill();
   bool parse_slow(std::string_view line, TraceRecord& record);
+  /// The full JSON parser on one line, then `convert(json, "FILE:LINE")`;
+  /// false with error() set on bad input (defined and used in trace_stream.cpp).
+  template <typename T, typename Convert>
+  bool parse_full(std::string_view line, T& out, Convert convert);
   bool set_error(const std::string& what);
 
   int fd_ = -1;
