@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <string>
 
+#include "model/hash.hpp"
+
 namespace bc {
 namespace {
 
@@ -288,21 +290,41 @@ rc::Gen<Draft> gen_fresh_draft(const GenBounds& b) {
 
 namespace {
 
-/// One choice: half the time 0 (pass, the first action), else uniform over
-/// [0, kChoiceRange). Passing keeps cards for later timings, so random runs
-/// reach the Damage Step with cards in hand; shrinks toward 0.
-rc::Gen<std::uint32_t> gen_choice() {
-  return rc::gen::map(rc::gen::inRange<std::uint32_t>(0, 2 * kChoiceRange),
-                      [](std::uint32_t v) { return v < kChoiceRange ? 0u : v - kChoiceRange; });
+/// RapidCheck's own container shrinks: chunks of choices removed first, then
+/// each choice toward 0 (toward passing).
+rc::Seq<std::vector<std::uint32_t>> shrink_choices(const std::vector<std::uint32_t>& v) {
+  return rc::seq::concat(rc::shrink::removeChunks(v), rc::shrink::eachElement(v, [](std::uint32_t c) {
+                           return rc::shrink::towards<std::uint32_t>(c, 0);
+                         }));
 }
 
 }  // namespace
 
+/// The list is drawn from two of RapidCheck's random numbers (its length and
+/// a seed expanded with splitmix64) rather than element by element: a random
+/// run then costs a fraction of what a generated container of shrinkable
+/// elements does, and shrinking (shrinkRecur with RapidCheck's removeChunks
+/// and eachElement) is the same. A choice is 0 (pass, the first action) at the
+/// run's pass rate, else uniform over [0, kChoiceRange): passing keeps cards
+/// for later timings, so random runs reach the Damage Step with cards in hand.
 rc::Gen<std::vector<std::uint32_t>> gen_choices(int max_steps) {
   const int cap_steps = std::max(0, max_steps);
-  return rc::gen::withSize([cap_steps](int size) {
-    return rc::gen::resize(std::min(size, cap_steps),
-                           rc::gen::container<std::vector<std::uint32_t>>(full(gen_choice())));
+  return rc::Gen<std::vector<std::uint32_t>>([cap_steps](const rc::Random& random, int size) {
+    rc::Random r = random;
+    const auto most = static_cast<std::uint64_t>(std::clamp(size, 0, cap_steps));
+    const std::size_t length = static_cast<std::size_t>(r.next() % (most + 1));
+    std::uint64_t state = r.next();
+    // Swarm testing (Groce et al., 2012): each run passes at its own rate,
+    // 1/4, 1/2 or 3/4 of its choices, so some runs act at every timing and
+    // others keep their cards for a late one.
+    const std::uint64_t pass_quarters = 1 + fmix64(state ^ 0x5bd1e995u) % 3;
+    std::vector<std::uint32_t> choices(length);
+    for (std::uint32_t& c : choices) {
+      state += 0x9E3779B97F4A7C15ull;
+      const std::uint64_t x = fmix64(state);
+      c = (x & 3) < pass_quarters ? 0u : static_cast<std::uint32_t>((x >> 2) % kChoiceRange);
+    }
+    return rc::shrinkable::shrinkRecur(std::move(choices), &shrink_choices);
   });
 }
 
