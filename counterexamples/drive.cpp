@@ -89,9 +89,11 @@ struct Session {
     for (const Event& e : events) observe(ctx, e, engine_verdicts);
   }
 
+  /// The properties the engine's events violate, but those the ruleset disputes.
   void note_properties() {
+    const PropertyBits counted = counted_properties(model.rules(), DisputedClaims::NotFailures);
     for (int i = 0; i < static_cast<int>(properties().size()); ++i)
-      if (engine_verdicts.violated[i]) run.divergence.properties.emplace_back(properties()[i].id);
+      if (engine_verdicts.violated[i] && counted[i]) run.divergence.properties.emplace_back(properties()[i].id);
   }
 
   bool compare_events(const std::vector<Event>& model_events, const std::vector<json>& raw,
