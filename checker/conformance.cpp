@@ -125,7 +125,9 @@ std::vector<Event> ConformanceChecker::recent(int count) const {
   return out;
 }
 
-void ConformanceChecker::on_event(const Event& e, std::size_t line) {
+void ConformanceChecker::on_event(const Event& raw, std::size_t line) {
+  Event e = raw;  // a trace carries no attribute bits: they come from the header's cards
+  annotate_effects(e, model_.scenario());
   ++result_.events;
   last_line_ = line;
   if (diverged()) {

@@ -6,6 +6,8 @@
 // result always passes the loader's checks (model/scenario_loader.cpp).
 #include "checker/random_gen.hpp"
 
+#include "model/presets.hpp"
+
 #include <algorithm>
 #include <string>
 
@@ -76,7 +78,7 @@ rc::Gen<CardDraft> gen_card() {
       [](int kind, int host, int value, int summons, int condition) {
         return CardDraft{static_cast<EffectKind>(kind), host, value * 100, summons, static_cast<Condition>(condition)};
       },
-      rc::gen::inRange(0, kEffectKindCount), rc::gen::inRange(0, 2 * kZonesPerSide), rc::gen::inRange(1, kMaxBoostHundreds + 1),
+      rc::gen::inRange(0, static_cast<int>(presets().size())), rc::gen::inRange(0, 2 * kZonesPerSide), rc::gen::inRange(1, kMaxBoostHundreds + 1),
       rc::gen::inRange(0, 4), rc::gen::inRange(0, 3));
 }
 
@@ -89,11 +91,8 @@ rc::Gen<std::vector<T>> gen_upto(int max, rc::Gen<T> element) {
   });
 }
 
-bool summons_monster(EffectKind k) {
-  return k == EffectKind::SpecialSummonQuick || k == EffectKind::BattleDestroyedTrigger ||
-         k == EffectKind::SentToGraveTrigger;
-}
-bool takes_value(EffectKind k) { return k == EffectKind::AtkBoostQuick || k == EffectKind::DamageCalcBoost; }
+/// The preset a drafted kind stands for (drafts index the presets in file order).
+const EffectTerm& preset_of(EffectKind k) { return find_preset(k)->term; }
 
 void add_monsters(Scenario& s, const Draft& d) {
   for (int side = 0; side < 2; ++side)
@@ -107,7 +106,7 @@ void add_monsters(Scenario& s, const Draft& d) {
 
 /// Monster index of the host a card draft picks on its owner's side, kNoMonster if none.
 std::uint8_t pick_host(const Scenario& s, int side, const CardDraft& c) {
-  const HostRule rule = host_rule(c.kind);
+  const HostRule rule = host_rule(preset_of(c.kind));
   if (rule == HostRule::Forbidden) return kNoMonster;
   if (rule == HostRule::Optional && c.host_pick % 2 == 0) return kNoMonster;
   int count = 0;
@@ -134,10 +133,11 @@ void add_cards(Scenario& s, const Draft& d, std::uint8_t first_token) {
       card.kind = c.kind;
       card.owner = static_cast<Player>(side);
       card.host = pick_host(s, side, c);
-      if (card.host == kNoMonster && host_rule(c.kind) == HostRule::Required) continue;
-      if (takes_value(c.kind)) card.value = c.value;
-      if (summons_monster(c.kind)) card.summons = pick_token(s, first_token, c);
-      if (c.kind == EffectKind::EndOfBattleTrigger) card.condition = c.condition;
+      if (card.host == kNoMonster && host_rule(preset_of(c.kind)) == HostRule::Required) continue;
+      if (preset_takes_value(c.kind)) card.value = c.value;
+      if (preset_takes_summons(c.kind)) card.summons = pick_token(s, first_token, c);
+      if (preset_of(c.kind).trigger == TriggerEvent::EndOfBattlePhase) card.condition = c.condition;
+      card.term = preset_term(card.kind, card.value, card.summons, card.condition);
       card.name = std::string(name(card.owner)) + " " + std::string(name(c.kind)) + " " + std::to_string(held);
       s.cards.push_back(card);
       ++held;

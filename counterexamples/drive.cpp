@@ -78,6 +78,7 @@ struct Session {
       raw.push_back(e);
       try {
         events.push_back(event_from_json(e, "engine event"));
+        annotate_effects(events.back(), model.scenario());
       } catch (const InputError& err) {
         return diverge(DriveKind::EngineError, std::string("the engine sent an event outside the trace format: ") + err.what());
       }
@@ -179,7 +180,10 @@ struct Session {
     if (!reply.ok() || !reply.body.contains("events") || !reply.body["events"].is_array()) return;
     std::vector<Event> events;
     try {
-      for (const json& e : reply.body["events"]) events.push_back(event_from_json(e, "engine event"));
+      for (const json& e : reply.body["events"]) {
+        events.push_back(event_from_json(e, "engine event"));
+        annotate_effects(events.back(), model.scenario());
+      }
     } catch (const InputError&) {
       return;
     }

@@ -119,8 +119,10 @@ void name_rules(const Ruleset& rules, const DriveCase& c, DriveRun& run) {
     s = model.next(s, run.actions[static_cast<std::size_t>(i)], buf);
   }
   DiagnosisStart start{s, {}};
-  for (int i = 0; i < static_cast<int>(d.engine_events.size()) && i <= d.first_event_diff; ++i)
+  for (int i = 0; i < static_cast<int>(d.engine_events.size()) && i <= d.first_event_diff; ++i) {
     start.events.push_back(event_from_json(d.engine_events[static_cast<std::size_t>(i)], "engine event"));
+    annotate_effects(start.events.back(), model.scenario());
+  }
   for (const std::string& rule : rules_forbidding_events(model, {start}, 0))
     d.rule += (d.rule.empty() ? "" : "; ") + rule;
 }

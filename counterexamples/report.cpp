@@ -321,6 +321,7 @@ CounterexampleRecord load_counterexample(const std::string& path) {
   if (property_index(rec.property) < 0) bad(path, "property.id", "unknown property \"" + rec.property + "\"");
   rec.actions = read_actions(doc, path);
   rec.events = read_events(doc, path);
+  for (Event& e : rec.events) annotate_effects(e, rec.scenario);
   rec.narrative = read_narrative(doc, path);
   return rec;
 }

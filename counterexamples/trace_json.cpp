@@ -1,6 +1,8 @@
 /// Trace format: events, scenarios and JSON Lines traces (docs/trace-format.md).
 #include "counterexamples/trace_json.hpp"
 
+#include "model/presets.hpp"
+
 #include <array>
 #include <limits>
 
@@ -138,11 +140,52 @@ MonsterSpec monster_from_json(const json& m, const std::string& where, const std
   return spec;
 }
 
-CardSpec card_from_json(const json& c, const std::string& where, const std::string& f, std::size_t monsters) {
+/// A card's effect written in full (docs/effects.md "Writing a term"): an
+/// object of strings, booleans and arrays of strings.
+EffectTerm term_from_json(const json& e, const std::string& where, const std::string& f,
+                          const std::vector<std::string>& monster_names) {
+  if (!e.is_object()) fail(where, f, "expected an object of effect fields");
+  std::vector<TermField> fields;
+  for (const auto& [key, value] : e.items()) {
+    TermField field{key, {}, 0};
+    const auto item = [&](const json& v, const std::string& at) {
+      if (v.is_string()) field.values.push_back(v.get<std::string>());
+      else if (v.is_boolean()) field.values.push_back(v.get<bool>() ? "true" : "false");
+      else fail(where, at, "expected a string");
+    };
+    if (value.is_array()) {
+      for (std::size_t i = 0; i < value.size(); ++i) item(value[i], f + "." + key + "[" + std::to_string(i) + "]");
+    } else {
+      item(value, f + "." + key);
+    }
+    fields.push_back(std::move(field));
+  }
+  TermError err;
+  const auto term = parse_term(fields, monster_names, err);
+  if (!term) fail(where, f + "." + err.field, err.message);
+  return *term;
+}
+
+std::vector<std::string> names_of(const Scenario& s) {
+  std::vector<std::string> out;
+  for (const MonsterSpec& m : s.monsters) out.push_back(m.name);
+  return out;
+}
+
+CardSpec card_from_json(const json& c, const std::string& where, const std::string& f, std::size_t monsters,
+                        const std::vector<std::string>& monster_names = {}) {
   if (!c.is_object()) fail(where, f, "expected an object");
   CardSpec card;
   card.name = string_value(need(c, "name", where, f + ".name"), where, f + ".name");
-  card.kind = enum_value<EffectKind>(need(c, "kind", where, f + ".kind"), where, f + ".kind", parse_kind);
+  if (c.contains("effect")) {
+    card.term = term_from_json(c["effect"], where, f + ".effect", monster_names);
+    card.kind = class_of(card.term);
+    card.custom = true;
+  } else {
+    card.kind = enum_value<EffectKind>(need(c, "kind", where, f + ".kind"), where, f + ".kind", parse_kind);
+    if (find_preset(card.kind) == nullptr)
+      fail(where, f + ".kind", std::string(name(card.kind)) + " is an effect class with no preset; give the card an effect");
+  }
   card.owner = enum_value<Player>(need(c, "owner", where, f + ".owner"), where, f + ".owner", parse_player);
   if (c.contains("host")) card.host = index_value(c["host"], where, f + ".host", kNoMonster);
   if (c.contains("summons")) card.summons = index_value(c["summons"], where, f + ".summons", kNoMonster);
@@ -151,6 +194,7 @@ CardSpec card_from_json(const json& c, const std::string& where, const std::stri
     card.condition = enum_value<Condition>(c["condition"], where, f + ".condition", parse_condition);
   for (std::uint8_t m : {card.host, card.summons})
     if (m != kNoMonster && m >= monsters) fail(where, f, "monster index " + std::to_string(m) + " does not exist");
+  fill_preset_term(card);
   return card;
 }
 
@@ -206,7 +250,11 @@ Event event_from_json(const json& j, const std::string& where) {
 
 json scenario_to_json(const Scenario& s) {
   json monsters = json::array();
-  for (const MonsterSpec& m : s.monsters) monsters.push_back({{"name", m.name}, {"atk", m.atk}, {"def", m.def}});
+  std::vector<std::string> monster_names;
+  for (const MonsterSpec& m : s.monsters) {
+    monsters.push_back({{"name", m.name}, {"atk", m.atk}, {"def", m.def}});
+    monster_names.push_back(m.name);
+  }
   json board = json::object();
   for (Player p : {Player::P1, Player::P2}) {
     json zones = json::array();
@@ -220,6 +268,16 @@ json scenario_to_json(const Scenario& s) {
   json cards = json::array();
   for (const CardSpec& c : s.cards) {
     json card = {{"name", c.name}, {"kind", name(c.kind)}, {"owner", name(c.owner)}};
+    if (c.custom) {
+      json effect = json::object();
+      for (const TermField& f : term_to_fields(c.term, monster_names)) {
+        const bool list = f.key == "timings" || f.key == "conditions" || f.key == "ops";
+        if (f.key == "mandatory" || f.key == "from_hand") effect[f.key] = f.values[0] == "true";
+        else if (list) effect[f.key] = f.values;
+        else effect[f.key] = f.values[0];
+      }
+      card["effect"] = effect;
+    }
     if (c.host != kNoMonster) card["host"] = c.host;
     if (c.summons != kNoMonster) card["summons"] = c.summons;
     if (c.value != 0) card["value"] = c.value;
@@ -247,7 +305,7 @@ Scenario scenario_from_json(const json& j, const std::string& where) {
   const json& cards = array_at(j, "cards", where);
   if (cards.size() > static_cast<std::size_t>(kMaxCards)) fail(where, "cards", "too many cards");
   for (std::size_t i = 0; i < cards.size(); ++i)
-    s.cards.push_back(card_from_json(cards[i], where, "cards[" + std::to_string(i) + "]", s.monsters.size()));
+    s.cards.push_back(card_from_json(cards[i], where, "cards[" + std::to_string(i) + "]", s.monsters.size(), names_of(s)));
   return s;
 }
 
@@ -269,6 +327,7 @@ TraceFile read_trace(std::string_view text, const std::string& origin) {
   trace.omits = h.omits;
   TraceRecord r;
   while (in.next(r)) {
+    if (r.kind == RecordKind::Event) annotate_effects(r.event, trace.scenario);
     if (r.kind == RecordKind::Event) trace.events.push_back(r.event);
     trace.records.push_back(r);
   }

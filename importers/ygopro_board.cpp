@@ -3,6 +3,7 @@
 /// (docs/engines/ygopro.md, "Scenario").
 #include <algorithm>
 
+#include "model/presets.hpp"
 #include "importers/ygopro_mapper.hpp"
 
 namespace bc::ygopro::detail {
@@ -106,7 +107,8 @@ void Mapper::build_scenario() {
     spec.kind = *c.kind;
     spec.owner = owner;
     spec.value = c.value / 100 * 100;
-    if (host_rule(*c.kind) == HostRule::Required) spec.host = monster_index(c.code);
+    fill_preset_term(spec);
+    if (host_rule(spec.term) == HostRule::Required) spec.host = monster_index(c.code);
     s.cards.push_back(spec);
     card_codes_.push_back(c.code);
     card_controllers_.push_back(c.controller);

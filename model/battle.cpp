@@ -20,7 +20,7 @@ void Stepper::damage_calculation() {
   e.value = atk;
   s.battle |= kDamageCalculated;
   s.zones[s.attacker].bits |= kBattled;
-  make_pending(s.zones[s.attacker].monster, EffectKind::BattledTrigger);
+  make_pending(s.zones[s.attacker].monster, TriggerEvent::Battled);
   if (direct) {
     e.mode = CalcMode::Direct;
     emit(e);
@@ -28,7 +28,7 @@ void Stepper::damage_calculation() {
   } else {
     ZoneState& t = s.zones[s.target];
     t.bits |= kBattled;
-    make_pending(t.monster, EffectKind::BattledTrigger);
+    make_pending(t.monster, TriggerEvent::Battled);
     const bool vs_attack = t.position() == Position::FaceUpAttack;
     const int other = vs_attack ? current_atk(s.target) : current_def(s.target);
     e.mode = vs_attack ? CalcMode::VsAttack : CalcMode::VsDefense;
@@ -51,12 +51,13 @@ void Stepper::damage_calculation() {
 void Stepper::inflict(Player p, int amount) {
   if (amount <= 0) return;
   if (s.has(p == Player::P1 ? kNoDamageP1 : kNoDamageP2)) return;
+  if (s.has(p == Player::P1 ? kNoDamageTurnP1 : kNoDamageTurnP2)) return;
   Event e = ev(EventType::BattleDamage);
   e.player = p;
   e.value = amount;
   emit(e);
   const std::uint8_t dealer = p == Player::P1 ? s.target : s.attacker;
-  if (dealer < kSlotCount && s.zones[dealer].occupied()) make_pending(s.zones[dealer].monster, EffectKind::BattleDamageTrigger);
+  if (dealer < kSlotCount && s.zones[dealer].occupied()) make_pending(s.zones[dealer].monster, TriggerEvent::InflictsBattleDamage);
 }
 
 void Stepper::confirm_destroyed(std::uint8_t slot) {

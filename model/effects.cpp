@@ -1,5 +1,6 @@
-/// What each abstract effect kind does when its chain link resolves, and
-/// the board changes effects cause (leaving the field, special summons).
+/// What a resolving chain link does: its term's primitive operations, run in
+/// order on their objects; and the board changes effects cause (leaving the
+/// field, special summons, position and ATK/DEF changes).
 #include <algorithm>
 
 #include "model/stepper.hpp"
@@ -21,114 +22,197 @@ void Stepper::leave_field(std::uint8_t slot, LeaveReason reason) {
   e.monster = monster;
   emit(e);
   z = ZoneState{};
-  if (reason != LeaveReason::Banish) make_pending(monster, EffectKind::SentToGraveTrigger);
-  if (reason == LeaveReason::Battle) make_pending(monster, EffectKind::BattleDestroyedTrigger);
+  s.atk_mod[slot] = s.def_mod[slot] = 0;
+  if (reason != LeaveReason::Banish && reason != LeaveReason::ReturnToHand) make_pending(monster, TriggerEvent::SentToGraveyard);
+  if (reason == LeaveReason::Battle) {
+    make_pending(monster, TriggerEvent::DestroyedByBattle);
+    const std::uint8_t foe = slot == s.attacker ? s.target : slot == s.target ? s.attacker : kNoSlot;
+    if (foe < kSlotCount && s.zones[foe].occupied()) make_pending(s.zones[foe].monster, TriggerEvent::DestroyedOpponentByBattle);
+  }
   if ((slot == s.attacker || slot == s.target) && in_damage_step(s.timing) && !s.has(kDamageCalculated))
     s.battle |= kBattleCancelled;
   if (slot == s.attacker) s.battle |= kAttackerLeft;
   note_count_change(side_of(slot));
 }
 
+std::uint8_t Stepper::free_zone(Player owner) const {
+  for (int z = 0; z < kZonesPerSide; ++z)
+    if (!s.zones[slot_of(owner, z)].occupied()) return slot_of(owner, z);
+  return kNoSlot;
+}
+
+/// The monster a Tribute cost sends: the controller's first monster that is
+/// not the card's own host.
+std::uint8_t Stepper::tribute_slot(std::uint8_t card) const {
+  const CardSpec& c = sc.cards[card];
+  const std::uint8_t h = host_slot(card);
+  for (int z = 0; z < kZonesPerSide; ++z) {
+    const std::uint8_t slot = slot_of(c.owner, z);
+    if (s.zones[slot].occupied() && slot != h) return slot;
+  }
+  return kNoSlot;
+}
+
 void Stepper::summon(Player owner, std::uint8_t monster, Position pos) {
   if (monster == kNoMonster) return;
-  for (int z = 0; z < kZonesPerSide; ++z) {
-    const std::uint8_t slot = slot_of(owner, z);
-    if (s.zones[slot].occupied()) continue;
-    s.zones[slot] = ZoneState{monster, 0};
-    s.zones[slot].set_position(pos);
-    Event e = ev(EventType::Summoned);
-    e.slot = slot;
-    e.monster = monster;
-    e.player = owner;
-    e.position = pos;
-    emit(e);
-    note_count_change(owner);
-    return;
-  }
+  const std::uint8_t slot = free_zone(owner);
+  if (slot == kNoSlot) return;
+  s.zones[slot] = ZoneState{monster, 0};
+  s.zones[slot].set_position(pos);
+  Event e = ev(EventType::Summoned);
+  e.slot = slot;
+  e.monster = monster;
+  e.player = owner;
+  e.position = pos;
+  emit(e);
+  make_pending(monster, TriggerEvent::SpecialSummoned);
+  make_pending_for(other(owner), TriggerEvent::OpponentSpecialSummoned);
+  note_count_change(owner);
+}
+
+void Stepper::change_position(std::uint8_t slot, Position pos) {
+  ZoneState& z = s.zones[slot];
+  if (!z.occupied() || z.position() == pos) return;
+  z.set_position(pos);
+  Event e = ev(EventType::PositionChanged);
+  e.slot = slot;
+  e.position = pos;
+  emit(e);
 }
 
 namespace {
-void boost(State& s, Player owner, int value) {
-  std::int8_t& b = owner == Player::P1 ? s.attacker_boost : s.target_boost;
-  b = static_cast<std::int8_t>(std::clamp(b + value / 100, -127, 127));
-}
+std::int8_t clamp_step(int v, int unit) { return static_cast<std::int8_t>(std::clamp(v / unit, -127, 127)); }
 }  // namespace
 
-void Stepper::apply(int i) {
-  const LinkState link = s.chain[i];
+/// An ATK/DEF change: for this battle on a battler (the battle boosts), or for
+/// the turn (per zone, in steps of 50).
+void Stepper::change_stat(std::uint8_t slot, const Op& op) {
+  if (op.code == OpCode::ChangeDef) {
+    s.def_mod[slot] = clamp_step(s.def_mod[slot] * 50 + op.amount, 50);
+    return;
+  }
+  if (op.code == OpCode::SetAtk) {
+    s.atk_mod[slot] = 0;
+    const int now = current_atk(slot);
+    s.atk_mod[slot] = clamp_step(op.amount - now, 50);
+    return;
+  }
+  const bool battler = attack_in_progress() && (slot == s.attacker || slot == s.target);
+  if (op.duration == Duration::Battle && battler) {
+    std::int8_t& b = slot == s.attacker ? s.attacker_boost : s.target_boost;
+    b = clamp_step(b * 100 + op.amount, 100);
+    return;
+  }
+  if (op.duration == Duration::Turn) s.atk_mod[slot] = clamp_step(s.atk_mod[slot] * 50 + op.amount, 50);
+}
+
+/// The monsters an operation acts on, in a fixed order.
+int Stepper::objects(const LinkState& link, const Op& op, std::array<std::uint8_t, kSlotCount>& out) const {
   const CardSpec& c = sc.cards[link.card];
-  switch (c.kind) {
-    case EffectKind::CounterTrap:
-    case EffectKind::NegateActivationQuick:
-    case EffectKind::NegateEffectQuick: {
-      LinkState& victim = s.chain[link.target];
-      const bool activation = c.kind != EffectKind::NegateEffectQuick;
-      victim.bits |= activation ? kLinkActivationNegated : kLinkEffectNegated;
-      Event e = ev(EventType::Negated);
-      e.link = static_cast<std::uint8_t>(link.target + 1);
-      e.negation = activation ? Negation::Activation : Negation::Effect;
-      emit(e);
-      const std::uint8_t h = host_slot(victim.card);
-      if (c.kind == EffectKind::CounterTrap && h != kNoSlot) leave_field(h, LeaveReason::EffectDestroy);
+  int n = 0;
+  auto add = [&](std::uint8_t slot) {
+    if (slot < kSlotCount && s.zones[slot].occupied()) out[n++] = slot;
+  };
+  const Player foe = other(c.owner);
+  switch (op.object) {
+    case Object::Target: add(link.target); break;
+    case Object::Self: add(host_slot(link.card)); break;
+    case Object::OwnBattler: add(battling_slot(c.owner)); break;
+    case Object::OpponentBattler: add(battling_slot(foe)); break;
+    case Object::Attacker: add(battling_slot(Player::P1)); break;
+    case Object::AttackTarget: add(battling_slot(Player::P2)); break;
+    case Object::BothBattlers: add(battling_slot(Player::P1)); add(battling_slot(Player::P2)); break;
+    case Object::OpponentsMonsters:
+    case Object::OpponentsAttackPosition:
+    case Object::AllMonsters:
+      for (Player side : {foe, c.owner}) {
+        if (side == c.owner && op.object != Object::AllMonsters) continue;
+        for (int z = 0; z < kZonesPerSide; ++z) {
+          const std::uint8_t slot = slot_of(side, z);
+          if (op.object == Object::OpponentsAttackPosition && s.zones[slot].position() != Position::FaceUpAttack) continue;
+          add(slot);
+        }
+      }
       break;
-    }
-    case EffectKind::AtkBoostQuick:
-    case EffectKind::DamageCalcBoost:
-      if (battling_slot(c.owner) != kNoSlot) boost(s, c.owner, c.value);
-      break;
-    case EffectKind::DamageCalcNoDamage:
-      s.battle |= c.owner == Player::P1 ? kNoDamageP1 : kNoDamageP2;
-      break;
-    case EffectKind::AttackNegateTrap:
+    case Object::You: break;
+  }
+  return n;
+}
+
+void Stepper::negate(const LinkState& link, const Op& op) {
+  LinkState& victim = s.chain[link.target];
+  const bool activation = op.code == OpCode::NegateActivation;
+  victim.bits |= activation ? kLinkActivationNegated : kLinkEffectNegated;
+  Event e = ev(EventType::Negated);
+  e.link = static_cast<std::uint8_t>(link.target + 1);
+  e.negation = activation ? Negation::Activation : Negation::Effect;
+  emit(e);
+  const std::uint8_t h = host_slot(victim.card);
+  if (op.flag && h != kNoSlot) leave_field(h, LeaveReason::EffectDestroy);
+}
+
+void Stepper::apply_op(const LinkState& link, const Op& op) {
+  const CardSpec& c = sc.cards[link.card];
+  switch (op.code) {
+    case OpCode::NegateActivation:
+    case OpCode::NegateEffect: negate(link, op); return;
+    case OpCode::NegateAttack:
       if (attack_in_progress() && !s.has(kAttackNegated)) {
         s.battle |= kAttackNegated;
         Event e = ev(EventType::AttackNegated);
         e.slot = s.attacker;
         emit(e);
       }
-      break;
-    case EffectKind::AttackDestroyTrap:
-      if (battling_slot(Player::P1) != kNoSlot) leave_field(s.attacker, LeaveReason::EffectDestroy);
-      break;
-    case EffectKind::SpecialSummonQuick:
-    case EffectKind::BattleDestroyedTrigger:
-      summon(c.owner, c.summons, Position::FaceUpAttack);
-      break;
-    case EffectKind::SentToGraveTrigger:
-      summon(c.owner, c.summons, Position::FaceUpDefense);
-      break;
-    case EffectKind::RemoveMonsterQuick:
-      if (link.target < kSlotCount) leave_field(link.target, LeaveReason::Banish);
-      break;
-    case EffectKind::EndBattlePhaseQuick:
+      return;
+    case OpCode::EndBattlePhase:
       s.battle |= kEndBattlePending;
       emit(ev(EventType::BattlePhaseEnded));
-      break;
-    case EffectKind::DestroyNoCalcTrigger:
-    case EffectKind::FlipTrigger:
-      if (link.target < kSlotCount) leave_field(link.target, LeaveReason::EffectDestroy);
-      break;
-    case EffectKind::BattledTrigger: {
-      const std::uint8_t h = host_slot(link.card);
-      const std::uint8_t foe = battling_slot(other(c.owner));
-      if (foe != kNoSlot) leave_field(foe, LeaveReason::Banish);
-      if (h != kNoSlot) leave_field(h, LeaveReason::Banish);
-      break;
+      return;
+    case OpCode::NoBattleDamage: {
+      const bool p1 = c.owner == Player::P1;
+      s.battle |= op.duration == Duration::Turn ? (p1 ? kNoDamageTurnP1 : kNoDamageTurnP2) : (p1 ? kNoDamageP1 : kNoDamageP2);
+      return;
     }
-    case EffectKind::EndOfBattleTrigger: {
-      const std::uint8_t h = host_slot(link.card);
-      if (h == kNoSlot || s.zones[h].position() == Position::FaceUpDefense) break;
-      s.zones[h].set_position(Position::FaceUpDefense);
-      Event e = ev(EventType::PositionChanged);
-      e.slot = h;
-      e.position = Position::FaceUpDefense;
-      emit(e);
-      break;
-    }
-    case EffectKind::FreeChainQuick:
-    case EffectKind::BattleDamageTrigger:
-      break;
+    case OpCode::SpecialSummon: summon(c.owner, op.monster, op.position); return;
+    case OpCode::ChangeAttackTarget: redirect(link.target); return;
+    case OpCode::Opaque: return;
+    default: break;
   }
+  std::array<std::uint8_t, kSlotCount> slots{};
+  const int n = objects(link, op, slots);
+  for (int i = 0; i < n; ++i) apply_to_monster(slots[i], op);
+}
+
+void Stepper::apply_to_monster(std::uint8_t slot, const Op& op) {
+  switch (op.code) {
+    case OpCode::Destroy: leave_field(slot, LeaveReason::EffectDestroy); break;
+    case OpCode::Banish: leave_field(slot, LeaveReason::Banish); break;
+    case OpCode::ReturnToHand: leave_field(slot, LeaveReason::ReturnToHand); break;
+    case OpCode::ChangePosition: change_position(slot, op.position); break;
+    case OpCode::ChangeAtk:
+    case OpCode::SetAtk:
+    case OpCode::ChangeDef: change_stat(slot, op); break;
+    default: break;
+  }
+}
+
+/// The attack now targets `slot` (an opponent's monster): no replay, the
+/// monster count did not change (S1 §战斗步骤的卷回).
+void Stepper::redirect(std::uint8_t slot) {
+  if (!attack_in_progress() || slot >= kSlotCount || !s.zones[slot].occupied() || side_of(slot) == side_of(s.attacker)) return;
+  if (slot == s.target || step_of(s.timing) != Step::BattleStep) return;
+  s.target = slot;
+  s.target_boost = 0;
+  Event e = ev(EventType::AttackTargetChanged);
+  e.slot = s.attacker;
+  e.target = slot;
+  emit(e);
+}
+
+void Stepper::apply(int i) {
+  const LinkState link = s.chain[i];
+  const EffectTerm& t = sc.cards[link.card].term;
+  for (int k = 0; k < t.op_count; ++k) apply_op(link, t.ops[k]);
 }
 
 }  // namespace bc::detail

@@ -13,4 +13,6 @@ const std::vector<std::pair<std::string_view, std::string_view>>& mutants();
 std::string_view default_scenario();
 /// Text of model/cards/cards.toml (the card library).
 std::string_view card_library();
+/// Text of model/effects/presets.toml (the effect presets).
+std::string_view effect_presets();
 }  // namespace bc::embedded

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 
 #include "model/types.hpp"
 
@@ -21,7 +22,7 @@ enum class EventType : std::uint8_t {
   ReplayChoice,         ///< slot = attacker, target = new target, kDirect or kNoSlot (no attack)
   DamageStepBegin,      ///< slot = attacker, target: the attacker now "has attacked"
   FlippedFaceUp,        ///< slot: a face-down battling monster turned face-up
-  Activate,             ///< player, card, kind, link, target (kNoSlot if none), slot = host monster (kNoSlot for spells/traps)
+  Activate,             ///< player, card, kind, link, target (kNoSlot if none), slot = host monster (kNoSlot for spells/traps), attrs
   Negated,              ///< link, negation: that chain link's activation or effect was negated
   Resolve,              ///< link, card, kind: the chain link resolves (after a negation too)
   ChainEnd,             ///< the whole chain has resolved
@@ -33,8 +34,9 @@ enum class EventType : std::uint8_t {
   Summoned,             ///< slot, monster, player: a monster was special summoned
   PositionChanged,      ///< slot, position
   BattlePhaseEnded,     ///< an effect ended the Battle Phase
+  AttackTargetChanged,  ///< slot = attacker, target = the new target: an effect changed the attack target (no replay)
 };
-inline constexpr int kEventTypeCount = 22;
+inline constexpr int kEventTypeCount = 23;
 
 /// One observable event. A flat value: unused fields keep their defaults.
 struct Event {
@@ -52,10 +54,22 @@ struct Event {
   Negation negation{};
   CalcMode mode{};
   Position position{};
+  std::uint16_t reserved = 0;   ///< always 0: no padding, so traces hash by their bytes
   std::int32_t value = 0;
   std::int32_t value2 = 0;
+  /// Activate / Resolve: the effect's attribute bits (EffectAttr, model/effect.hpp),
+  /// what the properties read instead of a kind name. Not written in traces:
+  /// a reader fills them from the header's card (annotate_effects()).
+  std::uint32_t attrs = 0;
   bool operator==(const Event&) const = default;
 };
+
+static_assert(std::has_unique_object_representations_v<Event>, "Event must have no padding: it is hashed by its bytes");
+
+struct Scenario;
+/// Fill the attribute bits of Activate / Resolve events from the scenario's
+/// cards (by card index; from the kind's preset when the index is not a card).
+void annotate_effects(Event& e, const Scenario& scenario);
 
 /// Fixed-capacity event buffer: next() fills it without touching the heap.
 class EventBuffer {

@@ -40,18 +40,39 @@ std::uint8_t Stepper::battling_slot(Player p) const {
 }
 
 int Stepper::current_atk(std::uint8_t slot) const {
-  int atk = sc.monsters[s.zones[slot].monster].atk;
+  int atk = sc.monsters[s.zones[slot].monster].atk + 50 * s.atk_mod[slot];
   if (slot == s.attacker) atk += 100 * s.attacker_boost;
   if (slot == s.target) atk += 100 * s.target_boost;
-  return std::max(0, atk);
+  return std::max(0, atk + continuous_atk(slot));
 }
 
-int Stepper::current_def(std::uint8_t slot) const { return sc.monsters[s.zones[slot].monster].def; }
+int Stepper::current_def(std::uint8_t slot) const {
+  return std::max(0, sc.monsters[s.zones[slot].monster].def + 50 * s.def_mod[slot]);
+}
 
 bool Stepper::side_has_monsters(Player p) const {
   for (int z = 0; z < kZonesPerSide; ++z)
     if (s.zones[slot_of(p, z)].occupied()) return true;
   return false;
+}
+
+void Stepper::list_attack_targets(ActionType type, std::uint8_t attacker, ActionList& out) const {
+  bool any = false;
+  for (int z = 0; z < kZonesPerSide; ++z) {
+    const std::uint8_t slot = slot_of(Player::P2, z);
+    if (!s.zones[slot].occupied()) continue;
+    any = true;
+    if (attackable(slot)) out.push(Action{type, kNoCard, attacker, slot});
+  }
+  if (!any || !r.flag(Knob::DirectAttackRequiresEmptyField) || may_attack_directly(attacker))
+    out.push(Action{type, kNoCard, attacker, kDirect});
+}
+
+/// Triggers on a declaration: the defending side's "when an attack is
+/// declared" cards and the target's "targeted for an attack" effects.
+void Stepper::declared_triggers() {
+  make_pending_for(other(side_of(s.attacker)), TriggerEvent::AttackDeclared);
+  if (s.target < kSlotCount) make_pending(s.zones[s.target].monster, TriggerEvent::TargetedForAttack);
 }
 
 void Stepper::give_priority(Player p) {
@@ -86,6 +107,7 @@ void Stepper::enter(Timing t) {
 }
 
 void Stepper::open_priority() {
+  check_self_destruction();
   if (gather_triggers()) {
     give_priority(Player::P1);
     return;
@@ -99,9 +121,18 @@ void Stepper::on_entry(Timing t) {
   if (in_damage_step(t) && t == flip_at) flip_target_if_face_down();
   const auto leave_at = static_cast<Timing>(static_cast<int>(Timing::DamageCalculation) + r.get(Knob::BattleDestroyedLeaveTiming));
   if (t == leave_at && t != Timing::DamageCalculation) send_battle_destroyed();
-  if (t == Timing::EndStep) {
-    for (std::uint8_t c = 0; c < sc.cards.size(); ++c)
-      if (sc.cards[c].kind == EffectKind::EndOfBattleTrigger && host_slot(c) != kNoSlot) s.pending |= 1u << c;
+  if (t == Timing::EndStep) pend_timed_triggers(TriggerEvent::EndOfBattlePhase, false);
+  if (t == Timing::EndOfDamageStep) pend_timed_triggers(TriggerEvent::EndOfDamageStep, true);
+}
+
+/// Triggers on a point of time (the end of the Damage Step or of the Battle
+/// Phase): pending when their host is on the field (a battler, for the Damage Step).
+void Stepper::pend_timed_triggers(TriggerEvent event, bool battlers_only) {
+  for (std::uint8_t c = 0; c < sc.cards.size(); ++c) {
+    if (sc.cards[c].term.trigger != event || (s.used & (1u << c))) continue;
+    const std::uint8_t h = host_slot(c);
+    if (h == kNoSlot || (battlers_only && h != s.attacker && h != s.target)) continue;
+    s.pending |= static_cast<std::uint16_t>(1u << c);
   }
 }
 
@@ -114,7 +145,7 @@ void Stepper::flip_target_if_face_down() {
   Event e = ev(EventType::FlippedFaceUp);
   e.slot = s.target;
   emit(e);
-  make_pending(z.monster, EffectKind::FlipTrigger);
+  make_pending(z.monster, TriggerEvent::Flipped);
 }
 
 void Stepper::leave_window() {
@@ -207,7 +238,7 @@ void Stepper::enter_damage_step() {
   if (r.get(Knob::HasAttackedOn) == 0) a.bits |= kAttacked;
   if (s.target != kDirect && (s.target >= kSlotCount || !s.zones[s.target].occupied())) s.battle |= kBattleCancelled;
   if (s.target < kSlotCount && s.zones[s.target].occupied() && s.zones[s.target].position() == Position::FaceDownDefense)
-    make_pending(a.monster, EffectKind::DestroyNoCalcTrigger);
+    make_pending(a.monster, TriggerEvent::AttacksFaceDown);
   enter(Timing::StartOfDamageStep);
 }
 
@@ -218,14 +249,14 @@ void Stepper::end_damage_step() {
   for (auto& z : s.zones) z.bits &= static_cast<std::uint8_t>(~kFlippedByBattle);
   s.attacker = s.target = kNoSlot;
   s.attacker_boost = s.target_boost = 0;
-  s.battle &= kEndBattlePending;
+  s.battle &= kKeptAfterBattle;
   enter(to_battle_step ? Timing::BattleStepOpen : Timing::EndStep);
 }
 
 void Stepper::end_attack() {
   s.attacker = s.target = kNoSlot;
   s.attacker_boost = s.target_boost = 0;
-  s.battle &= kEndBattlePending;
+  s.battle &= kKeptAfterBattle;
   if (s.has(kEndBattlePending)) {
     end_battle_phase();
     return;
@@ -234,7 +265,7 @@ void Stepper::end_attack() {
 }
 
 void Stepper::end_battle_phase() {
-  s.battle = 0;
+  s.battle &= kNoDamageTurnP1 | kNoDamageTurnP2;
   s.pending = 0;
   s.attacker = s.target = kNoSlot;
   s.attacker_boost = s.target_boost = 0;

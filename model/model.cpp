@@ -48,17 +48,6 @@ bool may_attack(const State& s, const Ruleset& r, std::uint8_t slot) {
   return r.get(Knob::DeclarationsPerMonster) == 1 && !z.has(kSecondDeclaration);
 }
 
-void list_targets(const State& s, const Ruleset& r, ActionType type, std::uint8_t attacker, ActionList& out) {
-  bool any = false;
-  for (int z = 0; z < kZonesPerSide; ++z) {
-    const std::uint8_t slot = slot_of(Player::P2, z);
-    if (!s.zones[slot].occupied()) continue;
-    any = true;
-    out.push(Action{type, kNoCard, attacker, slot});
-  }
-  if (!any || !r.flag(Knob::DirectAttackRequiresEmptyField)) out.push(Action{type, kNoCard, attacker, kDirect});
-}
-
 }  // namespace
 
 void Model::actions(const State& s, ActionList& out) const {
@@ -71,22 +60,26 @@ void Model::actions(const State& s, ActionList& out) const {
     case Timing::MainPhase2:
     case Timing::EndPhase:
       return;
-    case Timing::ReplayChoice:
-      list_targets(s, rules_, ActionType::ReplayTarget, s.attacker, out);
+    case Timing::ReplayChoice: {
+      State copy = s;
+      EventBuffer none;
+      Stepper{scenario_, rules_, copy, none}.list_attack_targets(ActionType::ReplayTarget, s.attacker, out);
       out.push(Action{ActionType::ReplayStop, kNoCard, s.attacker});
       return;
+    }
     default:
       break;
   }
   out.push(Action{ActionType::Pass});
   const bool turn_player_free = s.priority == Player::P1 && s.chain_len == 0;
-  if (s.timing == Timing::BattleStepOpen && turn_player_free)
-    for (int z = 0; z < kZonesPerSide; ++z)
-      if (may_attack(s, rules_, slot_of(Player::P1, z)))
-        list_targets(s, rules_, ActionType::DeclareAttack, slot_of(Player::P1, z), out);
   State copy = s;
   EventBuffer none;
-  Stepper{scenario_, rules_, copy, none}.list_activations(out);
+  const Stepper st{scenario_, rules_, copy, none};
+  if (s.timing == Timing::BattleStepOpen && turn_player_free)
+    for (int z = 0; z < kZonesPerSide; ++z)
+      if (may_attack(s, rules_, slot_of(Player::P1, z)) && st.may_declare(slot_of(Player::P1, z)))
+        st.list_attack_targets(ActionType::DeclareAttack, slot_of(Player::P1, z), out);
+  st.list_activations(out);
   if (s.timing == Timing::StartStep && turn_player_free && rules_.flag(Knob::StartStepMaySkipToEndStep))
     out.push(Action{ActionType::SkipToEndStep});
 }
@@ -112,6 +105,7 @@ State Model::next(const State& s, const Action& a, EventBuffer& events) const {
       e.slot = a.attacker;
       e.target = a.target;
       events.push(e);
+      st.declared_triggers();
       st.enter(Timing::AttackDeclaration);
       break;
     }

@@ -77,9 +77,6 @@ struct Provenance {
   std::string note;                  ///< disagreements between sources, etc.
 };
 
-/// Timing bitmask: bit t set = allowed at Timing t.
-using TimingMask = std::uint16_t;
-constexpr TimingMask bit(Timing t) { return static_cast<TimingMask>(1u << static_cast<int>(t)); }
 
 /// One explicit claim of a source (issue 5 §1): the source says this property
 /// holds, at this section. The contradictions explorer checks a source's

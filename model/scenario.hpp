@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "model/effect.hpp"
 #include "model/types.hpp"
 
 namespace bc {
@@ -24,7 +25,10 @@ struct ZoneSpec {
   bool operator==(const ZoneSpec&) const = default;
 };
 
-/// One effect card (or monster effect) a player holds.
+/// One effect card (or monster effect) a player holds. Its effect is `term`;
+/// a card written with a preset `kind` keeps the preset's parameters (value,
+/// summons, condition) so files round-trip, and `custom` marks a term written
+/// out in full. `kind` is always class_of(term).
 struct CardSpec {
   std::string name;
   EffectKind kind{};
@@ -33,6 +37,8 @@ struct CardSpec {
   int value = 0;                      ///< ATK boosts: amount, a multiple of 100
   std::uint8_t summons = kNoMonster;  ///< summoning effects: the token template
   Condition condition = Condition::None;
+  EffectTerm term;
+  bool custom = false;                ///< written as `effect = {...}`, not as a preset kind
   bool operator==(const CardSpec&) const = default;
 };
 

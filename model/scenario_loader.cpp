@@ -6,6 +6,8 @@
 #include "model/cards.hpp"
 #include "model/embedded.hpp"
 #include "model/loader.hpp"
+#include "model/presets.hpp"
+#include "model/term_toml.hpp"
 #include "model/toml_input.hpp"
 
 namespace bc {
@@ -24,15 +26,17 @@ std::vector<std::string> names_of(int count) {
   return out;
 }
 
-/// Kinds whose resolution special summons the monster named by `summons`.
-bool summons_monster(EffectKind k) {
-  return k == EffectKind::SpecialSummonQuick || k == EffectKind::BattleDestroyedTrigger ||
-         k == EffectKind::SentToGraveTrigger;
+/// Kinds whose preset special summons the monster named by `summons`.
+bool summons_monster(EffectKind k) { return preset_takes_summons(k); }
+/// Kinds whose preset changes ATK by `value`.
+bool takes_value(EffectKind k) { return preset_takes_value(k); }
+/// Kinds whose preset is a trigger on the end of the Battle Phase (host_attacked / host_battled apply).
+/// Host rule of a preset kind.
+HostRule kind_host_rule(EffectKind k) { return host_rule(preset_term(k, 0, kNoMonster, Condition::None)); }
+bool takes_condition(EffectKind k) {
+  const Preset* p = find_preset(k);
+  return p != nullptr && p->term.trigger == TriggerEvent::EndOfBattlePhase;
 }
-/// Kinds whose resolution changes ATK by `value`.
-bool takes_value(EffectKind k) { return k == EffectKind::AtkBoostQuick || k == EffectKind::DamageCalcBoost; }
-/// Kinds with an extra activation condition.
-bool takes_condition(EffectKind k) { return k == EffectKind::EndOfBattleTrigger; }
 
 /// Parses an enum value by its text name, failing with the list of names.
 template <typename E, typename ParseFn>
@@ -114,8 +118,8 @@ class ScenarioParser {
     if (!out.contains("name")) out.insert("name", c->name);
     if (!out.contains("kind")) out.insert("kind", std::string(name(*c->kind)));
     if (!out.contains("value") && c->value && takes_value(*c->kind)) out.insert("value", static_cast<std::int64_t>(*c->value));
-    if (c->type == "monster" && !out.contains("host") && host_rule(*c->kind) != HostRule::Forbidden &&
-        find_monster(c->name) != kNoMonster && (!out.contains("player") || host_rule(*c->kind) == HostRule::Required))
+    if (c->type == "monster" && !out.contains("host") && kind_host_rule(*c->kind) != HostRule::Forbidden &&
+        find_monster(c->name) != kNoMonster && (!out.contains("player") || kind_host_rule(*c->kind) == HostRule::Required))
       out.insert("host", c->name);
     return out;
   }
@@ -218,7 +222,7 @@ class ScenarioParser {
 
   void read_card(const toml::table& file_table, std::size_t i) {
     const std::string f = "card[" + std::to_string(i) + "]";
-    rd_.only_keys(file_table, f + ".", {"name", "kind", "player", "host", "value", "summons", "condition", "card"});
+    rd_.only_keys(file_table, f + ".", {"name", "kind", "effect", "player", "host", "value", "summons", "condition", "card"});
     if (!file_table.contains("card")) return read_card_table(file_table, f);
     const toml::table filled = with_library_card(file_table, f);
     at_card_line(file_table, [&] { read_card_table(filled, f); });
@@ -229,7 +233,14 @@ class ScenarioParser {
       rd_.fail(t, f, "too many cards: at most " + std::to_string(kMaxCards) + " effect cards in a scenario");
     CardSpec c;
     c.name = rd_.need_string(t, "name", f + ".name");
-    c.kind = parse_name<EffectKind>(rd_, t, "kind", f + ".kind", "effect kind", kEffectKindCount, parse_kind);
+    if (const toml::node* e = t.get("effect")) {
+      read_effect(t, *e, f, c);
+    } else {
+      c.kind = parse_name<EffectKind>(rd_, t, "kind", f + ".kind", "effect kind", kEffectKindCount, parse_kind);
+      if (find_preset(c.kind) == nullptr)
+        rd_.fail(*t.get("kind"), f + ".kind",
+                 std::string(name(c.kind)) + " is an effect class with no preset; write the card's effect = { ... }");
+    }
     read_host(t, f, c);
     const int held = static_cast<int>(
         std::count_if(s_.cards.begin(), s_.cards.end(), [&](const CardSpec& o) { return o.owner == c.owner; }));
@@ -244,11 +255,32 @@ class ScenarioParser {
                  "only an end_of_battle_trigger takes a condition, not a " + std::string(name(c.kind)));
       c.condition = parse_name<Condition>(rd_, t, "condition", f + ".condition", "condition", 3, parse_condition);
     }
+    if (!c.custom) c.term = preset_term(c.kind, c.value, c.summons, c.condition);
     s_.cards.push_back(c);
   }
 
+  /// A card written in full: `effect = { ... }` (docs/effects.md), no kind and no preset parameters.
+  void read_effect(const toml::table& t, const toml::node& e, const std::string& f, CardSpec& c) const {
+    for (const auto key : {"kind", "value", "summons", "condition"})
+      if (const auto* n = t.get(key))
+        rd_.fail(*n, f + "." + key, std::string("a card with effect = { ... } writes its ") + key +
+                                        " inside the effect term, not beside it");
+    std::vector<std::string> names;
+    for (const auto& m : s_.monsters) names.push_back(m.name);
+    c.term = input::read_term(rd_, e, f + ".effect", names);
+    c.kind = class_of(c.term);
+    c.custom = true;
+    for (int i = 0; i < c.term.op_count; ++i) {
+      const Op& op = c.term.ops[i];
+      if (op.code == OpCode::SpecialSummon && side_of_monster(op.monster))
+        rd_.fail(e, f + ".effect.ops[" + std::to_string(i) + "]",
+                 input::toml_quote(s_.monsters[op.monster].name) +
+                     " starts on the board; special_summon must name a token template (a [[monster]] without player)");
+    }
+  }
+
   void read_host(const toml::table& t, const std::string& f, CardSpec& c) const {
-    const HostRule rule = host_rule(c.kind);
+    const HostRule rule = c.custom ? host_rule(c.term) : kind_host_rule(c.kind);
     const toml::node* host = t.get("host");
     if (rule == HostRule::Required && host == nullptr)
       rd_.fail(t, f + ".host", "missing: a " + std::string(name(c.kind)) +
@@ -273,6 +305,7 @@ class ScenarioParser {
   }
 
   void read_summons(const toml::table& t, const std::string& f, CardSpec& c) const {
+    if (c.custom) return;
     const toml::node* n = t.get("summons");
     if (!summons_monster(c.kind)) {
       if (n != nullptr)
@@ -290,6 +323,7 @@ class ScenarioParser {
   }
 
   void read_value(const toml::table& t, const std::string& f, CardSpec& c) const {
+    if (c.custom) return;
     const toml::node* n = t.get("value");
     if (!takes_value(c.kind)) {
       if (n != nullptr)
@@ -343,10 +377,15 @@ std::string scenario_to_toml(const Scenario& s) {
          << "\nposition = " << input::toml_quote(name(s.board[z->first][z->second].position)) << "\n";
     }
   }
+  std::vector<std::string> names;
+  for (const auto& m : s.monsters) names.push_back(m.name);
   for (const auto& c : s.cards) {
-    os << "\n[[card]]\nname = " << input::toml_quote(c.name) << "\nkind = " << input::toml_quote(name(c.kind))
-       << "\nplayer = " << input::toml_quote(name(c.owner)) << "\n";
+    os << "\n[[card]]\nname = " << input::toml_quote(c.name) << "\n";
+    if (c.custom) os << "effect = " << input::term_to_toml(c.term, names) << "\n";
+    else os << "kind = " << input::toml_quote(name(c.kind)) << "\n";
+    os << "player = " << input::toml_quote(name(c.owner)) << "\n";
     if (c.host != kNoMonster) os << "host = " << input::toml_quote(monster_name(s, c.host)) << "\n";
+    if (c.custom) continue;
     if (takes_value(c.kind)) os << "value = " << c.value << "\n";
     if (c.summons != kNoMonster) os << "summons = " << input::toml_quote(monster_name(s, c.summons)) << "\n";
     if (c.condition != Condition::None) os << "condition = " << input::toml_quote(name(c.condition)) << "\n";

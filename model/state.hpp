@@ -1,5 +1,5 @@
 #pragma once
-/// The model state: a small value type (at most 64 bytes, no pointers, no
+/// The model state: a small value type (at most 80 bytes, no pointers, no
 /// heap), compared with == and hashed over its bytes.
 #include <array>
 #include <cstdint>
@@ -52,7 +52,12 @@ enum BattleBit : std::uint16_t {
   kDamageCalculated = 0x080,
   kFlipChainDone = 0x100,     ///< MR2 reading: flip triggers already had their own chain
   kAttackerLeft = 0x200,      ///< the attacker left the field: a monster later put in its zone is not the attacker
+  kNoDamageTurnP1 = 0x400,    ///< P1 takes no battle damage for the rest of the turn
+  kNoDamageTurnP2 = 0x800,
 };
+
+/// Battle flags that outlive one battle (the rest is cleared when it ends).
+inline constexpr std::uint16_t kKeptAfterBattle = kEndBattlePending | kNoDamageTurnP1 | kNoDamageTurnP2;
 
 struct State {
   Timing timing = Timing::MainPhase1;
@@ -70,11 +75,14 @@ struct State {
   std::uint16_t pending = 0;          ///< trigger effects waiting to be chained
   std::array<ZoneState, kSlotCount> zones{};
   std::array<LinkState, kMaxChain> chain{};
+  /// ATK / DEF changes lasting the turn, per zone, in steps of 50 (cleared when the monster leaves).
+  std::array<std::int8_t, kSlotCount> atk_mod{};
+  std::array<std::int8_t, kSlotCount> def_mod{};
 
   bool operator==(const State&) const = default;
   bool has(std::uint16_t b) const { return (battle & b) != 0; }
 };
-static_assert(sizeof(State) <= 64, "State must stay small");
+static_assert(sizeof(State) <= 80, "State must stay small");
 
 /// Fast 64-bit hash of a state's bytes (never 0).
 std::uint64_t hash_state(const State& s);

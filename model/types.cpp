@@ -34,38 +34,44 @@ constexpr std::array<std::string_view, kTimingCount> kPhrases = {
     "end of the Damage Step", "End Step", "Main Phase 2", "End Phase"};
 constexpr std::array<std::string_view, 3> kPositions = {"attack", "defense", "facedown"};
 constexpr std::array<std::string_view, 3> kConditions = {"none", "host_attacked", "host_battled"};
-constexpr std::array<std::string_view, 3> kReasons = {"battle", "effect_destroy", "banish"};
+constexpr std::array<std::string_view, 5> kReasons = {"battle", "effect_destroy", "banish", "return_to_hand", "cost"};
 constexpr std::array<std::string_view, 2> kNegations = {"activation", "effect"};
 constexpr std::array<std::string_view, 3> kModes = {"vs_attack", "vs_defense", "direct"};
 
-// Spell speeds: S1 §伤害步骤 (2速以上 / 1速诱发), S3 §The Damage Step; the chain rules of the game.
 constexpr std::array<KindInfo, kEffectKindCount> kKinds = {{
-    {"counter_trap", 3, false, false, "counter trap: negate an activation; a negated monster effect's monster is destroyed"},
-    {"atk_boost_quick", 2, false, false, "quick effect: +value ATK to your battling monster for this battle"},
-    {"damage_calc_boost", 2, false, false, "activated only during damage calculation: +value ATK to your battling monster"},
-    {"damage_calc_no_damage", 2, false, false, "activated only during damage calculation: you take no battle damage from this battle"},
-    {"negate_activation_quick", 2, false, true, "quick monster effect: negate an activation"},
-    {"negate_effect_quick", 2, false, true, "quick monster effect: negate an effect (not its activation)"},
-    {"attack_negate_trap", 2, false, false, "trap activated when an attack is declared: negate the attack"},
-    {"attack_destroy_trap", 2, false, false, "trap activated when an attack is declared: destroy the attacking monster"},
-    {"special_summon_quick", 2, false, false, "quick effect: special summon a token to your field"},
-    {"remove_monster_quick", 2, false, false, "quick effect: banish a target monster your opponent controls"},
-    {"end_battle_phase_quick", 2, false, false, "quick effect: end the Battle Phase"},
-    {"free_chain_quick", 2, false, false, "quick effect with no effect on the battle"},
-    {"destroy_no_calc_trigger", 1, true, true, "trigger of the attacker vs a face-down monster: destroy it without damage calculation"},
-    {"flip_trigger", 1, true, true, "flip effect: destroy a target monster your opponent controls"},
-    {"battle_damage_trigger", 1, true, true, "trigger when this monster inflicts battle damage"},
-    {"battled_trigger", 1, true, true, "trigger after damage calculation if this monster battled: banish it and its opponent"},
-    {"battle_destroyed_trigger", 1, true, true, "trigger when this monster is destroyed by battle and sent to the GY: summon a token"},
-    {"sent_to_grave_trigger", 1, true, true, "trigger when this monster is sent to the GY: summon a token"},
-    {"end_of_battle_trigger", 1, true, true, "trigger at the end of the Battle Phase: change this monster to Defense Position"},
+    {"counter_trap", "spell speed 3: a counter trap"},
+    {"atk_boost_quick", "changes ATK or DEF"},
+    {"damage_calc_boost", "\"during damage calculation\": changes ATK"},
+    {"damage_calc_no_damage", "\"during damage calculation\": anything but an ATK change (no battle damage...)"},
+    {"negate_activation_quick", "negates an activation"},
+    {"negate_effect_quick", "negates an effect (not its activation)"},
+    {"attack_negate_trap", "\"when an attack is declared\": negates or redirects the attack"},
+    {"attack_destroy_trap", "\"when an attack is declared\": anything else (destroys the attacker...)"},
+    {"special_summon_quick", "special summons a monster"},
+    {"remove_monster_quick", "destroys, banishes or returns a monster"},
+    {"end_battle_phase_quick", "ends the Battle Phase"},
+    {"free_chain_quick", "does nothing to the battle"},
+    {"destroy_no_calc_trigger", "trigger: its monster attacks a face-down monster"},
+    {"flip_trigger", "trigger: its monster is flipped face-up"},
+    {"battle_damage_trigger", "trigger: its monster inflicts battle damage"},
+    {"battled_trigger", "trigger: its monster battled"},
+    {"battle_destroyed_trigger", "trigger: destroyed by battle, or destroyed a monster by battle"},
+    {"sent_to_grave_trigger", "trigger: its monster is sent to the GY"},
+    {"end_of_battle_trigger", "trigger: at the end of the Battle Phase"},
+    {"damage_step_atk_boost", "changes ATK or DEF, and its text names the Damage Step"},
+    {"position_change_quick", "changes a battle position"},
+    {"protection_quick", "no battle damage or no destruction by battle, outside damage calculation"},
+    {"attack_trigger", "trigger: an attack is declared, or its monster is targeted for an attack"},
+    {"summon_trigger", "trigger: a monster is special summoned"},
+    {"end_of_damage_step_trigger", "trigger: at the end of the Damage Step"},
+    {"continuous", "never activated: applies while on the field"},
 }};
 
 constexpr std::array<std::string_view, kEventTypeCount> kEventTypes = {
     "step_enter", "timing_enter", "priority", "attack_declared", "attack_negated", "attack_stopped",
     "replay", "replay_choice", "damage_step_begin", "flipped_face_up", "activate", "negated", "resolve",
     "chain_end", "damage_calculation", "no_damage_calculation", "battle_damage", "destroy_confirmed",
-    "left_field", "summoned", "position_changed", "battle_phase_ended"};
+    "left_field", "summoned", "position_changed", "battle_phase_ended", "attack_target_changed"};
 constexpr std::array<std::string_view, 8> kActionTypes = {
     "enter_battle_phase", "skip_battle_phase", "pass", "activate", "declare_attack", "replay_target",
     "replay_stop", "skip_to_end_step"};
@@ -73,16 +79,6 @@ constexpr std::array<std::string_view, 8> kActionTypes = {
 }  // namespace
 
 const KindInfo& info(EffectKind k) { return kKinds[static_cast<std::size_t>(k)]; }
-
-HostRule host_rule(EffectKind k) {
-  if (info(k).monster_effect) return HostRule::Required;
-  switch (k) {
-    case EffectKind::CounterTrap:
-    case EffectKind::AttackNegateTrap:
-    case EffectKind::AttackDestroyTrap: return HostRule::Forbidden;
-    default: return HostRule::Optional;
-  }
-}
 
 Step step_of(Timing t) {
   switch (t) {

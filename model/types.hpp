@@ -43,39 +43,53 @@ enum class Timing : std::uint8_t {
 };
 inline constexpr int kTimingCount = 14;
 
+/// Timing bitmask: bit t set = allowed at Timing t.
+using TimingMask = std::uint16_t;
+constexpr TimingMask bit(Timing t) { return static_cast<TimingMask>(1u << static_cast<int>(t)); }
+
 /// Position of a monster on the field.
 enum class Position : std::uint8_t { FaceUpAttack, FaceUpDefense, FaceDownDefense };
 
-/// Abstract effect kinds: each has a spell speed, a resolution (model/effects.cpp)
-/// and timing permissions that come from the ruleset file.
+/// Effect classes: the attribute families the rulesets give timings to
+/// (S0 §6.3.4.3, S1 §伤害步骤, S4 §2.4.3 list which families may be used in
+/// the Damage Step). A card's class is derived from its effect term by
+/// class_of() (model/effect.hpp); the first 19 are also the names of the
+/// presets (model/effects/presets.toml) that scenarios and traces use as kinds.
 enum class EffectKind : std::uint8_t {
-  CounterTrap,             ///< SS3: negate an activation (and destroy a monster source), e.g. Divine Wrath
-  AtkBoostQuick,           ///< SS2: +value ATK to own battling monster, e.g. Rush Recklessly
-  DamageCalcBoost,         ///< SS2, "during damage calculation": +value ATK, e.g. Injection Fairy Lily
-  DamageCalcNoDamage,      ///< SS2, "during damage calculation": no battle damage to you, e.g. Kuriboh
-  NegateActivationQuick,   ///< SS2 quick effect negating an activation, e.g. Stardust Dragon
-  NegateEffectQuick,       ///< SS2 quick effect negating only an effect, e.g. Shooting Star Dragon
-  AttackNegateTrap,        ///< SS2 trap "when an attack is declared": negate the attack, e.g. Negate Attack
-  AttackDestroyTrap,       ///< SS2 trap "when an attack is declared": destroy the attacker, e.g. Sakuretsu Armor
-  SpecialSummonQuick,      ///< SS2: special summon a token to your field, e.g. Call of the Haunted
-  RemoveMonsterQuick,      ///< SS2: banish a target monster, e.g. Compulsory Evacuation Device
-  EndBattlePhaseQuick,     ///< SS2: end the Battle Phase, e.g. Battle Fader / Swift Scarecrow
-  FreeChainQuick,          ///< SS2 with no battle effect, e.g. Jar of Greed
-  DestroyNoCalcTrigger,    ///< SS1 trigger of the attacker vs a face-down monster, e.g. Mystic Swordsman LV2
-  FlipTrigger,             ///< SS1 flip effect: destroy a target monster, e.g. Man-Eater Bug
-  BattleDamageTrigger,     ///< SS1 "inflicts battle damage", e.g. Spirit Reaper
-  BattledTrigger,          ///< SS1 "after damage calculation, if this card battled": banish both, e.g. D.D. Warrior Lady
-  BattleDestroyedTrigger,  ///< SS1 "destroyed by battle and sent to the GY": summon a token, e.g. Killer Tomato
-  SentToGraveTrigger,      ///< SS1 "sent to the GY": summon a token, e.g. Dandylion
-  EndOfBattleTrigger,      ///< SS1 "at the end of the Battle Phase", e.g. Goblin Attack Force
+  CounterTrap,             ///< spell speed 3 (counter trap), e.g. Divine Wrath
+  AtkBoostQuick,           ///< changes ATK/DEF, e.g. Rush Recklessly
+  DamageCalcBoost,         ///< "during damage calculation", changes ATK, e.g. Injection Fairy Lily
+  DamageCalcNoDamage,      ///< "during damage calculation", anything else, e.g. Kuriboh
+  NegateActivationQuick,   ///< negates an activation, e.g. Stardust Dragon
+  NegateEffectQuick,       ///< negates only an effect, e.g. Shooting Star Dragon
+  AttackNegateTrap,        ///< answers an attack declaration by negating or redirecting it, e.g. Negate Attack
+  AttackDestroyTrap,       ///< answers an attack declaration otherwise, e.g. Sakuretsu Armor
+  SpecialSummonQuick,      ///< special summons, e.g. Call of the Haunted
+  RemoveMonsterQuick,      ///< destroys, banishes or returns a monster, e.g. Compulsory Evacuation Device
+  EndBattlePhaseQuick,     ///< ends the Battle Phase, e.g. Battle Fader / Swift Scarecrow
+  FreeChainQuick,          ///< does nothing to the battle, e.g. Jar of Greed
+  DestroyNoCalcTrigger,    ///< trigger: the host attacks a face-down monster, e.g. Mystic Swordsman LV2
+  FlipTrigger,             ///< trigger: flipped, e.g. Man-Eater Bug
+  BattleDamageTrigger,     ///< trigger: inflicts battle damage, e.g. Spirit Reaper
+  BattledTrigger,          ///< trigger: battled, e.g. D.D. Warrior Lady
+  BattleDestroyedTrigger,  ///< trigger: destroyed by battle (or destroyed one by battle), e.g. Killer Tomato
+  SentToGraveTrigger,      ///< trigger: sent to the GY, e.g. Dandylion
+  EndOfBattleTrigger,      ///< trigger: end of the Battle Phase, e.g. Goblin Attack Force
+  DamageStepAtkBoost,      ///< changes ATK/DEF and its text names the Damage Step, e.g. Honest
+  PositionChangeQuick,     ///< changes a battle position, e.g. Book of Moon
+  ProtectionQuick,         ///< no battle damage / not destroyed by battle outside damage calculation, e.g. Waboku
+  AttackTrigger,           ///< trigger: an attack declared / targeted for an attack, e.g. Battle Fader
+  SummonTrigger,           ///< trigger: special summoned, e.g. a monster's "when Special Summoned"
+  EndOfDamageStepTrigger,  ///< trigger: at the end of the Damage Step, e.g. Mirror Wall-like
+  Continuous,              ///< never activated: applies while on the field, e.g. Skyscraper
 };
-inline constexpr int kEffectKindCount = 19;
+inline constexpr int kEffectKindCount = 26;
 
 /// Extra activation condition of an end-of-Battle-Phase trigger (S0 §6.3.4.3 examples).
 enum class Condition : std::uint8_t { None, HostAttacked, HostBattled };
 
 /// Why a monster left the field.
-enum class LeaveReason : std::uint8_t { Battle, EffectDestroy, Banish };
+enum class LeaveReason : std::uint8_t { Battle, EffectDestroy, Banish, ReturnToHand, Cost };
 
 /// What a negation removed.
 enum class Negation : std::uint8_t { Activation, Effect };
@@ -100,22 +114,17 @@ constexpr std::uint8_t slot_of(Player side, int zone) { return static_cast<std::
 constexpr Player side_of(std::uint8_t slot) { return slot < kZonesPerSide ? Player::P1 : Player::P2; }
 constexpr int zone_of(std::uint8_t slot) { return slot % kZonesPerSide; }
 
-/// Static facts of an effect kind: its text name and spell speed.
+/// Static facts of an effect class: its text name and a summary.
 struct KindInfo {
   std::string_view name;
-  int spell_speed;
-  bool trigger;         ///< activated by the rules when its event happens
-  bool monster_effect;  ///< needs a host monster
   std::string_view summary;
 };
 
 const KindInfo& info(EffectKind k);
 
-/// Whether a card of this kind names a host monster: monster effects must,
-/// traps must not, and quick effects that exist both as spells/traps and as
-/// monster effects (Injection Fairy Lily, Honest, Kuriboh...) may.
+/// Whether a card names a host monster: a monster's own effect must, a Trap
+/// must not, anything else may (model/effect.hpp host_rule(EffectTerm)).
 enum class HostRule : std::uint8_t { Required, Optional, Forbidden };
-HostRule host_rule(EffectKind k);
 Step step_of(Timing t);
 bool in_damage_step(Timing t);
 

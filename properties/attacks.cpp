@@ -42,7 +42,7 @@ void negated_attack_no_damage_step(const Ctx& c, const Event& e, Verdicts& v) {
 /// attack_traps_only_at_declaration: "when an attack is declared" traps are
 /// activated only in the attack-declaration window.
 void attack_traps_at_declaration(const Ctx& c, const Event& e, Verdicts& v) {
-  const bool attack_trap = e.kind == EffectKind::AttackNegateTrap || e.kind == EffectKind::AttackDestroyTrap;
+  const bool attack_trap = has_attr(e, kAttrAttackResponse);
   if (attack_trap && !c.at(Timing::AttackDeclaration)) violate(v, Prop::AttackTrapsOnlyAtDeclaration);
 }
 
@@ -58,7 +58,7 @@ void has_attacked_condition(const Ctx& c, const Event& e, Verdicts& v) {
 /// monster having battled (including "battled" triggers) activates only if
 /// that monster went through damage calculation.
 void has_battled_condition(const Ctx& c, const Event& e, Verdicts& v) {
-  const bool needs = (c.cond_battled & card_bit(e.card)) || e.kind == EffectKind::BattledTrigger;
+  const bool needs = (c.cond_battled & card_bit(e.card)) || trigger_of(e) == TriggerEvent::Battled;
   if (needs && !(c.battled & slot_bit(e.slot))) violate(v, Prop::HasBattledRequiresDamageCalculation);
 }
 

@@ -15,7 +15,8 @@ std::uint16_t clamp_amount(std::int32_t amount) {
 CalcFlag damage_flag(Player p) { return p == Player::P1 ? kCalcDamageToP1 : kCalcDamageToP2; }
 
 bool protected_player(const Ctx& c, Player p) {
-  return c.has(p == Player::P1 ? kBtlNoDamageP1 : kBtlNoDamageP2);
+  return c.has(p == Player::P1 ? kBtlNoDamageP1 : kBtlNoDamageP2) ||
+         c.has(p == Player::P1 ? kCtxNoDamageTurnP1 : kCtxNoDamageTurnP2);
 }
 
 /// Expected battle damage: who takes how much (S0 §6.3.4.3.3), before protection.

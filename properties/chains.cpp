@@ -47,22 +47,22 @@ void lifo_chain_end(const Ctx& c, const Event&, Verdicts& v) {
 /// chained together before anyone gets priority.
 void spell_speed(const Ctx& c, const Event& e, Verdicts& v) {
   if (c.chain_len == 0 || c.has(kChResolving)) return;
-  const int speed = speed_of(e.kind);
-  const bool gathered_trigger = c.has(kChBuilding) && is_trigger(e.kind);
+  const int speed = speed_of(e);
+  const bool gathered_trigger = c.has(kChBuilding) && is_trigger(e);
   if (speed < c.last_speed() || (speed < 2 && !gathered_trigger)) violate(v, Prop::SpellSpeedRespected);
 }
 
 /// simultaneous_triggers_turn_player_first: when simultaneous triggers are
 /// chained, the turn player's come first (lower links).
 void triggers_turn_player_first(const Ctx& c, const Event& e, Verdicts& v) {
-  if (c.chain_len == 0 || !is_trigger(e.kind) || e.player != Player::P1) return;
+  if (c.chain_len == 0 || !is_trigger(e) || e.player != Player::P1) return;
   if (c.has(kChBuilding) && c.has(kChBuildingP2)) violate(v, Prop::SimultaneousTriggersTurnPlayerFirst);
 }
 
 /// one_chain_at_<timing>: at a one-chain timing, once a chain has been built
 /// no player starts another one; only new triggers may start a chain.
 void one_chain_windows(const Ctx& c, const Event& e, Verdicts& v) {
-  if (c.chain_len != 0 || !c.has(kChWindowHadChain) || is_trigger(e.kind)) return;
+  if (c.chain_len != 0 || !c.has(kChWindowHadChain) || is_trigger(e)) return;
   const Prop p = one_chain_property(c.timing);
   if (p != Prop::Count) violate(v, p);
 }
@@ -71,7 +71,7 @@ void one_chain_windows(const Ctx& c, const Event& e, Verdicts& v) {
 /// from the damage-calculation chain, "during damage calculation" effects
 /// cannot be activated (the timing is no longer damage calculation).
 void calc_effects_in_trigger_chain(const Ctx& c, const Event& e, Verdicts& v) {
-  const bool calc_only = e.kind == EffectKind::DamageCalcBoost || e.kind == EffectKind::DamageCalcNoDamage;
+  const bool calc_only = has_attr(e, kAttrCalcOnly);
   if (calc_only && c.at(Timing::DamageCalculation) && c.chain_len > 0 && c.has(kChTriggerChain))
     violate(v, Prop::OneChainAtDamageCalculation);
 }

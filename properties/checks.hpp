@@ -7,6 +7,7 @@
 /// event into the context. No heap, no strings, no virtual calls.
 #include <array>
 
+#include "model/effect.hpp"
 #include "model/event.hpp"
 #include "properties/context.hpp"
 #include "properties/ids.hpp"
@@ -17,19 +18,12 @@ using Ctx = TraceContext;
 
 // ---- small shared helpers --------------------------------------------------
 
-/// Kind facts copied once from the model's kind table (model/types.cpp), so
-/// the hot path reads an array instead of calling info().
-struct KindFacts {
-  std::uint32_t triggers = 0;                        ///< bit k: kind k is a trigger
-  std::array<std::uint8_t, kEffectKindCount> speed{};  ///< spell speed of kind k
-};
-extern const KindFacts kKindFacts;
-
-inline bool is_trigger(EffectKind k) { return (kKindFacts.triggers >> static_cast<int>(k)) & 1u; }
-inline int speed_of(EffectKind k) {
-  const auto i = static_cast<std::size_t>(k);
-  return i < kKindFacts.speed.size() ? kKindFacts.speed[i] : 0;
-}
+/// Effect facts come with the event (Event::attrs, model/effect.hpp): the
+/// properties read attributes, never a kind name.
+inline bool is_trigger(const Event& e) { return (e.attrs & kAttrTrigger) != 0; }
+inline int speed_of(const Event& e) { return speed_of_attrs(e.attrs); }
+inline bool has_attr(const Event& e, std::uint32_t a) { return (e.attrs & a) != 0; }
+inline TriggerEvent trigger_of(const Event& e) { return trigger_of_attrs(e.attrs); }
 /// The five Damage Step timings are contiguous in enum Timing (model/types.hpp).
 static_assert(static_cast<int>(Timing::EndOfDamageStep) - static_cast<int>(Timing::StartOfDamageStep) == 4);
 /// Damage Step timing index 1..5 (start of DS .. end of DS), 0 otherwise.

@@ -16,6 +16,8 @@ namespace bc {
 enum TraceFlag : std::uint8_t {
   kCtxFirstTurn = 0x01,  ///< header: the duel's first turn
   kCtxBpEnded = 0x02,    ///< an effect ended the Battle Phase; the next step is pending
+  kCtxNoDamageTurnP1 = 0x04,  ///< a resolved "no battle damage this turn" protects P1
+  kCtxNoDamageTurnP2 = 0x08,
 };
 
 /// TraceContext::battle: facts about the current attack (reset between attacks).

@@ -1,21 +1,52 @@
 /// Checks on the Damage Step: its five timings, what may be activated at
 /// each, face-down monsters, and monsters destroyed by battle.
+#include <optional>
+#include <utility>
+
 #include "properties/checks.hpp"
 
 namespace bc::checks {
 namespace {
 
-constexpr std::uint32_t kind_bit(EffectKind k) { return 1u << static_cast<int>(k); }
+/// Attributes the sources allow in the Damage Step (S0 §6.3.4.3, S1 §伤害步骤,
+/// S4 §2.4.3): counter traps, ATK/DEF changes, "during damage calculation"
+/// effects, activation negation, effects whose text names the Damage Step.
+constexpr std::uint32_t kDamageStepAttrs =
+    kAttrCounter | kAttrAtkChange | kAttrCalcOnly | kAttrNegatesActivation | kAttrDamageStepText;
 
-/// Kinds the sources allow in the Damage Step (S0 §6.3.4.3, S1 §伤害步骤):
-/// counter traps, ATK/DEF changes, "during damage calculation" effects,
-/// activation negation, and triggers of the listed kinds.
-constexpr std::uint32_t kDamageStepKinds =
-    kind_bit(EffectKind::CounterTrap) | kind_bit(EffectKind::AtkBoostQuick) | kind_bit(EffectKind::DamageCalcBoost) |
-    kind_bit(EffectKind::DamageCalcNoDamage) | kind_bit(EffectKind::NegateActivationQuick) |
-    kind_bit(EffectKind::DestroyNoCalcTrigger) | kind_bit(EffectKind::FlipTrigger) |
-    kind_bit(EffectKind::BattleDamageTrigger) | kind_bit(EffectKind::BattledTrigger) |
-    kind_bit(EffectKind::BattleDestroyedTrigger) | kind_bit(EffectKind::SentToGraveTrigger);
+/// Triggers allowed there: mandatory ones, and those on the monster's own
+/// battle, flip, destruction, leaving or summon (S0 §6.3.4.3, S1 §伤害步骤).
+bool damage_step_trigger(const Event& e) {
+  if (!is_trigger(e)) return false;
+  if (has_attr(e, kAttrMandatory)) return true;
+  switch (trigger_of(e)) {
+    case TriggerEvent::AttacksFaceDown:
+    case TriggerEvent::Flipped:
+    case TriggerEvent::InflictsBattleDamage:
+    case TriggerEvent::Battled:
+    case TriggerEvent::DestroyedByBattle:
+    case TriggerEvent::DestroyedOpponentByBattle:
+    case TriggerEvent::SentToGraveyard:
+    case TriggerEvent::SpecialSummoned:
+    case TriggerEvent::EndOfDamageStep: return true;
+    default: return false;
+  }
+}
+
+/// The one timing at which triggers on a battle event are activated, if any.
+std::optional<std::pair<Timing, Prop>> trigger_timing(TriggerEvent t) {
+  switch (t) {
+    case TriggerEvent::AttacksFaceDown: return std::make_pair(Timing::StartOfDamageStep, Prop::DestroyWithoutCalcAtStartOfDamageStep);
+    case TriggerEvent::Flipped: return std::make_pair(Timing::AfterDamageCalculation, Prop::FlipEffectsAfterDamageCalculation);
+    case TriggerEvent::InflictsBattleDamage:
+    case TriggerEvent::Battled:
+      return std::make_pair(Timing::AfterDamageCalculation, Prop::BattleDamageTriggersAfterDamageCalculation);
+    case TriggerEvent::DestroyedByBattle:
+    case TriggerEvent::DestroyedOpponentByBattle:
+      return std::make_pair(Timing::EndOfDamageStep, Prop::BattleDestroyedTriggersAtEndOfDamageStep);
+    default: return std::nullopt;
+  }
+}
 
 bool leaves_damage_step(const Ctx& c, const Event& e) {
   return e.type == EventType::StepEnter && c.in_step(Step::DamageStep) && e.step != Step::DamageStep;
@@ -56,51 +87,36 @@ void damage_step_completes(const Ctx& c, const Event& e, Verdicts& v) {
     violate(v, Prop::DamageStepCompletesAfterBattlerLeaves);
 }
 
-/// damage_step_activation_whitelist: in the Damage Step only the listed kinds activate.
+/// damage_step_activation_whitelist: in the Damage Step only effects with the
+/// listed attributes (or the listed triggers) activate.
 void activation_whitelist(const Ctx& c, const Event& e, Verdicts& v) {
-  if (c.in_damage_step_timing() && !(kDamageStepKinds & kind_bit(e.kind))) violate(v, Prop::DamageStepActivationWhitelist);
+  if (c.in_damage_step_timing() && !has_attr(e, kDamageStepAttrs) && !damage_step_trigger(e))
+    violate(v, Prop::DamageStepActivationWhitelist);
 }
 
-/// Per-kind timing rules of Activate events (one property per kind family).
+/// Timing rules of Activate events by attribute (one property per family).
 void kind_timings(const Ctx& c, const Event& e, Verdicts& v) {
-  switch (e.kind) {
-    case EffectKind::AtkBoostQuick:
-      if (c.at(Timing::DamageCalculation) || c.at(Timing::AfterDamageCalculation) || c.at(Timing::EndOfDamageStep))
-        violate(v, Prop::AtkChangeOnlyUntilBeforeDamageCalculation);
-      break;
-    case EffectKind::NegateEffectQuick:
-      if (c.in_damage_step_timing()) violate(v, Prop::NoEffectNegationInDamageStep);
-      break;
-    case EffectKind::DamageCalcBoost:
-    case EffectKind::DamageCalcNoDamage:
-      if (!c.at(Timing::DamageCalculation)) violate(v, Prop::DamageCalcEffectsOnlyAtDamageCalculation);
-      break;
-    case EffectKind::FlipTrigger:
-      if (!c.at(Timing::AfterDamageCalculation)) violate(v, Prop::FlipEffectsAfterDamageCalculation);
-      break;
-    case EffectKind::BattleDamageTrigger:
-    case EffectKind::BattledTrigger:
-      if (!c.at(Timing::AfterDamageCalculation)) violate(v, Prop::BattleDamageTriggersAfterDamageCalculation);
-      break;
-    case EffectKind::BattleDestroyedTrigger:
-      if (!c.at(Timing::EndOfDamageStep)) violate(v, Prop::BattleDestroyedTriggersAtEndOfDamageStep);
-      break;
-    case EffectKind::DestroyNoCalcTrigger:
-      if (!c.at(Timing::StartOfDamageStep)) violate(v, Prop::DestroyWithoutCalcAtStartOfDamageStep);
-      break;
-    default:
-      break;
-  }
+  const bool late = c.at(Timing::DamageCalculation) || c.at(Timing::AfterDamageCalculation) || c.at(Timing::EndOfDamageStep);
+  if (has_attr(e, kAttrAtkChange) && !has_attr(e, kAttrCalcOnly) && late)
+    violate(v, Prop::AtkChangeOnlyUntilBeforeDamageCalculation);
+  if (has_attr(e, kAttrNegatesEffect) && !has_attr(e, kAttrNegatesActivation) && c.in_damage_step_timing())
+    violate(v, Prop::NoEffectNegationInDamageStep);
+  if (has_attr(e, kAttrCalcOnly) && !c.at(Timing::DamageCalculation)) violate(v, Prop::DamageCalcEffectsOnlyAtDamageCalculation);
+  if (!is_trigger(e)) return;
+  if (const auto rule = trigger_timing(trigger_of(e)); rule && !c.at(rule->first)) violate(v, rule->second);
 }
 
 /// What a battle trigger needs to have happened: battle damage for a
-/// battle-damage trigger, a monster of its controller sent away by battle
-/// for a battle-destroyed trigger.
+/// battle-damage trigger, a monster of its controller (or, for "destroyed a
+/// monster by battle", of the opponent) sent away by battle.
 void trigger_preconditions(const Ctx& c, const Event& e, Verdicts& v) {
-  if (e.kind == EffectKind::BattleDamageTrigger && !c.has(kBtlDamageDealt))
+  if (!is_trigger(e)) return;
+  const TriggerEvent t = trigger_of(e);
+  if (t == TriggerEvent::InflictsBattleDamage && !c.has(kBtlDamageDealt))
     violate(v, Prop::BattleDamageTriggersAfterDamageCalculation);
-  if (e.kind == EffectKind::BattleDestroyedTrigger) {
-    const BattleFlag sent = e.player == Player::P1 ? kBtlLeftByBattleP1 : kBtlLeftByBattleP2;
+  if (t == TriggerEvent::DestroyedByBattle || t == TriggerEvent::DestroyedOpponentByBattle) {
+    const Player side = t == TriggerEvent::DestroyedByBattle ? e.player : other(e.player);
+    const BattleFlag sent = side == Player::P1 ? kBtlLeftByBattleP1 : kBtlLeftByBattleP2;
     if (!c.has(sent)) violate(v, Prop::BattleDestroyedTriggersAtEndOfDamageStep);
   }
 }
@@ -142,7 +158,7 @@ void destroyed_not_targeted(const Ctx& c, const Event& e, Verdicts& v) {
 
 /// destroyed_by_battle_no_quick_effects: such a monster activates no quick effect of its own.
 void destroyed_no_quick(const Ctx& c, const Event& e, Verdicts& v) {
-  if ((c.confirmed & slot_bit(e.slot)) && !is_trigger(e.kind)) violate(v, Prop::DestroyedByBattleNoQuickEffects);
+  if ((c.confirmed & slot_bit(e.slot)) && !is_trigger(e)) violate(v, Prop::DestroyedByBattleNoQuickEffects);
 }
 
 /// no_damage_calculation_without_both_battlers: damage calculation happens

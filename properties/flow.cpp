@@ -49,7 +49,7 @@ void turn_player_first(const Ctx& c, const Event& e, Verdicts& v) {
 /// priority nor activates anything (rule-activated triggers aside).
 void opponent_before_declaration(const Ctx& c, const Event& e, Verdicts& v) {
   if (!c.at(Timing::BattleStepOpen) || c.chain_len != 0 || e.player != Player::P2) return;
-  if (e.type == EventType::Priority || (e.type == EventType::Activate && !is_trigger(e.kind)))
+  if (e.type == EventType::Priority || (e.type == EventType::Activate && !is_trigger(e)))
     violate(v, Prop::NoOpponentActionBeforeDeclaration);
 }
 

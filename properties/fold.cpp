@@ -106,7 +106,7 @@ void on_damage_step_begin(Ctx& c, const Event& e) {
 void on_flipped(Ctx& c, const Event& e) { set_bits(c.face_down, slot_bit(e.slot), false); }
 
 void on_activate(Ctx& c, const Event& e) {
-  const bool trigger = is_trigger(e.kind);
+  const bool trigger = is_trigger(e);
   if (c.chain_len == 0) {
     const bool after_chain = c.has(kChWindowHadChain);
     reset_chain(c);
@@ -118,7 +118,7 @@ void on_activate(Ctx& c, const Event& e) {
   if (!trigger) c.chain &= static_cast<std::uint8_t>(~(kChBuilding | kChBuildingP2));
   if (trigger && e.player == Player::P2 && c.has(kChBuilding)) c.chain |= kChBuildingP2;
   if (c.chain_len < 0xFF) ++c.chain_len;
-  const int speed = speed_of(e.kind) & 0x3;
+  const int speed = speed_of(e) & 0x3;
   c.chain = static_cast<std::uint8_t>((c.chain & ~(0x3 << kChSpeedShift)) | (speed << kChSpeedShift));
   c.chain &= static_cast<std::uint8_t>(~kChAwaitPriority);
 }
@@ -131,9 +131,10 @@ void on_resolve(Ctx& c, const Event& e) {
   c.chain |= kChResolving;
   if (c.resolved < 0xFF) ++c.resolved;
   const bool negated = e.link >= 1 && e.link <= 8 && (c.negated_links & (1u << (e.link - 1)));
-  if (e.kind != EffectKind::DamageCalcNoDamage || negated) return;
+  if (!has_attr(e, kAttrNoBattleDamage) || negated) return;
   const bool p2 = e.card < kMaxCards ? (c.card_p2 & card_bit(e.card)) != 0 : e.player == Player::P2;
   c.battle |= p2 ? kBtlNoDamageP2 : kBtlNoDamageP1;
+  if (has_attr(e, kAttrNoDamageTurn)) c.flags |= p2 ? kCtxNoDamageTurnP2 : kCtxNoDamageTurnP1;
 }
 
 void on_chain_end(Ctx& c, const Event&) {
@@ -184,6 +185,10 @@ void on_position_changed(Ctx& c, const Event& e) {
 
 void on_battle_phase_ended(Ctx& c, const Event&) { c.flags |= kCtxBpEnded; }
 
+void on_attack_target_changed(Ctx& c, const Event& e) {
+  if (e.target != kNoSlot) c.target = e.target;
+}
+
 using FoldFn = void (*)(Ctx&, const Event&);
 
 constexpr std::array<FoldFn, kEventTypeCount> kFolds = {
@@ -209,6 +214,7 @@ constexpr std::array<FoldFn, kEventTypeCount> kFolds = {
     on_summoned,             // Summoned
     on_position_changed,     // PositionChanged
     on_battle_phase_ended,   // BattlePhaseEnded
+    on_attack_target_changed,// AttackTargetChanged
 };
 
 }  // namespace

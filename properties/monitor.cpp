@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "model/hash.hpp"
+#include "model/scenario.hpp"
 #include "properties/checks.hpp"
 
 namespace bc {
@@ -76,23 +77,11 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
     run<>,
     // BattlePhaseEnded
     run<>,
+    // AttackTargetChanged
+    run<>,
 };
 
-KindFacts build_kind_facts() {
-  KindFacts f;
-  for (int k = 0; k < kEffectKindCount; ++k) {
-    const KindInfo& i = info(static_cast<EffectKind>(k));
-    if (i.trigger) f.triggers |= 1u << k;
-    f.speed[k] = static_cast<std::uint8_t>(i.spell_speed);
-  }
-  return f;
-}
-
 }  // namespace
-
-// The model's kind table is a constexpr array (constant-initialized), so this
-// dynamic initialization may read it safely.
-const KindFacts checks::kKindFacts = build_kind_facts();
 
 TraceContext start_context(const Scenario& header) {
   TraceContext c;
@@ -101,8 +90,8 @@ TraceContext start_context(const Scenario& header) {
     const CardSpec& card = header.cards[i];
     const std::uint16_t b = card_bit(static_cast<std::uint8_t>(i));
     if (card.owner == Player::P2) c.card_p2 |= b;
-    if (card.condition == Condition::HostAttacked) c.cond_attacked |= b;
-    if (card.condition == Condition::HostBattled) c.cond_battled |= b;
+    if (card.term.conditions & kCondHostAttacked) c.cond_attacked |= b;
+    if (card.term.conditions & kCondHostBattled) c.cond_battled |= b;
   }
   for (int side = 0; side < 2; ++side)
     for (int z = 0; z < kZonesPerSide; ++z) {

@@ -27,7 +27,7 @@ Prop activation_property(std::uint8_t timing) {
 void seen_activation(const Ctx& c, const Event& e, Verdicts& v) {
   const Prop p = activation_property(c.timing);
   if (p != Prop::Count) witness(v, p);
-  const bool trigger_chain = c.chain_len == 0 && c.has(kChWindowHadChain) && is_trigger(e.kind);
+  const bool trigger_chain = c.chain_len == 0 && c.has(kChWindowHadChain) && is_trigger(e);
   if (trigger_chain && c.at(Timing::DamageCalculation)) witness(v, Prop::SometimesTriggerChainAtDamageCalculation);
 }
 

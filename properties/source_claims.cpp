@@ -26,7 +26,7 @@ void damage_step_ends_after_chains(const Ctx& c, const Event& e, Verdicts& v) {
 /// flip_effect_starts_its_own_chain: a flip effect is chain link 1 of its
 /// chain, never added to a chain of battle-damage or "battled" triggers.
 void flip_effect_own_chain(const Ctx&, const Event& e, Verdicts& v) {
-  if (e.kind == EffectKind::FlipTrigger && e.link != 1) violate(v, Prop::FlipEffectStartsItsOwnChain);
+  if (trigger_of(e) == TriggerEvent::Flipped && e.link != 1) violate(v, Prop::FlipEffectStartsItsOwnChain);
 }
 
 }  // namespace checks

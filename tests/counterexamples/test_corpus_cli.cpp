@@ -1,6 +1,8 @@
 // `battlecheck corpus` from the command line: exit codes, no overwrite
 // without --force, the same seed giving the same random corpus, --json.
 #include <gtest/gtest.h>
+
+#include "model/types.hpp"
 #include <unistd.h>
 
 #include <cstdlib>
@@ -84,7 +86,7 @@ TEST_F(CorpusCli, JsonSummaryOnStdout) {
   const nlohmann::json j = nlohmann::json::parse(out_);
   EXPECT_EQ(j["format"], "battlecheck-corpus-coverage");
   EXPECT_EQ(j["counts"]["uncovered_reachable"], 0);
-  EXPECT_EQ(j["pairs"].size(), 14u * 19u);
+  EXPECT_EQ(j["pairs"].size(), static_cast<std::size_t>(bc::kTimingCount * bc::kEffectKindCount));
   EXPECT_GT(j["cases"].get<int>(), 0);
 }
 

@@ -1,6 +1,7 @@
 // The narrative speaks the sources' vocabulary with the scenario's names.
 #include <gtest/gtest.h>
 
+#include "model/presets.hpp"
 #include "counterexamples/narrative.hpp"
 
 namespace bc {
@@ -13,6 +14,7 @@ Scenario small_scenario() {
   s.board[0][0] = ZoneSpec{0, Position::FaceUpAttack};
   s.board[1][1] = ZoneSpec{1, Position::FaceDownDefense};
   s.cards = {CardSpec{"Rush Recklessly", EffectKind::AtkBoostQuick, Player::P2}};
+  fill_preset_term(s.cards[0]);
   return s;
 }
 

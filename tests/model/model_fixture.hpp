@@ -7,6 +7,7 @@
 #include <functional>
 #include <vector>
 
+#include "model/presets.hpp"
 #include "model/loader.hpp"
 #include "model/model.hpp"
 
@@ -27,6 +28,7 @@ struct ScenarioBuilder {
   std::uint8_t card(const std::string& name, EffectKind kind, Player owner, std::uint8_t host = kNoMonster,
                     int value = 0, std::uint8_t summons = kNoMonster, Condition c = Condition::None) {
     s.cards.push_back(CardSpec{name, kind, owner, host, value, summons, c});
+    fill_preset_term(s.cards.back());
     return static_cast<std::uint8_t>(s.cards.size() - 1);
   }
 };

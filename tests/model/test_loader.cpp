@@ -8,11 +8,18 @@
 #include <regex>
 #include <set>
 
+#include "model/presets.hpp"
 #include "model/loader.hpp"
 #include "tests/model/input_error.hpp"
 
 namespace bc {
 namespace {
+
+CardSpec preset_card(CardSpec c) {
+  fill_preset_term(c);
+  return c;
+}
+
 
 namespace fs = std::filesystem;
 
@@ -285,10 +292,10 @@ TEST(Scenario, CardFieldsAreRead) {
           card("name = \"Gob\"\nkind = \"end_of_battle_trigger\"\nhost = \"A\"\ncondition = \"host_battled\""),
       "t.toml");
   ASSERT_EQ(s.cards.size(), 4u);
-  EXPECT_EQ(s.cards[0], (CardSpec{"Flip", EffectKind::FlipTrigger, Player::P2, 1, 0, kNoMonster, Condition::None}));
-  EXPECT_EQ(s.cards[1], (CardSpec{"Goat", EffectKind::SpecialSummonQuick, Player::P2, kNoMonster, 0, 2, Condition::None}));
-  EXPECT_EQ(s.cards[2], (CardSpec{"Rush", EffectKind::AtkBoostQuick, Player::P1, kNoMonster, -700, kNoMonster, Condition::None}));
-  EXPECT_EQ(s.cards[3], (CardSpec{"Gob", EffectKind::EndOfBattleTrigger, Player::P1, 0, 0, kNoMonster, Condition::HostBattled}));
+  EXPECT_EQ(s.cards[0], preset_card(CardSpec{"Flip", EffectKind::FlipTrigger, Player::P2, 1, 0, kNoMonster, Condition::None}));
+  EXPECT_EQ(s.cards[1], preset_card(CardSpec{"Goat", EffectKind::SpecialSummonQuick, Player::P2, kNoMonster, 0, 2, Condition::None}));
+  EXPECT_EQ(s.cards[2], preset_card(CardSpec{"Rush", EffectKind::AtkBoostQuick, Player::P1, kNoMonster, -700, kNoMonster, Condition::None}));
+  EXPECT_EQ(s.cards[3], preset_card(CardSpec{"Gob", EffectKind::EndOfBattleTrigger, Player::P1, 0, 0, kNoMonster, Condition::HostBattled}));
 }
 
 TEST(Scenario, DefaultMatchesTheRequirements) {

@@ -5,6 +5,7 @@
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
+#include "model/presets.hpp"
 #include "model/loader.hpp"
 
 namespace bc {
@@ -55,9 +56,9 @@ rc::Gen<Scenario> gen_scenario() {
     for (int i = 0; i < cards; ++i) {
       CardSpec c;
       c.name = *gen_name();
-      c.kind = static_cast<EffectKind>(*rc::gen::inRange(0, kEffectKindCount));
+      c.kind = static_cast<EffectKind>(*rc::gen::inRange(0, static_cast<int>(presets().size())));
       c.owner = static_cast<Player>(*rc::gen::inRange(0, 2));
-      const HostRule rule = host_rule(c.kind);
+      const HostRule rule = host_rule(preset_term(c.kind, 0, kNoMonster, Condition::None));
       if (rule == HostRule::Required || (rule == HostRule::Optional && *rc::gen::arbitrary<bool>())) {
         if (s.monsters.empty()) continue;
         c.host = static_cast<std::uint8_t>(*rc::gen::inRange<std::size_t>(0, s.monsters.size()));
@@ -67,9 +68,10 @@ rc::Gen<Scenario> gen_scenario() {
         if (templates.empty()) continue;
         c.summons = *rc::gen::elementOf(templates);
       }
-      if (c.kind == EffectKind::AtkBoostQuick || c.kind == EffectKind::DamageCalcBoost)
+      if (preset_takes_value(c.kind))
         c.value = 100 * *rc::gen::element(-127, -3, 1, 7, 30, 127);
       if (c.kind == EffectKind::EndOfBattleTrigger) c.condition = static_cast<Condition>(*rc::gen::inRange(0, 3));
+      fill_preset_term(c);
       if (held[index_of(c.owner)] == kMaxCardsPerPlayer) continue;
       ++held[index_of(c.owner)];
       s.cards.push_back(c);

@@ -1,4 +1,5 @@
 // Implementation of the test-only trace builder (trace_builder.hpp).
+#include "model/presets.hpp"
 #include "tests/properties/trace_builder.hpp"
 
 namespace bc::test {
@@ -38,6 +39,7 @@ Scenario test_scenario() {
   card("Spirit Reaper", EffectKind::BattleDamageTrigger, Player::P1, kWarrior);
   card("Goblin Attack Force", EffectKind::EndOfBattleTrigger, Player::P1, kKnight)->condition = Condition::HostAttacked;
   card("Gladiator Beast", EffectKind::EndOfBattleTrigger, Player::P1, kWarrior)->condition = Condition::HostBattled;
+  for (CardSpec& c : s.cards) fill_preset_term(c);
   return s;
 }
 
@@ -63,6 +65,7 @@ std::uint8_t Trace::host_slot(std::uint8_t card) const {
 
 Trace& Trace::add(const Event& e) {
   events_.push_back(e);
+  annotate_effects(events_.back(), sc_);
   return *this;
 }
 
