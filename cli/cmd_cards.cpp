@@ -8,12 +8,15 @@
 
 #include "cli/commands.hpp"
 #include "model/cards.hpp"
+#include "model/loader.hpp"
+#include "model/toml_input.hpp"
 
 namespace bc::cli {
 namespace {
 
 struct CardsOptions {
   bool json = false;
+  std::string file;  ///< a card library file to read instead of the built-in one
 };
 
 std::vector<std::string> timing_list(TimingMask mask) {
@@ -37,6 +40,7 @@ nlohmann::json card_json(const LibraryCard& c) {
   if (c.atk) j["atk"] = *c.atk;
   if (c.def) j["def"] = *c.def;
   if (c.value) j["value"] = *c.value;
+  if (c.term) j["effect"] = c.effect_toml;
   nlohmann::json diffs = nlohmann::json::array();
   for (const CardDifference& d : c.differences) {
     nlohmann::json dj = {{"source", d.source}, {"section", d.section}, {"note", d.note}};
@@ -52,6 +56,7 @@ void print_card(const LibraryCard& c) {
   std::cout << c.name << " (" << c.type;
   if (c.atk) std::cout << ", " << *c.atk << "/" << *c.def;
   std::cout << "): " << kind_text(c.kind);
+  if (c.term) std::cout << " " << c.effect_toml;
   if (c.value) std::cout << " " << (*c.value > 0 ? "+" : "") << *c.value;
   if (c.timings) std::cout << " at " << joined(timing_list(c.timings));
   std::cout << "\n    mentioned in: " << joined(c.mentions) << "\n";
@@ -63,15 +68,25 @@ void print_card(const LibraryCard& c) {
   }
 }
 
-int list_cards(bool json) {
-  const auto& cards = card_library();
+int list_cards(bool json, const std::string& file) {
+  std::vector<LibraryCard> from_file;
+  if (!file.empty()) {
+    try {
+      from_file = parse_card_library(input::read_file(file), file);
+    } catch (const InputError& e) {
+      std::cerr << "battlecheck cards: " << e.what() << "\n";
+      return kExitBadInput;
+    }
+  }
+  const auto& cards = file.empty() ? card_library() : from_file;
   if (json) {
     nlohmann::json doc = {{"cards", nlohmann::json::array()}};
     for (const LibraryCard& c : cards) doc["cards"].push_back(card_json(c));
     std::cout << doc.dump(2) << "\n";
     return kExitOk;
   }
-  std::cout << cards.size() << " cards (model/cards/cards.toml; name one in a scenario with card = \"NAME\")\n\n";
+  std::cout << cards.size() << " cards (" << (file.empty() ? std::string("model/cards/cards.toml") : file)
+            << "; name one in a scenario with card = \"NAME\")\n\n";
   for (const LibraryCard& c : cards) print_card(c);
   return kExitOk;
 }
@@ -82,7 +97,8 @@ Command add_cards_command(CLI::App& root) {
   auto opts = std::make_shared<CardsOptions>();
   CLI::App* app = root.add_subcommand("cards", "List the card library: kinds, timings, values, sources and disagreements");
   app->add_flag("--json", opts->json, "Print one JSON document");
-  return {app, [opts] { return list_cards(opts->json); }};
+  app->add_option("--file", opts->file, "Read and check this card library file instead of the built-in one");
+  return {app, [opts] { return list_cards(opts->json, opts->file); }};
 }
 
 }  // namespace bc::cli

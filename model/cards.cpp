@@ -6,6 +6,7 @@
 
 #include "model/embedded.hpp"
 #include "model/loader.hpp"
+#include "model/term_toml.hpp"
 #include "model/toml_input.hpp"
 
 namespace bc {
@@ -73,16 +74,24 @@ CardDifference read_difference(const Reader& rd, const toml::table& t, const std
 }
 
 LibraryCard read_card(const Reader& rd, const toml::table& t, const std::string& f) {
-  rd.only_keys(t, f + ".", {"name", "type", "kind", "timings", "atk", "def", "value", "mentions", "note", "differs"});
+  rd.only_keys(t, f + ".", {"name", "type", "kind", "effect", "timings", "atk", "def", "value", "mentions", "note", "differs"});
   LibraryCard c;
   c.name = rd.need_string(t, "name", f + ".name");
   if (c.name.empty()) rd.fail(*t.get("name"), f + ".name", "must not be empty");
   c.type = rd.need_string(t, "type", f + ".type");
   if (c.type != "monster" && c.type != "spell" && c.type != "trap")
     rd.fail(*t.get("type"), f + ".type", "must be monster, spell or trap, got " + input::toml_quote(c.type));
-  c.kind = read_kind(rd, t, f + ".kind");
+  if (const toml::node* e = t.get("effect")) {
+    if (t.contains("kind")) rd.fail(*t.get("kind"), f + ".kind", "a card with effect = { ... } has no kind beside it");
+    static const std::vector<std::string> kBlank = {"$summons"};
+    c.term = input::read_term(rd, *e, f + ".effect", kBlank);
+    c.kind = class_of(*c.term);
+    c.effect_toml = input::term_to_toml(*c.term, kBlank);
+  } else {
+    c.kind = read_kind(rd, t, f + ".kind");
+  }
   if (const toml::node* n = t.get("timings")) c.timings = read_timings(rd, *n, f + ".timings");
-  if (c.kind && c.timings == 0) rd.fail(t, f + ".timings", "missing: when is this card's effect activated?");
+  if (c.kind && c.timings == 0 && !c.term) rd.fail(t, f + ".timings", "missing: when is this card's effect activated?");
   c.atk = read_stat(rd, t, "atk", f + ".atk");
   c.def = read_stat(rd, t, "def", f + ".def");
   if (c.type == "monster" && (!c.atk || !c.def)) rd.fail(t, f + ".atk", "a monster needs atk and def");
@@ -97,8 +106,10 @@ LibraryCard read_card(const Reader& rd, const toml::table& t, const std::string&
       rd.fail(line, f + ".mentions", "must cite a source as \"S<id> §<section>\", got " + input::toml_quote(text));
     c.mentions.push_back(text);
   }
-  if (c.mentions.empty()) rd.fail(t, f + ".mentions", "missing: the sources that use this card as an example");
   c.note = rd.get_string(t, "note", f + ".note").value_or("");
+  if (c.mentions.empty() && c.note.empty())
+    rd.fail(t, f + ".mentions", "missing: the sources that use this card as an example (or, for a card no source "
+                                "names, a note saying what it does)");
   if (const toml::array* ds = rd.get_table_array(t, "differs", f + ".differs"))
     for (std::size_t i = 0; i < ds->size(); ++i)
       c.differences.push_back(read_difference(rd, *ds->get(i)->as_table(), f + ".differs[" + std::to_string(i) + "]"));

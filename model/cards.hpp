@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "model/effect.hpp"
 #include "model/ruleset.hpp"
 #include "model/types.hpp"
 
@@ -28,7 +29,13 @@ struct CardDifference {
 struct LibraryCard {
   std::string name;                   ///< English card name, unique
   std::string type;                   ///< "monster", "spell" or "trap"
-  std::optional<EffectKind> kind;     ///< empty: no activated effect the model has (continuous, vanilla)
+  std::optional<EffectKind> kind;     ///< empty: no effect the model has (vanilla); class_of(*term) when written in full
+  /// The card's effect written in full (`effect = { ... }`, docs/effects.md);
+  /// empty for a card described by a preset `kind`. "$summons" in an
+  /// operation and an ATK change of 0 are blanks a scenario fills with
+  /// `summons` and `value`.
+  std::optional<EffectTerm> term;
+  std::string effect_toml;            ///< the term as an inline TOML table, for scenarios that name the card
   TimingMask timings = 0;             ///< timings of its activation in the library's (MR3) reading
   std::optional<int> atk, def;        ///< printed values of a monster
   std::optional<int> value;           ///< fixed ATK change of a boost (Rush Recklessly +700); empty if it varies

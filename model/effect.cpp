@@ -90,16 +90,6 @@ const Op* EffectTerm::find_op(OpCode c) const {
   return nullptr;
 }
 
-int spell_speed(const EffectTerm& t) {
-  switch (t.activation) {
-    case Activation::Trigger: return 1;
-    case Activation::Quick: return 2;
-    case Activation::Counter: return 3;
-    case Activation::Continuous: return 0;
-  }
-  return 0;
-}
-
 EffectKind class_of(const EffectTerm& t) {
   if (t.activation == Activation::Continuous) return EffectKind::Continuous;
   if (t.activation == Activation::Counter) return EffectKind::CounterTrap;

@@ -208,7 +208,10 @@ enum EffectAttr : std::uint32_t {
 constexpr TriggerEvent trigger_of_attrs(std::uint32_t a) { return static_cast<TriggerEvent>((a >> kAttrTriggerShift) & 0xF); }
 
 /// Spell speed of a term: 1 trigger, 2 quick, 3 counter, 0 continuous.
-int spell_speed(const EffectTerm& t);
+constexpr int spell_speed(const EffectTerm& t) {
+  return t.activation == Activation::Trigger ? 1 : t.activation == Activation::Quick ? 2
+       : t.activation == Activation::Counter ? 3 : 0;
+}
 /// Attribute bits of a term (EffectAttr).
 std::uint32_t effect_attrs(const EffectTerm& t);
 /// Spell speed from attribute bits (what a trace monitor sees).

@@ -249,8 +249,10 @@ class TermParser {
 std::string target_text(const TargetSpec& t) {
   if (t.kind == TargetKind::None) return "none";
   if (t.kind == TargetKind::ChainLink) return "chain_link";
-  return "monster " + std::string(side_name(t.side)) + " " + std::string(face_name(t.face)) + " " +
-         std::string(role_name(t.role));
+  std::string out = "monster " + std::string(side_name(t.side));
+  if (t.face != FaceSel::Any) out += " " + std::string(face_name(t.face));
+  if (t.role != RoleSel::Any) out += " " + std::string(role_name(t.role));
+  return out;
 }
 
 std::optional<TargetSpec> parse_target(std::string_view s, std::string& error) {

@@ -116,12 +116,45 @@ class ScenarioParser {
                input::toml_quote(c->name) + " has no activated effect the model knows (kind none): " + c->note);
     out.erase("card");
     if (!out.contains("name")) out.insert("name", c->name);
+    if (c->term && !out.contains("effect") && !out.contains("kind")) {
+      fill_library_effect(*c, out, f);
+      add_library_host(*c, out, host_rule(*c->term));
+      return out;
+    }
     if (!out.contains("kind")) out.insert("kind", std::string(name(*c->kind)));
     if (!out.contains("value") && c->value && takes_value(*c->kind)) out.insert("value", static_cast<std::int64_t>(*c->value));
-    if (c->type == "monster" && !out.contains("host") && kind_host_rule(*c->kind) != HostRule::Forbidden &&
-        find_monster(c->name) != kNoMonster && (!out.contains("player") || kind_host_rule(*c->kind) == HostRule::Required))
-      out.insert("host", c->name);
+    add_library_host(*c, out, kind_host_rule(*c->kind));
     return out;
+  }
+
+  /// A library card's own monster is its host when the scenario has a [[monster]] of that name.
+  void add_library_host(const LibraryCard& c, toml::table& out, HostRule rule) const {
+    if (c.type == "monster" && !out.contains("host") && rule != HostRule::Forbidden &&
+        find_monster(c.name) != kNoMonster && (!out.contains("player") || rule == HostRule::Required))
+      out.insert("host", c.name);
+  }
+
+  /// A library card written in full: its term, with the blanks ("$summons", an
+  /// ATK change of 0) filled from the scenario's `summons` and `value`.
+  void fill_library_effect(const LibraryCard& c, toml::table& out, const std::string& f) const {
+    toml::table effect = *toml::parse("effect = " + c.effect_toml)["effect"].as_table();
+    std::string summons;
+    if (out.contains("summons")) summons = rd_.need_string(out, "summons", f + ".summons");
+    const std::optional<std::int64_t> value = rd_.get_int(out, "value", f + ".value");
+    out.erase("summons");
+    out.erase("value");
+    if (toml::array* ops = effect["ops"].as_array())
+      for (std::size_t i = 0; i < ops->size(); ++i) {
+        std::string op = ops->get(i)->value_or(std::string());
+        if (const auto at = op.find("$summons"); at != std::string::npos) {
+          if (summons.empty()) rd_.fail(out, f + ".summons", "missing: " + input::toml_quote(c.name) + " special summons a monster; name a token template");
+          op.replace(at, 8, summons);
+        }
+        if (value && op.find(" 0 ") != std::string::npos && (op.rfind("change_atk", 0) == 0 || op.rfind("set_atk", 0) == 0))
+          op.replace(op.find(" 0 "), 3, " " + std::to_string(*value) + " ");
+        ops->replace(ops->cbegin() + static_cast<std::ptrdiff_t>(i), op);
+      }
+    out.insert("effect", effect);
   }
 
   void read_monster(const toml::table& file_table, std::size_t i) {
