@@ -42,6 +42,8 @@ struct CardDraft {
   int value = 100;
   int summons_pick = 0;  ///< token template modulo the templates
   Condition condition = Condition::None;
+  bool custom = false;   ///< a seed card written as a term: keep the term (its summons re-picked)
+  EffectTerm term{};
 };
 
 struct Draft {
@@ -93,6 +95,8 @@ rc::Gen<std::vector<T>> gen_upto(int max, rc::Gen<T> element) {
 
 /// The preset a drafted kind stands for (drafts index the presets in file order).
 const EffectTerm& preset_of(EffectKind k) { return find_preset(k)->term; }
+/// The term a card draft stands for: its own, or its kind's preset.
+const EffectTerm& term_of(const CardDraft& c) { return c.custom ? c.term : preset_of(c.kind); }
 
 void add_monsters(Scenario& s, const Draft& d) {
   for (int side = 0; side < 2; ++side)
@@ -106,7 +110,7 @@ void add_monsters(Scenario& s, const Draft& d) {
 
 /// Monster index of the host a card draft picks on its owner's side, kNoMonster if none.
 std::uint8_t pick_host(const Scenario& s, int side, const CardDraft& c) {
-  const HostRule rule = host_rule(preset_of(c.kind));
+  const HostRule rule = host_rule(term_of(c));
   if (rule == HostRule::Forbidden) return kNoMonster;
   if (rule == HostRule::Optional && c.host_pick % 2 == 0) return kNoMonster;
   int count = 0;
@@ -133,7 +137,16 @@ void add_cards(Scenario& s, const Draft& d, std::uint8_t first_token) {
       card.kind = c.kind;
       card.owner = static_cast<Player>(side);
       card.host = pick_host(s, side, c);
-      if (card.host == kNoMonster && host_rule(preset_of(c.kind)) == HostRule::Required) continue;
+      if (card.host == kNoMonster && host_rule(term_of(c)) == HostRule::Required) continue;
+      if (c.custom) {
+        card.custom = true;
+        card.term = c.term;
+        for (int i = 0; i < card.term.op_count; ++i)
+          if (card.term.ops[i].code == OpCode::SpecialSummon) card.term.ops[i].monster = pick_token(s, first_token, c);
+        card.name = std::string(name(card.owner)) + " " + std::string(name(c.kind)) + " " + std::to_string(held++);
+        s.cards.push_back(card);
+        continue;
+      }
       if (preset_takes_value(c.kind)) card.value = c.value;
       if (preset_takes_summons(c.kind)) card.summons = pick_token(s, first_token, c);
       if (preset_of(c.kind).trigger == TriggerEvent::EndOfBattlePhase) card.condition = c.condition;
@@ -182,8 +195,12 @@ Draft draft_of(const Scenario& s) {
     cd.kind = c.kind;
     cd.host_pick = c.host != kNoMonster && zone_of_monster[c.host] >= 0 ? 2 * zone_of_monster[c.host] + 1 : 0;
     cd.value = c.value;
-    cd.summons_pick = c.summons != kNoMonster && token_index[c.summons] >= 0 ? token_index[c.summons] : 0;
+    const Op* summon = c.custom ? c.term.find_op(OpCode::SpecialSummon) : nullptr;
+    const std::uint8_t summons = summon ? summon->monster : c.summons;
+    cd.summons_pick = summons != kNoMonster && token_index[summons] >= 0 ? token_index[summons] : 0;
     cd.condition = c.condition;
+    cd.custom = c.custom;
+    cd.term = c.term;
     d.cards[index_of(c.owner)].push_back(cd);
   }
   return d;

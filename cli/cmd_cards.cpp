@@ -59,7 +59,8 @@ void print_card(const LibraryCard& c) {
   if (c.term) std::cout << " " << c.effect_toml;
   if (c.value) std::cout << " " << (*c.value > 0 ? "+" : "") << *c.value;
   if (c.timings) std::cout << " at " << joined(timing_list(c.timings));
-  std::cout << "\n    mentioned in: " << joined(c.mentions) << "\n";
+  if (c.mentions.empty()) std::cout << "\n    named by no source: a common test card (see its note)\n";
+  else std::cout << "\n    mentioned in: " << joined(c.mentions) << "\n";
   for (const CardDifference& d : c.differences) {
     std::cout << "    " << d.section << " differs:";
     if (d.kind) std::cout << " kind " << name(*d.kind) << ";";

@@ -173,6 +173,8 @@ std::string Narrator::event_text(const Event& e) {
       if (e.slot < kSlotCount) zones_[e.slot] = kNoMonster;
       if (e.reason == LeaveReason::Battle) return text + " sent to the Graveyard (destroyed by battle)";
       if (e.reason == LeaveReason::EffectDestroy) return text + " destroyed by an effect and sent to the Graveyard";
+      if (e.reason == LeaveReason::ReturnToHand) return text + " returned to the hand";
+      if (e.reason == LeaveReason::Cost) return text + " Tributed as a cost";
       return text + " banished";
     }
     case EventType::Summoned:

@@ -61,6 +61,8 @@ void Stepper::inflict(Player p, int amount) {
 }
 
 void Stepper::confirm_destroyed(std::uint8_t slot) {
+  const bool p1 = side_of(slot) == Player::P1;
+  if (s.has(p1 ? kSafeP1 : kSafeP2) || s.has(p1 ? kSafeTurnP1 : kSafeTurnP2)) return;  // "cannot be destroyed by battle"
   s.zones[slot].bits |= kDestroyConfirmed;
   Event e = ev(EventType::DestroyConfirmed);
   e.slot = slot;

@@ -5,12 +5,17 @@
 
 namespace bc::detail {
 
+/// A monster's continuous effect stops applying once its destruction by
+/// battle is confirmed, although the monster stays on the field until the end
+/// of the Damage Step (S0 §6.3.4.3.3, S1 §伤害计算时, S3 §Flipping the
+/// Face-Down Monster Face-Up: a self-destructing monster destroyed by the
+/// battle is not destroyed by its effect).
 bool Stepper::continuous_active(std::uint8_t card) const {
   const CardSpec& c = sc.cards[card];
   if (c.term.activation != Activation::Continuous) return false;
   if (c.host == kNoMonster) return true;
   const std::uint8_t h = host_slot(card);
-  return h != kNoSlot && s.zones[h].position() != Position::FaceDownDefense;
+  return h != kNoSlot && s.zones[h].position() != Position::FaceDownDefense && !s.zones[h].has(kDestroyConfirmed);
 }
 
 /// Skyscraper-like modifiers: during damage calculation only, or during the

@@ -122,6 +122,7 @@ std::uint32_t effect_attrs(const EffectTerm& t) {
     if (c == OpCode::ChangeAttackTarget) a |= kAttrRedirects;
     if (c == OpCode::NegateAttack) a |= kAttrNegatesAttack;
     if (c == OpCode::EndBattlePhase) a |= kAttrEndsBattlePhase;
+    if (c == OpCode::NoBattleDamage && t.ops[i].flag) a |= kAttrIndestructible;
   }
   return a;
 }

@@ -96,7 +96,7 @@ enum class OpCode : std::uint8_t {
   NegateEffect,       ///< of the chain link below
   NegateAttack,
   EndBattlePhase,
-  NoBattleDamage,     ///< to the controller, for this battle or this turn
+  NoBattleDamage,     ///< to the controller, for this battle or this turn (Op::flag "indestructible": and its monsters are not destroyed by battle)
   SpecialSummon,      ///< Op::monster in Op::position to the controller's field
   ChangeAttackTarget, ///< the attack now targets the effect's target
   Opaque,             ///< something the model does not track (importers)
@@ -202,6 +202,7 @@ enum EffectAttr : std::uint32_t {
   kAttrRedirects = 0x20000,        ///< changes the attack target
   kAttrNegatesAttack = 0x40000,
   kAttrEndsBattlePhase = 0x80000,
+  kAttrIndestructible = 0x100000,  ///< its no_battle_damage also keeps the controller's monsters from destruction by battle
   kAttrTriggerShift = 24,          ///< bits 24-27: the TriggerEvent
 };
 /// The trigger event recorded in attribute bits.

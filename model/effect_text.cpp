@@ -22,6 +22,12 @@ std::optional<Duration> parse_duration(std::string_view s);
 
 namespace {
 
+/// Continuous parts with an amount ("calc_atk_modifier 1000", "cannot_attack_at_least 0").
+bool continuous_takes_amount(ContinuousKind k) {
+  return k == ContinuousKind::CalcAtkModifier || k == ContinuousKind::DamageStepAtkModifier ||
+         k == ContinuousKind::CannotAttackAtLeast;
+}
+
 using namespace term_text;
 
 const std::vector<std::string> kKeys = {"activation", "mandatory", "window", "timings", "conditions", "cost",
@@ -165,9 +171,7 @@ class TermParser {
     const auto w = words(v);
     if (w.empty()) return fail("continuous", "empty");
     if (!named("continuous", w[0], parse_continuous, t_.continuous.kind, "continuous effect")) return false;
-    const bool takes_amount = t_.continuous.kind == ContinuousKind::CalcAtkModifier ||
-                              t_.continuous.kind == ContinuousKind::DamageStepAtkModifier ||
-                              t_.continuous.kind == ContinuousKind::CannotAttackAtLeast;
+    const bool takes_amount = continuous_takes_amount(t_.continuous.kind);
     if (takes_amount != (w.size() == 2)) return fail("continuous", "\"" + w[0] + (takes_amount ? "\" needs an amount" : "\" takes no amount"));
     if (takes_amount) {
       const auto n = number(w[1]);
@@ -209,6 +213,7 @@ class TermParser {
       else if (auto d = parse_duration(w[i])) o.duration = *d;
       else if (auto p = parse_position(w[i])) o.position = *p;
       else if (w[i] == "and_destroy" && o.code == OpCode::NegateActivation) o.flag = true;
+      else if (w[i] == "indestructible" && o.code == OpCode::NoBattleDamage) o.flag = true;
       else if (auto n = number(w[i])) {
         if (*n % 100 != 0 || *n < -12700 || *n > 12700) return fail(field, "amount must be a multiple of 100 between -12700 and 12700");
         o.amount = static_cast<std::int16_t>(*n);
@@ -291,7 +296,7 @@ std::string op_text(const Op& o, const std::vector<std::string>& monster_names) 
   if (o.code == OpCode::ChangeAtk || o.code == OpCode::SetAtk || o.code == OpCode::ChangeDef)
     s += " " + std::to_string(o.amount) + " " + std::string(duration_name(o.duration));
   if (o.code == OpCode::NoBattleDamage) s += " " + std::string(duration_name(o.duration));
-  if (o.flag) s += " and_destroy";
+  if (o.flag) s += o.code == OpCode::NoBattleDamage ? " indestructible" : " and_destroy";
   return s;
 }
 
@@ -338,7 +343,7 @@ std::vector<TermField> term_to_fields(const EffectTerm& t, const std::vector<std
   }
   if (t.continuous.kind != ContinuousKind::None) {
     std::string c(name(t.continuous.kind));
-    if (t.continuous.amount != 0) c += " " + std::to_string(t.continuous.amount);
+    if (continuous_takes_amount(t.continuous.kind)) c += " " + std::to_string(t.continuous.amount);
     out.push_back({"continuous", {c}});
   }
   return out;

@@ -78,6 +78,12 @@ void Stepper::change_position(std::uint8_t slot, Position pos) {
   e.slot = slot;
   e.position = pos;
   emit(e);
+  // An attacker no longer in Attack Position cannot battle: like a battler
+  // leaving, no damage calculation, the remaining timings still run
+  // (S1 §伤害步骤, S1 §伤害计算时: Superheavy Samurai Big Benkei).
+  const bool before_calc = in_damage_step(s.timing) && !s.has(kDamageCalculated);
+  if (slot == s.attacker && before_calc && pos != Position::FaceUpAttack && r.flag(Knob::AttackRequiresAttackPosition))
+    s.battle |= kBattleCancelled;
 }
 
 namespace {
@@ -170,7 +176,9 @@ void Stepper::apply_op(const LinkState& link, const Op& op) {
       return;
     case OpCode::NoBattleDamage: {
       const bool p1 = c.owner == Player::P1;
-      s.battle |= op.duration == Duration::Turn ? (p1 ? kNoDamageTurnP1 : kNoDamageTurnP2) : (p1 ? kNoDamageP1 : kNoDamageP2);
+      const bool turn = op.duration == Duration::Turn;
+      s.battle |= turn ? (p1 ? kNoDamageTurnP1 : kNoDamageTurnP2) : (p1 ? kNoDamageP1 : kNoDamageP2);
+      if (op.flag) s.battle |= turn ? (p1 ? kSafeTurnP1 : kSafeTurnP2) : (p1 ? kSafeP1 : kSafeP2);
       return;
     }
     case OpCode::SpecialSummon: summon(c.owner, op.monster, op.position); return;

@@ -62,7 +62,8 @@ void Stepper::list_attack_targets(ActionType type, std::uint8_t attacker, Action
     const std::uint8_t slot = slot_of(Player::P2, z);
     if (!s.zones[slot].occupied()) continue;
     any = true;
-    if (attackable(slot)) out.push(Action{type, kNoCard, attacker, slot});
+    const bool restricted = type == ActionType::DeclareAttack || r.flag(Knob::AttackRestrictionsApplyOnReplay);
+    if (!restricted || attackable(slot)) out.push(Action{type, kNoCard, attacker, slot});
   }
   if (!any || !r.flag(Knob::DirectAttackRequiresEmptyField) || may_attack_directly(attacker))
     out.push(Action{type, kNoCard, attacker, kDirect});
@@ -130,6 +131,7 @@ void Stepper::on_entry(Timing t) {
 void Stepper::pend_timed_triggers(TriggerEvent event, bool battlers_only) {
   for (std::uint8_t c = 0; c < sc.cards.size(); ++c) {
     if (sc.cards[c].term.trigger != event || (s.used & (1u << c))) continue;
+    if (sc.cards[c].term.mandatory && !r.flag(Knob::MandatoryTriggersActivate)) continue;
     const std::uint8_t h = host_slot(c);
     if (h == kNoSlot || (battlers_only && h != s.attacker && h != s.target)) continue;
     s.pending |= static_cast<std::uint16_t>(1u << c);
@@ -230,6 +232,9 @@ void Stepper::replay() {
   Event e = ev(EventType::Replay);
   e.slot = s.attacker;
   emit(e);
+  if (r.flag(Knob::CostsPaidAgainOnReplay))
+    for (std::uint8_t c = 0; c < sc.cards.size(); ++c)
+      if (s.used & (1u << c)) pay_cost(c);
   enter(Timing::ReplayChoice);
 }
 

@@ -82,6 +82,12 @@ constexpr std::array<KnobSpec, kKnobCount> kKnobs = {{
      "where an effect that ends the Battle Phase leads"},
     {Knob::HasAttackedOn, "has_attacked_on", {"damage_step", "declaration", ""},
      "when a monster counts as \"has attacked\": on entering the Damage Step or on declaring"},
+    {Knob::CostsPaidAgainOnReplay, "costs_paid_again_on_replay", kBool,
+     "a replay makes the effects already activated in the attack pay their costs again"},
+    {Knob::AttackRestrictionsApplyOnReplay, "attack_restrictions_apply_on_replay", kBool,
+     "a monster that cannot be attacked cannot be chosen by the re-choice after a replay either"},
+    {Knob::MandatoryTriggersActivate, "mandatory_triggers_activate", kBool,
+     "a mandatory trigger effect whose event happened (and whose condition holds) is activated"},
 }};
 
 constexpr bool specs_in_enum_order() {

@@ -49,6 +49,9 @@ enum class Knob : std::uint8_t {
   ZeroAtkBattleDestroys,             ///< bool
   BattlePhaseEndGoesTo,              ///< end_step | main_phase_2
   HasAttackedOn,                     ///< damage_step | declaration
+  CostsPaidAgainOnReplay,            ///< bool: a replay repeats the costs of effects already activated
+  AttackRestrictionsApplyOnReplay,   ///< bool: "cannot be attacked" also limits the re-choice after a replay
+  MandatoryTriggersActivate,         ///< bool: a mandatory trigger whose event happened is activated
   Count
 };
 inline constexpr int kKnobCount = static_cast<int>(Knob::Count);

@@ -54,10 +54,15 @@ enum BattleBit : std::uint16_t {
   kAttackerLeft = 0x200,      ///< the attacker left the field: a monster later put in its zone is not the attacker
   kNoDamageTurnP1 = 0x400,    ///< P1 takes no battle damage for the rest of the turn
   kNoDamageTurnP2 = 0x800,
+  kSafeP1 = 0x1000,           ///< P1's monsters cannot be destroyed by battle in this battle
+  kSafeP2 = 0x2000,
+  kSafeTurnP1 = 0x4000,       ///< ... for the rest of the turn
+  kSafeTurnP2 = 0x8000,
 };
 
 /// Battle flags that outlive one battle (the rest is cleared when it ends).
-inline constexpr std::uint16_t kKeptAfterBattle = kEndBattlePending | kNoDamageTurnP1 | kNoDamageTurnP2;
+inline constexpr std::uint16_t kKeptAfterBattle =
+    kEndBattlePending | kNoDamageTurnP1 | kNoDamageTurnP2 | kSafeTurnP1 | kSafeTurnP2;
 
 struct State {
   Timing timing = Timing::MainPhase1;

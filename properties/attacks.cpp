@@ -18,6 +18,7 @@ void direct_attack_empty_field(const Ctx& c, const Event& e, Verdicts& v) {
   if (e.target != kDirect) return;
   const std::uint8_t attacker = e.slot < kSlotCount ? e.slot : c.attacker;
   const Player foe = other(attacker < kSlotCount ? side_of(attacker) : Player::P1);
+  if (c.direct_ok & ~c.face_down & slot_bit(attacker)) return;  // "may attack directly" (a continuous effect)
   if (c.occupied & side_mask(foe)) violate(v, Prop::DirectAttackOnlyOnEmptyField);
 }
 

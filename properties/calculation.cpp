@@ -19,6 +19,10 @@ bool protected_player(const Ctx& c, Player p) {
          c.has(p == Player::P1 ? kCtxNoDamageTurnP1 : kCtxNoDamageTurnP2);
 }
 
+bool protected_monsters(const Ctx& c, Player p) {
+  return c.has(p == Player::P1 ? kBtlSafeP1 : kBtlSafeP2) || c.has(p == Player::P1 ? kCtxSafeTurnP1 : kCtxSafeTurnP2);
+}
+
 /// Expected battle damage: who takes how much (S0 §6.3.4.3.3), before protection.
 void expected_damage(const Event& e, Player attacker_side, Player& to, std::int32_t& amount) {
   const Player defender = other(attacker_side);
@@ -53,6 +57,8 @@ void expect_outcome(Ctx& c, const Event& e) {
   std::int32_t amount = 0;
   expected_damage(e, attacker_side, to, amount);
   std::uint16_t calc = kCalcOpen | expected_destruction(e);
+  if (protected_monsters(c, attacker_side)) calc &= static_cast<std::uint16_t>(~kCalcExpectAttacker);
+  if (protected_monsters(c, other(attacker_side))) calc &= static_cast<std::uint16_t>(~kCalcExpectTarget);
   if (e.mode == CalcMode::VsAttack && e.value == 0 && e.value2 == 0) calc |= kCalcZero;
   c.calc_damage = 0;
   if (amount > 0 && !protected_player(c, to)) {

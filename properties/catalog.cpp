@@ -283,6 +283,8 @@ std::vector<PropertyInfo> sometimes_properties() {
 
 /// properties/source_claims.cpp: the sources' claims no earlier property states.
 std::vector<PropertyInfo> source_claim_properties();
+/// properties/effects.cpp: rules the effect terms open.
+std::vector<PropertyInfo> effect_properties();
 
 namespace {
 
@@ -290,7 +292,7 @@ std::vector<PropertyInfo> build_catalog() {
   std::vector<PropertyInfo> all;
   for (auto part : {flow_properties, attack_properties, replay_properties, damage_step_properties,
                     calculation_properties, trigger_properties, sometimes_properties,
-                    source_claim_properties}) {
+                    source_claim_properties, effect_properties}) {
     auto props = part();
     all.insert(all.end(), props.begin(), props.end());
   }

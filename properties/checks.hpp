@@ -120,4 +120,9 @@ void main_phase_2_after_battle_phase(const Ctx&, const Event&, Verdicts&);
 void damage_step_ends_after_chains(const Ctx&, const Event&, Verdicts&);
 void flip_effect_own_chain(const Ctx&, const Event&, Verdicts&);
 
+// ---- effects.cpp: rules the effect terms open ---------------------------------
+void cost_on_activation(const Ctx&, const Event&, Verdicts&);
+void unattackable_target(const Ctx&, const Event&, Verdicts&);
+void end_of_battle_obligations(const Ctx&, const Event&, Verdicts&);
+
 }  // namespace bc::checks

@@ -18,6 +18,9 @@ enum TraceFlag : std::uint8_t {
   kCtxBpEnded = 0x02,    ///< an effect ended the Battle Phase; the next step is pending
   kCtxNoDamageTurnP1 = 0x04,  ///< a resolved "no battle damage this turn" protects P1
   kCtxNoDamageTurnP2 = 0x08,
+  kCtxCostDue = 0x10,        ///< the last event activated an effect with a cost not yet paid
+  kCtxSafeTurnP1 = 0x20,     ///< a resolved "cannot be destroyed by battle this turn" protects P1's monsters
+  kCtxSafeTurnP2 = 0x40,
 };
 
 /// TraceContext::battle: facts about the current attack (reset between attacks).
@@ -33,6 +36,8 @@ enum BattleFlag : std::uint16_t {
   kBtlDamageDealt = 0x0100,   ///< battle damage was inflicted in this battle
   kBtlLeftByBattleP1 = 0x0200,///< a P1 monster was sent away by battle in this battle
   kBtlLeftByBattleP2 = 0x0400,
+  kBtlSafeP1 = 0x0800,        ///< a resolved "cannot be destroyed by battle" protects P1's monsters in this battle
+  kBtlSafeP2 = 0x1000,
 };
 
 /// TraceContext::calc: the outcome expected from the last DamageCalculation,
@@ -81,6 +86,12 @@ struct TraceContext {
   std::uint16_t battle = 0;         ///< BattleFlag
   std::uint16_t calc = 0;           ///< CalcFlag
   std::uint16_t calc_damage = 0;    ///< expected battle damage (clamped to 65535)
+  // Effect terms (header slot masks, cleared when that slot's monster leaves).
+  std::uint16_t unattackable = 0;   ///< monsters that "cannot be attacked" (while face-up)
+  std::uint16_t direct_ok = 0;      ///< monsters that may attack directly (while face-up)
+  std::uint16_t eob_attacked = 0;   ///< hosts of mandatory end-of-Battle-Phase triggers needing "attacked"
+  std::uint16_t eob_battled = 0;    ///< ... needing "battled"
+  std::uint16_t eob_due = 0;        ///< in the End Step: hosts whose trigger is due and not yet activated
   // Small fields.
   std::uint8_t step = kCtxNone;     ///< Step of the last StepEnter
   std::uint8_t timing = kCtxNone;   ///< Timing of the last TimingEnter

@@ -135,6 +135,9 @@ void on_resolve(Ctx& c, const Event& e) {
   const bool p2 = e.card < kMaxCards ? (c.card_p2 & card_bit(e.card)) != 0 : e.player == Player::P2;
   c.battle |= p2 ? kBtlNoDamageP2 : kBtlNoDamageP1;
   if (has_attr(e, kAttrNoDamageTurn)) c.flags |= p2 ? kCtxNoDamageTurnP2 : kCtxNoDamageTurnP1;
+  if (!has_attr(e, kAttrIndestructible)) return;
+  if (has_attr(e, kAttrNoDamageTurn)) c.flags |= p2 ? kCtxSafeTurnP2 : kCtxSafeTurnP1;
+  else c.battle |= p2 ? kBtlSafeP2 : kBtlSafeP1;
 }
 
 void on_chain_end(Ctx& c, const Event&) {
@@ -219,9 +222,36 @@ constexpr std::array<FoldFn, kEventTypeCount> kFolds = {
 
 }  // namespace
 
+/// Effect-term facts: a cost is due right after its activation only; the End
+/// Step's obligations; slot facts end when their monster leaves.
+void fold_effects(Ctx& c, const Event& e) {
+  const bool cost = e.type == EventType::Activate && has_attr(e, kAttrCost);
+  c.flags = static_cast<std::uint8_t>(cost ? (c.flags | kCtxCostDue) : (c.flags & ~kCtxCostDue));
+  if (e.type == EventType::DestroyConfirmed) {  // its continuous effects stop applying (S0 §6.3.4.3.3)
+    const auto keep = static_cast<std::uint16_t>(~slot_bit(e.slot));
+    c.unattackable &= keep;
+    c.direct_ok &= keep;
+  }
+  if (e.type == EventType::LeftField) {
+    const auto keep = static_cast<std::uint16_t>(~slot_bit(e.slot));
+    c.unattackable &= keep;
+    c.direct_ok &= keep;
+    c.eob_attacked &= keep;
+    c.eob_battled &= keep;
+    c.eob_due &= keep;
+  }
+  if (e.type == EventType::StepEnter)
+    c.eob_due = e.step == Step::EndStep
+                    ? static_cast<std::uint16_t>(((c.eob_attacked & c.attacked) | (c.eob_battled & c.battled)) & c.occupied)
+                    : 0;
+  if (e.type == EventType::Activate && trigger_of(e) == TriggerEvent::EndOfBattlePhase)
+    c.eob_due &= static_cast<std::uint16_t>(~slot_bit(e.slot));
+}
+
 void fold(Ctx& c, const Event& e) {
   const auto t = static_cast<std::size_t>(e.type);
   if (t < kFolds.size()) kFolds[t](c, e);
+  fold_effects(c, e);
 }
 
 }  // namespace bc::checks

@@ -88,6 +88,10 @@ enum class Prop : std::uint8_t {
   MainPhase2OnlyAfterBattlePhase,
   DamageStepEndsAfterItsChains,
   FlipEffectStartsItsOwnChain,
+  // Rules the effect terms open (properties/effects.cpp)
+  CostPaidOnceOnActivation,
+  CannotBeAttackedNeverTargeted,
+  MandatoryEndOfBattleTriggersActivate,
   Count
 };
 inline constexpr int kPropCount = static_cast<int>(Prop::Count);

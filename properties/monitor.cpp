@@ -29,7 +29,7 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
     run<calc_window_close, first_turn_no_battle_phase, start_step_exit, end_step_exit, damage_step_exit,
         battle_phase_end_route, damage_step_order, damage_step_completes, battle_leave_all_by_end,
         negated_attack_no_damage_step, replay_before_damage_step, main_phase_2_after_battle_phase,
-        damage_step_ends_after_chains>,
+        damage_step_ends_after_chains, end_of_battle_obligations>,
     // TimingEnter
     run<calc_window_close, damage_step_order, damage_step_completes, replay_not_in_damage_step,
         replay_choice_not_declaration>,
@@ -37,7 +37,7 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
     run<turn_player_first, opponent_before_declaration>,
     // AttackDeclared
     run<attacker_position, direct_attack_empty_field, one_declaration, one_attack_at_a_time,
-        replay_choice_not_declaration, seen_direct_attack>,
+        replay_choice_not_declaration, seen_direct_attack, unattackable_target>,
     // AttackNegated
     run<seen_attack_negated>,
     // AttackStopped
@@ -45,7 +45,7 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
     // Replay
     run<replay_not_in_damage_step, replay_after_chain, replay_needs_count_change, seen_replay>,
     // ReplayChoice
-    run<replay_not_in_damage_step, direct_attack_empty_field, seen_direct_attack>,
+    run<replay_not_in_damage_step, direct_attack_empty_field, seen_direct_attack, unattackable_target>,
     // DamageStepBegin
     run<negated_attack_no_damage_step, replay_before_damage_step>,
     // FlippedFaceUp
@@ -70,7 +70,7 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
     // DestroyConfirmed
     run<destroy_confirmed_event>,
     // LeftField
-    run<battle_leave_timing, battle_leave_only_confirmed, seen_battle_destroyed_sent>,
+    run<battle_leave_timing, battle_leave_only_confirmed, seen_battle_destroyed_sent, cost_on_activation>,
     // Summoned
     run<>,
     // PositionChanged
@@ -80,6 +80,23 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
     // AttackTargetChanged
     run<>,
 };
+
+}  // namespace
+
+namespace {
+
+/// Slot masks of the effect terms a monster on the board carries (checks in properties/effects.cpp).
+void host_facts(TraceContext& c, const Scenario& header, std::uint8_t monster, std::uint16_t b) {
+  for (const CardSpec& card : header.cards) {
+    if (card.host != monster) continue;
+    const EffectTerm& t = card.term;
+    if (t.continuous.kind == ContinuousKind::CannotBeAttacked) c.unattackable |= b;
+    if (t.continuous.kind == ContinuousKind::MayAttackDirectly) c.direct_ok |= b;
+    if (t.trigger != TriggerEvent::EndOfBattlePhase || !t.mandatory) continue;
+    if (t.conditions & kCondHostAttacked) c.eob_attacked |= b;
+    if (t.conditions & kCondHostBattled) c.eob_battled |= b;
+  }
+}
 
 }  // namespace
 
@@ -98,6 +115,7 @@ TraceContext start_context(const Scenario& header) {
       const ZoneSpec& zone = header.board[side][z];
       if (zone.monster == kNoMonster) continue;
       const std::uint16_t b = slot_bit(slot_of(static_cast<Player>(side), z));
+      host_facts(c, header, zone.monster, b);
       c.occupied |= b;
       if (zone.position == Position::FaceDownDefense) c.face_down |= b;
       if (zone.position != Position::FaceUpAttack) c.defense |= b;

@@ -76,6 +76,12 @@ const std::map<std::string, Distortion>& expected() {
       {"destroy-without-calc-late",
        perm(EffectKind::DestroyNoCalcTrigger, "destroy_without_calc_at_start_of_damage_step")},
       {"start-step-to-end-step", knob(Knob::StartStepMaySkipToEndStep, "start_step_leads_to_battle_step")},
+      // Rules the effect terms open (properties/effects.cpp).
+      {"costs-paid-again-on-replay",
+       knob(Knob::CostsPaidAgainOnReplay, "cost_paid_once_on_activation", "tribute-cost.toml")},
+      {"attack-restrictions-ignored-on-replay",
+       knob(Knob::AttackRestrictionsApplyOnReplay, "cannot_be_attacked_never_targeted", "cannot-be-attacked.toml")},
+      {"mandatory-trigger-skipped", knob(Knob::MandatoryTriggersActivate, "mandatory_end_of_battle_triggers_activate")},
   };
   return m;
 }

@@ -168,8 +168,9 @@ TEST(BattleDestructionMatchesCalculation, HoldsForADirectAttack) {
   Scenario s = test_scenario();
   s.board[1] = {};
   Trace t(s);
-  t.to_battle_step().declare(P1M1, kDirect).to_damage_step().window(Timing::BeforeDamageCalculation);
-  t.window(Timing::DamageCalculation).calc(CalcMode::Direct, 1200, 0).damage(Player::P2, 1200);
+  // Warrior, not Knight: Knight's mandatory "if this card attacked" trigger would be due in the End Step.
+  t.to_battle_step().declare(P1M0, kDirect).to_damage_step().window(Timing::BeforeDamageCalculation);
+  t.window(Timing::DamageCalculation).calc(CalcMode::Direct, 1800, 0).damage(Player::P2, 1800);
   after_calc(t, {}).end_battle_phase();
   EXPECT_CLEAN(t.run(true));
 }

@@ -44,8 +44,19 @@ const std::vector<std::string_view> kSometimesIds = {
 const std::vector<std::string_view> kSourceClaimIds = {
     "main_phase_2_only_after_battle_phase", "damage_step_ends_after_its_chains", "flip_effect_starts_its_own_chain"};
 
+/// Rules the effect terms open (issue 11; properties/effects.cpp), Always.
+const std::vector<std::string_view> kEffectIds = {
+    "cost_paid_once_on_activation", "cannot_be_attacked_never_targeted", "mandatory_end_of_battle_triggers_activate"};
+
 TEST(Catalog, ListsEveryFixedIdWithItsKind) {
-  EXPECT_EQ(properties().size(), kAlwaysIds.size() + 1 + kSometimesIds.size() + kSourceClaimIds.size());
+  EXPECT_EQ(properties().size(),
+            kAlwaysIds.size() + 1 + kSometimesIds.size() + kSourceClaimIds.size() + kEffectIds.size());
+  EXPECT_EQ(properties().size(), 71u);
+  for (std::string_view id : kEffectIds) {
+    const int i = property_index(id);
+    ASSERT_GE(i, 0) << id;
+    EXPECT_EQ(properties()[i].kind, PropertyKind::Always) << id;
+  }
   for (std::string_view id : kSourceClaimIds) {
     const int i = property_index(id);
     ASSERT_GE(i, 0) << id;

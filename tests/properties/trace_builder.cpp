@@ -40,6 +40,9 @@ Scenario test_scenario() {
   card("Goblin Attack Force", EffectKind::EndOfBattleTrigger, Player::P1, kKnight)->condition = Condition::HostAttacked;
   card("Gladiator Beast", EffectKind::EndOfBattleTrigger, Player::P1, kWarrior)->condition = Condition::HostBattled;
   for (CardSpec& c : s.cards) fill_preset_term(c);
+  // Gladiator Beasts' "at the end of the Battle Phase" is optional ("you can"),
+  // unlike Goblin Attack Force's: the traces here may leave it unused.
+  s.cards.back().term.mandatory = false;
   return s;
 }
 

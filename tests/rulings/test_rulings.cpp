@@ -13,6 +13,7 @@
 #include <toml++/toml.h>
 
 #include "counterexamples/replay.hpp"
+#include "model/effect.hpp"
 #include "model/loader.hpp"
 #include "model/model.hpp"
 #include "properties/property.hpp"
@@ -157,6 +158,49 @@ TEST_P(Rulings, HoldsAsTheSourceSays) {
     EXPECT_EQ(run.verdicts.violated[i], expected) << r.file << ": " << p.id << (expected ? " must be violated" : " violated") << joined(lines);
   }
   if (!r.violates.empty()) EXPECT_GE(property_index(r.violates), 0) << r.file << ": unknown property " << r.violates;
+}
+
+/// What the rulings' cards use, part by part (names as in docs/effects.md).
+std::set<std::string> parts_used() {
+  std::set<std::string> used;
+  for (const std::string& file : ruling_files()) {
+    const Ruling r = load(file);
+    for (const CardSpec& c : r.scenario.cards) {
+      const EffectTerm& t = c.term;
+      used.insert("activation " + std::string(name(t.activation)));
+      if (t.activation == Activation::Trigger) {
+        used.insert(t.mandatory ? "mandatory trigger" : "optional trigger");
+        used.insert("trigger " + std::string(name(t.trigger)));
+      }
+      used.insert("window " + std::string(name(t.window)));
+      used.insert("cost " + std::string(name(t.cost)));
+      used.insert("continuous " + std::string(name(t.continuous.kind)));
+      used.insert("target " + target_text(TargetSpec{t.target.kind, SideSel::Opponent, FaceSel::Any, RoleSel::Any}));
+      for (int i = 0; i < t.op_count; ++i) {
+        const Op& o = t.ops[i];
+        used.insert("op " + std::string(name(o.code)));
+        if (o.code == OpCode::NoBattleDamage) used.insert(std::string("no_battle_damage ") + (o.duration == Duration::Turn ? "turn" : "battle"));
+        if (o.flag) used.insert(std::string(name(o.code)) + " flag");
+      }
+    }
+  }
+  return used;
+}
+
+TEST(RulingsCoverage, EveryPartOfTheEffectVocabularyIsExercised) {
+  const std::set<std::string> used = parts_used();
+  std::vector<std::string> want = {"mandatory trigger", "optional trigger", "target none", "target chain_link",
+                                   "target monster opponent", "no_battle_damage battle", "no_battle_damage turn",
+                                   "negate_activation flag", "no_battle_damage flag"};
+  for (int i = 0; i < kActivationCount; ++i) want.push_back("activation " + std::string(name(static_cast<Activation>(i))));
+  for (int i = 1; i < kTriggerEventCount; ++i) want.push_back("trigger " + std::string(name(static_cast<TriggerEvent>(i))));
+  for (int i = 0; i < kWindowCount; ++i) want.push_back("window " + std::string(name(static_cast<Window>(i))));
+  for (int i = 1; i < kCostCount; ++i) want.push_back("cost " + std::string(name(static_cast<Cost>(i))));
+  for (int i = 1; i < kContinuousKindCount; ++i)
+    want.push_back("continuous " + std::string(name(static_cast<ContinuousKind>(i))));
+  for (int i = 0; i < kOpCodeCount; ++i) want.push_back("op " + std::string(name(static_cast<OpCode>(i))));
+  for (const std::string& w : want) EXPECT_TRUE(used.count(w)) << "no ruling uses " << w;
+  EXPECT_GE(ruling_files().size(), 40u);
 }
 
 INSTANTIATE_TEST_SUITE_P(Files, Rulings, ::testing::ValuesIn(ruling_files()),

@@ -1,0 +1,123 @@
+// Properties the effect terms open (properties/effects.cpp): a cost is paid
+// once, on activation; a monster that cannot be attacked is never chosen; a
+// mandatory end-of-Battle-Phase trigger whose condition holds is activated.
+// Each has a violating trace and a near miss that holds.
+#include "model/effect.hpp"
+#include "tests/properties/trace_builder.hpp"
+
+namespace bc::test {
+namespace {
+
+/// The test scenario plus one card written as a term (appended last).
+Scenario with_card(const std::string& name, const std::vector<TermField>& fields, std::uint8_t host = kNoMonster) {
+  Scenario s = test_scenario();
+  CardSpec c;
+  c.name = name;
+  c.owner = Player::P2;
+  c.host = host;
+  c.custom = true;
+  std::vector<std::string> monsters;
+  for (const MonsterSpec& m : s.monsters) monsters.push_back(m.name);
+  TermError error;
+  const auto term = parse_term(fields, monsters, error);
+  EXPECT_TRUE(term.has_value()) << error.field << ": " << error.message;
+  if (term) c.term = *term;
+  c.kind = class_of(c.term);
+  s.cards.push_back(c);
+  return s;
+}
+
+constexpr auto kLast = static_cast<Card>(kGoblinBattled + 1);
+
+Scenario tribute_scenario() {
+  return with_card("Enemy Controller", {{"activation", {"quick"}}, {"card_type", {"spell"}}, {"cost", {"tribute"}}, {"ops", {"opaque"}}});
+}
+
+TEST(CostPaidOnceOnActivation, HoldsWhenTheCostFollowsItsActivation) {
+  Trace t(tribute_scenario());
+  t.to_battle_step().declared(P1M0, P2M0).enter(Timing::AttackDeclaration).priority(Player::P1);
+  // The cost is paid right after the Activate event (trigger(): no priority event yet).
+  t.priority(Player::P2).trigger(kLast).left(P2M1, LeaveReason::Cost);
+  t.priority(Player::P1).priority(Player::P2).resolve();
+  EXPECT_CLEAN(t.run());
+}
+
+TEST(CostPaidOnceOnActivation, ViolatedByPayingAgainAtTheReplay) {
+  Trace t(tribute_scenario());
+  t.to_battle_step().declared(P1M0, P2M0).enter(Timing::AttackDeclaration).priority(Player::P1);
+  t.priority(Player::P2).trigger(kLast).left(P2M1, LeaveReason::Cost);
+  t.priority(Player::P1).priority(Player::P2).resolve().replay().left(P2M0, LeaveReason::Cost);
+  EXPECT_VIOLATES(t.run(), "cost_paid_once_on_activation");
+}
+
+Scenario unattackable_dragon() {
+  return with_card("Command Knight",
+                   {{"activation", {"continuous"}}, {"card_type", {"monster"}}, {"continuous", {"cannot_be_attacked"}}},
+                   kDragon);
+}
+
+TEST(CannotBeAttackedNeverTargeted, ViolatedByADeclarationOnIt) {
+  Trace t(unattackable_dragon());
+  t.to_battle_step().declare(P1M0, P2M0);
+  EXPECT_VIOLATES(t.run(), "cannot_be_attacked_never_targeted");
+}
+
+TEST(CannotBeAttackedNeverTargeted, HoldsForAnotherTarget) {
+  Trace t(unattackable_dragon());
+  t.to_battle_step().declare(P1M0, P2M1);
+  EXPECT_CLEAN(t.run());
+}
+
+TEST(CannotBeAttackedNeverTargeted, ViolatedByTheReChoiceAfterAReplay) {
+  Trace t(unattackable_dragon());
+  t.to_battle_step().declared(P1M0, P2M1).enter(Timing::AttackDeclaration).priority(Player::P1);
+  t.priority(Player::P2).activate(kCall).passes().resolve();
+  t.summoned(P2M2, Player::P2).replay().replay_choice(P2M0);
+  EXPECT_VIOLATES(t.run(), "cannot_be_attacked_never_targeted");
+}
+
+TEST(CannotBeAttackedNeverTargeted, HoldsOnceItsMonsterHasLeft) {
+  Trace t(unattackable_dragon());
+  t.to_battle_step().declared(P1M0, P2M1).enter(Timing::AttackDeclaration).priority(Player::P1);
+  t.left(P2M0, LeaveReason::Banish).summoned(P2M0, Player::P2).replay().replay_choice(P2M0);
+  EXPECT_TRUE(t.run().violated[property_index("cannot_be_attacked_never_targeted")] == false);
+}
+
+/// Knight (host of the mandatory "if this card attacked" trigger) attacks the Dragon and bounces off.
+Trace knight_attacked() {
+  Trace t;
+  t.to_battle_step().declare(P1M1, P2M0).to_damage_step();
+  t.window(Timing::BeforeDamageCalculation).window(Timing::DamageCalculation);
+  t.calc(P1M1, P2M0, CalcMode::VsAttack, 1200, 1500).damage(Player::P1, 300).destroyed(P1M1);
+  t.window(Timing::AfterDamageCalculation).enter(Timing::EndOfDamageStep).left(P1M1, LeaveReason::Battle);
+  return t;
+}
+
+TEST(MandatoryEndOfBattleTriggersActivate, HoldsWhenItsMonsterLeftTheField) {
+  Trace t = knight_attacked();
+  t.passes().open().end_battle_phase();
+  EXPECT_CLEAN(t.run(true));
+}
+
+TEST(MandatoryEndOfBattleTriggersActivate, ViolatedWhenTheTriggerNeverComes) {
+  Trace t;
+  t.to_battle_step().declare(P1M1, P2M1).to_damage_step();
+  t.flipped(P2M1).window(Timing::BeforeDamageCalculation).window(Timing::DamageCalculation);
+  t.calc(P1M1, P2M1, CalcMode::VsDefense, 1200, 1300).damage(Player::P1, 100);
+  t.window(Timing::AfterDamageCalculation).window(Timing::EndOfDamageStep).open().end_battle_phase();
+  EXPECT_VIOLATES(t.run(true), "mandatory_end_of_battle_triggers_activate");
+}
+
+TEST(MandatoryEndOfBattleTriggersActivate, HoldsWhenTheTriggerIsActivatedInTheEndStep) {
+  Trace t;
+  t.to_battle_step().declare(P1M1, P2M1).to_damage_step();
+  t.flipped(P2M1).window(Timing::BeforeDamageCalculation).window(Timing::DamageCalculation);
+  t.calc(P1M1, P2M1, CalcMode::VsDefense, 1200, 1300).damage(Player::P1, 100);
+  t.window(Timing::AfterDamageCalculation).window(Timing::EndOfDamageStep).open();
+  t.enter(Timing::EndStep).trigger(kGoblinAttacked).priority(Player::P1).passes().resolve();
+  t.position_changed(P1M1, Position::FaceUpDefense).passes().enter(Timing::MainPhase2);
+  EXPECT_FALSE(t.run(true).violated[property_index("mandatory_end_of_battle_triggers_activate")]);
+}
+
+}  // namespace
+}  // namespace bc::test
