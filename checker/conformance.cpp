@@ -130,6 +130,7 @@ void ConformanceChecker::on_event(const Event& raw, std::size_t line) {
   annotate_effects(e, model_.scenario());
   ++result_.events;
   last_line_ = line;
+  if (e.type == EventType::TimingEnter) trace_timing_ = e.timing;
   if (diverged()) {
     Verdicts before = result_.verdicts;
     observe(tail_ctx_, e, result_.verdicts);

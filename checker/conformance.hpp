@@ -47,6 +47,12 @@ struct ConformanceResult {
   bool complete = false;                ///< the trace reached the end of the Battle Phase
   std::uint64_t events = 0;
   std::uint64_t offered = 0;
+  /// Legal activations the engine withheld that were not checked: the card has
+  /// a condition the model cannot see (CardSpec::hidden_condition).
+  std::uint64_t unchecked_offers = 0;
+  /// Pass-only prompts an engine sends for a window the model has already left
+  /// (docs/engines/ygopro.md, "The cores' own prompts"): not compared.
+  std::uint64_t closing_prompts = 0;
   bool conforms() const { return divergence.kind == DivergenceKind::None; }
   /// True when the trace conforms and no Always/Eventually property is violated.
   bool holds() const;
@@ -96,6 +102,7 @@ class ConformanceChecker {
   void push_next(Candidate&& c);
   void diverge_event(const Event& e, std::size_t line);
   void diverge_offered(const Offered& o, std::size_t line, const std::vector<Candidate>& states);
+  bool closing_prompt(const Offered& o, const std::vector<Candidate>& states) const;
   void note_violations(const Verdicts& before, const Verdicts& after, std::size_t line);
   void remember(const Event& e);
   std::vector<Event> recent(int count) const;
@@ -112,6 +119,7 @@ class ConformanceChecker {
   std::array<Event, EventBuffer::kCapacity> recent_{};  ///< ring of the last trace events
   std::uint64_t recent_count_ = 0;
   std::size_t last_line_ = 0;
+  Timing trace_timing_ = Timing::MainPhase1;  ///< the trace's current window
 };
 
 /// Check a whole sequence of records (tests, small traces).

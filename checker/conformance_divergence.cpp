@@ -29,15 +29,32 @@ void merge(Verdicts& into, const Verdicts& v) {
   into.witnessed |= v.witnessed;
 }
 
-/// Offered actions vs legal ones, both ways.
-void compare_offer(const Offered& o, const ActionList& legal, std::vector<Action>& illegal,
-                   std::vector<Action>& withheld) {
-  for (const Action& a : o.actions)
-    if (std::none_of(legal.begin(), legal.end(), [&](const Action& l) { return action_matches(a, l); }))
-      illegal.push_back(a);
-  for (const Action& l : legal)
-    if (std::none_of(o.actions.begin(), o.actions.end(), [&](const Action& a) { return action_matches(a, l); }))
-      withheld.push_back(l);
+/// Whether `p` chooses in `s`: the player with priority; after a replay also
+/// the turn player, whose re-choice it is (the state keeps the priority of the
+/// last pass there, which some writers put in their offers).
+bool chooses(const State& s, Player p) { return s.priority == p || (s.timing == Timing::ReplayChoice && p == Player::P1); }
+
+/// Offered actions vs legal ones, both ways. A legal activation the engine
+/// withholds is not held against it when the card has a condition the term
+/// cannot state (CardSpec::hidden_condition): it counts as not checked.
+std::size_t compare_offer(const Scenario& sc, const State& s, const Offered& o, const ActionList& legal,
+                          std::vector<Action>& illegal, std::vector<Action>& withheld) {
+  std::size_t unchecked = 0;
+  for (const Action& a : o.actions) {
+    if (std::any_of(legal.begin(), legal.end(), [&](const Action& l) { return action_matches(a, l); })) continue;
+    // The model uses each card once a turn; an engine may offer a card again
+    // (no count limit in its script): beyond the model's bound, not checked.
+    const bool again = a.type == ActionType::Activate && a.card < sc.cards.size() && (s.used & (1u << a.card));
+    if (again) ++unchecked;
+    else illegal.push_back(a);
+  }
+  for (const Action& l : legal) {
+    if (std::any_of(o.actions.begin(), o.actions.end(), [&](const Action& a) { return action_matches(a, l); })) continue;
+    const bool hidden = l.type == ActionType::Activate && l.card < sc.cards.size() && sc.cards[l.card].hidden_condition;
+    if (hidden) ++unchecked;
+    else withheld.push_back(l);
+  }
+  return unchecked;
 }
 
 }  // namespace
@@ -78,14 +95,21 @@ void ConformanceChecker::on_offered(const Offered& o, std::size_t line) {
   std::vector<Candidate> fitting;
   ActionList legal;
   for (const Candidate& s : states) {
-    if (Model::is_terminal(s.post) || s.post.priority != o.player) continue;
+    if (Model::is_terminal(s.post) || !chooses(s.post, o.player)) continue;
     if (o.has_timing && s.post.timing != o.timing) continue;
     model_.actions(s.post, legal);
     std::vector<Action> illegal, withheld;
-    compare_offer(o, legal, illegal, withheld);
-    if (illegal.empty() && withheld.empty()) fitting.push_back(s);
+    const std::size_t unchecked = compare_offer(model_.scenario(), s.post, o, legal, illegal, withheld);
+    if (illegal.empty() && withheld.empty()) {
+      if (fitting.empty()) result_.unchecked_offers += unchecked;
+      fitting.push_back(s);
+    }
   }
   if (fitting.empty()) {
+    if (closing_prompt(o, states)) {
+      ++result_.closing_prompts;
+      return;
+    }
     diverge_offered(o, line, states);
     return;
   }
@@ -100,6 +124,20 @@ void ConformanceChecker::on_offered(const Offered& o, std::size_t line) {
   }
 }
 
+/// Both cores prompt the players once more where the rules open no new
+/// round: after a chain ends in a window that closes with it (one-chain
+/// windows) or where the rules act first (a replay), and after the re-chosen
+/// attack of a replay. A pass-only offer for the trace's current window, when
+/// the model has already left that window (or gives the choice to the other
+/// player), is such a prompt. It cannot start anything, so it is not compared
+/// (an offer with an activation always is).
+bool ConformanceChecker::closing_prompt(const Offered& o, const std::vector<Candidate>& states) const {
+  if (!o.has_timing || o.timing != trace_timing_) return false;
+  if (std::any_of(o.actions.begin(), o.actions.end(), [](const Action& a) { return a.type != ActionType::Pass; })) return false;
+  return std::none_of(states.begin(), states.end(),
+                      [&](const Candidate& s) { return s.post.timing == o.timing && chooses(s.post, o.player); });
+}
+
 void ConformanceChecker::diverge_offered(const Offered& o, std::size_t line, const std::vector<Candidate>& states) {
   Divergence& d = result_.divergence;
   d.kind = DivergenceKind::Offered;
@@ -107,14 +145,14 @@ void ConformanceChecker::diverge_offered(const Offered& o, std::size_t line, con
   d.offered = o;
   const Candidate* best = nullptr;
   for (const Candidate& s : states)
-    if (!best && s.post.priority == o.player && (!o.has_timing || s.post.timing == o.timing)) best = &s;
+    if (!best && chooses(s.post, o.player) && (!o.has_timing || s.post.timing == o.timing)) best = &s;
   if (!best && !states.empty()) best = &states.front();
   if (!best) best = &cur_.front();  // inside an action: compare with its end state
   ActionList legal;
   model_.actions(best->post, legal);
   d.legal.assign(legal.begin(), legal.end());
-  compare_offer(o, legal, d.illegal, d.withheld);
-  if (best->post.priority != o.player)
+  compare_offer(model_.scenario(), best->post, o, legal, d.illegal, d.withheld);
+  if (!chooses(best->post, o.player))
     d.rules.push_back(std::string("the model gives the choice to ") + std::string(name(best->post.priority)) + " at " +
                       std::string(name(best->post.timing)));
   for (const Action& a : d.illegal) add_rules(d.rules, rules_for_action(model_, best->post, a, true));

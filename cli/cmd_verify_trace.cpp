@@ -83,6 +83,8 @@ Command add_verify_trace_command(CLI::App& root) {
   app->add_option("--cards", opts->cards, "Card file for imported inputs (--from other than trace)");
   app->add_option("--framing", opts->framing, "Message framing for imported inputs (default: detect)");
   app->add_flag("--json", opts->json, "Print one JSON document instead of text");
+  app->add_flag("--audit-cards", opts->audit_cards,
+                "Also audit the engine's card declarations against the ruleset (docs/engines/ygopro.md); exit 1 on a finding");
   app->add_option("--junit", opts->junit, "Also write a JUnit XML report, one testcase per trace");
   app->add_flag("--force", opts->force, "Overwrite the --junit file if it exists");
   app->add_option("-j,--jobs", opts->jobs, "Traces checked in parallel (default: one per core)")

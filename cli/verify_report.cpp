@@ -75,12 +75,19 @@ std::string body_text(const TraceVerdict& v) {
 std::string verdict_text(const TraceVerdict& v) {
   if (v.exit_code == 2) return v.file + ": UNREADABLE\n  " + v.error + "\n";
   const ConformanceResult& r = v.result;
-  std::string head = v.file + ": " + (v.exit_code == 0 ? "HOLDS" : "VIOLATION") + " (" + std::to_string(r.events) +
+  std::string head = v.file + ": " + (v.exit_code == 0 ? "HOLDS" : r.holds() ? "HOLDS, CARD FINDINGS" : "VIOLATION") + " (" + std::to_string(r.events) +
                      " events, " + std::to_string(r.offered) + " offered, ruleset " + v.ruleset + ", " +
                      (r.conforms() ? (r.complete ? "complete" : "incomplete: the Battle Phase does not end") : "diverges") + ")\n";
   std::string out = head;
   std::istringstream body(body_text(v));
   for (std::string line; std::getline(body, line);) out += "  " + line + "\n";
+  if (r.unchecked_offers > 0)
+    out += "  " + std::to_string(r.unchecked_offers) +
+           " withheld activations not checked: their cards have conditions the model cannot see\n";
+  if (v.audited) {
+    out += "  card audit: " + (v.card_findings.empty() ? std::string("no findings") : std::to_string(v.card_findings.size()) + " findings") + "\n";
+    for (const std::string& f : v.card_findings) out += "    " + f + "\n";
+  }
   return out;
 }
 
@@ -97,6 +104,8 @@ json verdict_json(const TraceVerdict& v) {
   j["offered"] = r.offered;
   j["complete"] = r.complete;
   j["conforms"] = r.conforms();
+  j["unchecked_offers"] = r.unchecked_offers;
+  if (v.audited) j["card_findings"] = v.card_findings;
   j["seconds"] = v.seconds;
   if (!r.conforms()) {
     const Divergence& d = r.divergence;

@@ -1,4 +1,5 @@
 /// verify-trace: opening inputs and checking one trace.
+#include "checker/card_audit.hpp"
 #include "cli/verify_trace.hpp"
 
 #include <fcntl.h>
@@ -100,7 +101,12 @@ TraceVerdict verify_one(const std::string& path, const VerifyOptions& opts) {
     return done(2);
   }
   v.result = checker.finish();
-  return done(v.result.holds() ? 0 : 1);
+  if (opts.audit_cards) {
+    v.audited = true;
+    for (const CardFinding& f : audit_cards(header.scenario, *rules)) v.card_findings.push_back("card " + f.card + ": " + f.text);
+    for (const std::string& f : source->card_findings()) v.card_findings.push_back(f);
+  }
+  return done(v.result.holds() && v.card_findings.empty() ? 0 : 1);
 }
 
 }  // namespace bc::cli

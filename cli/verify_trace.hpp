@@ -25,6 +25,7 @@ struct VerifyOptions {
   std::string junit;               ///< JUnit XML output file
   bool json = false;
   bool force = false;
+  bool audit_cards = false;        ///< --audit-cards: also judge the engine's card declarations (exit 1 on a finding)
   int jobs = 0;                    ///< 0 = one per core
 };
 
@@ -37,13 +38,16 @@ class RecordSource {
   /// The next record; false at the end (error() empty) or on bad input.
   virtual bool next(TraceRecord& record) = 0;
   virtual const std::string& error() const = 0;
+  /// Card-data findings the input itself carries (an importer's outcome checks).
+  virtual std::vector<std::string> card_findings() const { return {}; }
 };
 
 /// Records already in memory (an importer's output).
 class MemorySource : public RecordSource {
  public:
-  MemorySource(TraceHeader header, std::vector<TraceRecord> records)
-      : header_(std::move(header)), records_(std::move(records)) {}
+  MemorySource(TraceHeader header, std::vector<TraceRecord> records, std::vector<std::string> findings = {})
+      : header_(std::move(header)), records_(std::move(records)), findings_(std::move(findings)) {}
+  std::vector<std::string> card_findings() const override { return findings_; }
   bool read_header(TraceHeader& header) override { header = header_; return true; }
   bool next(TraceRecord& record) override {
     if (at_ >= records_.size()) return false;
@@ -57,6 +61,7 @@ class MemorySource : public RecordSource {
   std::vector<TraceRecord> records_;
   std::size_t at_ = 0;
   std::string error_;
+  std::vector<std::string> findings_;
 };
 
 /// Turn one input into a record stream according to opts.from. Returns null
@@ -70,6 +75,8 @@ struct TraceVerdict {
   std::string error;        ///< exit 2: "FILE:LINE: ..."
   std::string ruleset;
   ConformanceResult result;
+  std::vector<std::string> card_findings;  ///< --audit-cards: the card audit (declarations and outcomes)
+  bool audited = false;
   double seconds = 0;
 };
 

@@ -20,7 +20,8 @@ std::unique_ptr<RecordSource> open_ygopro_source(const std::string& path, const 
     error = f.error;
     return nullptr;
   }
-  return std::make_unique<MemorySource>(std::move(f.result.header), std::move(f.result.records));
+  return std::make_unique<MemorySource>(std::move(f.result.header), std::move(f.result.records),
+                                        std::move(f.result.card_findings));
 }
 
 }  // namespace bc::cli

@@ -20,12 +20,6 @@ Position model_position(std::uint32_t p) {
 
 bool face_down(std::uint32_t p) { return (p & (pos::kFaceDownAttack | pos::kFaceDownDefense)) != 0; }
 
-/// Kinds whose activation names a monster (the model's activate target);
-/// the engine names it only when the link resolves, so the importer fills it in then.
-bool targets_monster(EffectKind k) {
-  return k == EffectKind::RemoveMonsterQuick || k == EffectKind::FlipTrigger || k == EffectKind::DestroyNoCalcTrigger;
-}
-
 Event event(EventType t) {
   Event e;
   e.type = t;
@@ -192,8 +186,10 @@ bool Mapper::on_move(const Message& m) {
     LeaveReason reason = LeaveReason::Banish;  // any other way off the field: not destroyed
     if (m.move_reason & reason::kBattle) reason = LeaveReason::Battle;
     else if (m.to.location == loc::kRemoved) reason = LeaveReason::Banish;
+    else if (m.to.location == loc::kHand && !(m.move_reason & reason::kDestroy)) reason = LeaveReason::ReturnToHand;
     else if (m.move_reason & reason::kDestroy) reason = LeaveReason::EffectDestroy;
-    if (resolving_ && targets_monster(links_[resolving_].kind)) {
+    if (resolving_ && links_[resolving_].card < scenario_.cards.size() &&
+        scenario_.cards[links_[resolving_].card].term.target.kind == TargetKind::Monster) {
       Event& a = out_.records[links_[resolving_].record].event;
       if (a.target == kNoSlot) a.target = from;
     }
@@ -238,8 +234,8 @@ void Mapper::on_position(const Message& m) {
 
 bool Mapper::on_chaining(const Message& m) {
   if (stage_ != Stage::InBattle) return true;
-  const std::uint8_t card = card_index(m.card, m.from.controller);
-  if (card == kNoCard) return fail(m, "card " + std::to_string(m.card) + " is activated but the cards file gives it no effect kind");
+  const std::uint8_t card = ensure_card(m.card, m.from.controller);
+  if (card == kNoCard) return fail(m, "card " + std::to_string(m.card) + " is activated but the model holds no more effect cards for its player");
   if (m.link == 0 || m.link >= links_.size()) return fail(m, "chain link " + std::to_string(m.link) + " out of range");
   const CardSpec& spec = scenario_.cards[card];
   Event e = event(EventType::Activate);
@@ -266,9 +262,13 @@ void Mapper::on_chain(const Message& m) {
       e.player = l.player;
       push(e);
       resolving_ = m.link < links_.size() ? m.link : 0;
+      outcome_.clear();
       return;
     }
-    case msg::kChainSolved: resolving_ = 0; return;
+    case msg::kChainSolved:
+      learn_outcome(resolving_);
+      resolving_ = 0;
+      return;
     case msg::kChainNegated:
     case msg::kChainDisabled: {
       Event e = event(EventType::Negated);

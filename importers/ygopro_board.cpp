@@ -92,27 +92,77 @@ void Mapper::build_scenario() {
       spec.monster = monster_index(zc.code);
       spec.position = model_position(zc.position);
     }
-  int per_player[2] = {0, 0};
-  for (const EngineCard& c : cards_.cards) {
-    if (!c.kind || card_index(c.code, c.controller) != kNoCard) continue;
-    const Player owner = side(c.controller);
-    if (static_cast<int>(s.cards.size()) >= kMaxCards || per_player[index_of(owner)] >= kMaxCardsPerPlayer) {
-      warn("card " + std::to_string(c.code) + " (" + c.name + ") left out: the model holds at most " +
-           std::to_string(kMaxCardsPerPlayer) + " effect cards a player");
-      continue;
-    }
-    ++per_player[index_of(owner)];
-    CardSpec spec;
-    spec.name = c.name;
+  open_outcome_.clear();
+  categories_.clear();
+  for (const EngineCard& c : cards_.cards)
+    if (c.described() && card_index(c.code, c.controller) == kNoCard) add_card(c, c.script);
+}
+
+/// The model's effect card for an engine card: its preset, its written term,
+/// or the term its script reads as (importers/ygopro_terms.cpp).
+std::uint8_t Mapper::add_card(const EngineCard& c, const ScriptReading& reading) {
+  const Player owner = side(c.controller);
+  int held = 0;
+  for (const CardSpec& other : scenario_.cards) held += other.owner == owner ? 1 : 0;
+  if (static_cast<int>(scenario_.cards.size()) >= kMaxCards || held >= kMaxCardsPerPlayer) {
+    warn("card " + std::to_string(c.code) + " (" + c.name + ") left out: the model holds at most " +
+         std::to_string(kMaxCardsPerPlayer) + " effect cards a player");
+    return kNoCard;
+  }
+  CardSpec spec;
+  spec.name = c.name;
+  spec.owner = owner;
+  if (c.kind) {
     spec.kind = *c.kind;
-    spec.owner = owner;
     spec.value = c.value / 100 * 100;
     fill_preset_term(spec);
-    if (host_rule(spec.term) == HostRule::Required) spec.host = monster_index(c.code);
-    s.cards.push_back(spec);
-    card_codes_.push_back(c.code);
-    card_controllers_.push_back(c.controller);
+  } else {
+    std::vector<std::string> names;
+    for (const MonsterSpec& m : scenario_.monsters) names.push_back(m.name);
+    TermError error;
+    const std::optional<EffectTerm> term = c.effect.empty() ? reading.term : parse_term(c.effect, names, error);
+    if (!term) {
+      warn("card " + std::to_string(c.code) + " (" + c.name + "): effect." + error.field + ": " + error.message);
+      return kNoCard;
+    }
+    spec.term = *term;
+    spec.kind = class_of(spec.term);
+    spec.custom = true;
+    spec.engine_timings = c.effect.empty() && reading.engine_timings;
+    spec.hidden_condition = c.effect.empty() && reading.hidden_condition;
   }
+  if (host_rule(spec.term) == HostRule::Required) spec.host = monster_index(c.code);
+  scenario_.cards.push_back(spec);
+  card_codes_.push_back(c.code);
+  card_controllers_.push_back(c.controller);
+  open_outcome_.push_back(c.effect.empty() && !c.kind && reading.open_outcome);
+  categories_.push_back(reading.categories);
+  return static_cast<std::uint8_t>(scenario_.cards.size() - 1);
+}
+
+/// The card of an activation or an offer; a card the file does not describe
+/// gets an open term (a quick effect at any timing whose outcome the stream
+/// shows), so an undescribed card never makes a run unreadable.
+std::uint8_t Mapper::ensure_card(std::uint32_t code, std::uint8_t controller) {
+  const std::uint8_t known = card_index(code, controller);
+  if (known != kNoCard) return known;
+  EngineCard c;
+  c.code = code;
+  c.controller = controller;
+  c.name = std::to_string(code);
+  for (const EngineCard& f : cards_.cards)
+    if (f.code == code) {
+      c.name = f.name;
+      c.type = f.type;
+    }
+  const ScriptReading reading = undescribed_card(c.type);
+  c.script = reading;
+  const std::uint8_t card = add_card(c, reading);
+  if (card != kNoCard) {
+    ++out_.undescribed;
+    warn("card " + std::to_string(code) + " (" + c.name + ") has no description: read as a quick effect at any timing, its outcome taken from the stream");
+  }
+  return card;
 }
 
 }  // namespace bc::ygopro::detail

@@ -1,10 +1,9 @@
 /// Cards files (docs/engines/ygopro.md, "The cards file"). An explicit
-/// "kind" always wins; otherwise a synthetic script's registered effects are
-/// classified by the rules in classify() below, each documented.
+/// "kind" or "effect" always wins; otherwise a synthetic script's registered
+/// effects are read as a term (importers/ygopro_terms.cpp).
 #include "importers/ygopro_cards.hpp"
 
 #include <fstream>
-#include <regex>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -37,47 +36,38 @@ std::string text(const json& j, const char* field) {
   return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
-bool contains(const std::string& s, const char* what) { return s.find(what) != std::string::npos; }
-
-/// "+500 ATK" / "ATK+500" in a label or description: the ATK change of a boost.
-int atk_change(const std::string& s) {
-  static const std::regex a(R"(ATK\s*\+\s*(\d+))"), b(R"(\+\s*(\d+)\s*ATK)");
-  std::smatch m;
-  if (std::regex_search(s, m, a) || std::regex_search(s, m, b)) return std::stoi(m[1].str());
-  return 0;
-}
-
-/// Map a synthetic script's first registered effect to an effect kind.
-/// Returns the reason text, or empty when no rule applies.
-std::string classify(const json& script, EngineCard& c) {
+/// The first registered effect that reads as a Battle Phase term
+/// (importers/ygopro_terms.cpp); the rule applied, or empty when none does.
+std::string read_script(const json& script, EngineCard& c) {
   auto effects = script.find("effects");
-  if (effects == script.end() || !effects->is_array() || effects->empty()) return {};
-  const json& e = (*effects)[0];
-  const std::string type = text(e, "effect_type"), event = text(e, "event_code"), category = text(e, "category");
+  if (effects == script.end() || !effects->is_array()) return {};
   const std::string prose = c.name + " " + text(script, "description");
-  if (contains(type, "FLIP")) {
-    c.kind = EffectKind::FlipTrigger;
-    return "EFFECT_TYPE_FLIP -> flip_trigger";
-  }
-  if (contains(event, "EVENT_ATTACK_ANNOUNCE")) {
-    c.kind = contains(category, "DESTROY") ? EffectKind::AttackDestroyTrap : EffectKind::AttackNegateTrap;
-    return contains(category, "DESTROY") ? "EVENT_ATTACK_ANNOUNCE + CATEGORY_DESTROY -> attack_destroy_trap"
-                                         : "EVENT_ATTACK_ANNOUNCE -> attack_negate_trap";
-  }
-  if (contains(event, "EVENT_FREE_CHAIN")) {
-    if (contains(category, "ATKCHANGE")) {
-      c.kind = EffectKind::AtkBoostQuick;
-      c.value = atk_change(prose);
-      return "EVENT_FREE_CHAIN + CATEGORY_ATKCHANGE -> atk_boost_quick";
-    }
-    if (contains(category, "DESTROY")) {
-      c.kind = EffectKind::RemoveMonsterQuick;
-      return "EVENT_FREE_CHAIN + CATEGORY_DESTROY -> remove_monster_quick";
-    }
-    c.kind = EffectKind::FreeChainQuick;
-    return "EVENT_FREE_CHAIN, no battle category -> free_chain_quick";
+  for (const json& e : *effects) {
+    ScriptReading r = read_script_effect(e, c.type, prose);
+    if (!r.term) continue;
+    c.script = std::move(r);
+    return c.script.rule;
   }
   return {};
+}
+
+/// A term written in the cards file: {"activation": "quick", "ops": ["destroy target"], ...}.
+std::vector<TermField> effect_fields(const json& e, const std::string& where) {
+  if (!e.is_object()) fail(where, "effect", "expected an object of term parts (docs/effects.md)");
+  std::vector<TermField> out;
+  for (const auto& [key, value] : e.items()) {
+    TermField f{key, {}, 0};
+    if (value.is_string()) f.values.push_back(value.get<std::string>());
+    else if (value.is_boolean()) f.values.push_back(value.get<bool>() ? "true" : "false");
+    else if (value.is_array()) {
+      for (const json& v : value) {
+        if (!v.is_string()) fail(where, "effect." + key, "expected a list of strings");
+        f.values.push_back(v.get<std::string>());
+      }
+    } else fail(where, "effect." + key, "expected a string, true/false or a list of strings");
+    out.push_back(std::move(f));
+  }
+  return out;
 }
 
 std::uint32_t position_value(const json& card, const std::string& where) {
@@ -104,6 +94,7 @@ EngineCard read_card(const json& j, const std::string& where) {
   c.def = static_cast<int>(integer(j, "def", where, -1, 1000000, 0));
   const auto type = integer(j, "type", where, 0, 0xFFFFFFFFLL, -1);
   c.monster = type >= 0 ? (type & 1) != 0 : (j.contains("atk") || j.contains("zone"));
+  c.type = type >= 0 ? static_cast<std::uint32_t>(type) : 0;
   c.value = static_cast<int>(integer(j, "value", where, -100000, 100000, 0));
   if (auto s = j.find("start"); s != j.end() && s->is_object()) {
     const std::string w = where + ".start";
@@ -121,8 +112,11 @@ EngineCard read_card(const json& j, const std::string& where) {
     c.kind = parse_kind(k->get<std::string>());
     if (!c.kind) fail(where, "kind", "unknown effect kind \"" + k->get<std::string>() + "\" (see battlecheck rulesets)");
     c.kind_origin = "given";
+  } else if (auto e = j.find("effect"); e != j.end()) {
+    c.effect = effect_fields(*e, where);
+    c.kind_origin = "effect";
   } else if (auto s = j.find("synthetic_script"); s != j.end() && s->is_object()) {
-    c.kind_origin = classify(*s, c);
+    c.kind_origin = read_script(*s, c);
   }
   return c;
 }
@@ -144,10 +138,20 @@ CardFile parse_card_file(const std::string& data, const std::string& origin) {
   for (std::size_t i = 0; i < cards->size(); ++i) {
     EngineCard c = read_card((*cards)[i], origin + ": cards[" + std::to_string(i) + "]");
     const bool scripted = (*cards)[i].contains("synthetic_script") && (*cards)[i]["synthetic_script"].is_object();
-    if (scripted && !c.kind)
+    if (scripted && !c.described())
       f.warnings.push_back("card " + std::to_string(c.code) + " (" + c.name +
-                           "): its script matches no effect-kind rule; give it a \"kind\"");
+                           "): its script registers no effect the Battle Phase uses (ignition or continuous only)");
     f.cards.push_back(std::move(c));
+  }
+  // Written terms are checked now, against the file's monsters (a summon names one).
+  std::vector<std::string> monsters;
+  for (const EngineCard& c : f.cards)
+    if (c.monster) monsters.push_back(c.name);
+  for (std::size_t i = 0; i < f.cards.size(); ++i) {
+    if (f.cards[i].effect.empty()) continue;
+    TermError error;
+    if (!parse_term(f.cards[i].effect, monsters, error))
+      fail(origin + ": cards[" + std::to_string(i) + "]", "effect." + error.field, error.message);
   }
   return f;
 }

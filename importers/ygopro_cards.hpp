@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "importers/ygopro_terms.hpp"
+#include "model/effect.hpp"
 #include "model/types.hpp"
 
 namespace bc::ygopro {
@@ -24,16 +26,21 @@ struct EngineCard {
   std::uint8_t location = 0;             ///< at duel start (loc:: constants); 0 = not given
   std::uint32_t sequence = 0;
   std::uint32_t position = 0;            ///< pos:: bits
-  std::optional<EffectKind> kind;        ///< effect cards only
+  std::uint32_t type = 0;                ///< TYPE_* flags (0: not given)
+  std::optional<EffectKind> kind;        ///< a preset named by the file ("kind")
   int value = 0;                         ///< ATK change of boost kinds
-  std::string kind_origin;               ///< "given" or the classifier's reason
+  std::vector<TermField> effect;         ///< a term written in the file ("effect"), parsed with the scenario's monsters
+  ScriptReading script;                  ///< the term read from a synthetic script's registered effects
+  std::string kind_origin;               ///< "given", "effect" or the script mapping rule
+  /// Whether the card has an effect the importer can name (preset, term or script).
+  bool described() const { return kind.has_value() || !effect.empty() || script.term.has_value(); }
 };
 
 /// Every card of the file, in file order, plus what could not be classified.
 struct CardFile {
   std::string run;                       ///< the file's "run" name, or empty
   std::vector<EngineCard> cards;
-  std::vector<std::string> warnings;     ///< effect cards left without a kind
+  std::vector<std::string> warnings;     ///< scripted cards with no effect the Battle Phase uses
 };
 
 /// Read a cards file from JSON text; `origin` names it in errors.

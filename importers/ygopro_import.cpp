@@ -35,6 +35,7 @@ void Mapper::push(const Event& e) {
   r.line = out_.records.size() + 2;
   out_.records.push_back(std::move(r));
   out_.offsets.push_back(offset_);
+  note_outcome();
 }
 
 void Mapper::push_offered(Offered o) {
@@ -155,8 +156,8 @@ void Mapper::on_battle_cmd(const Message& m) {
     if (a != kNoSlot) o.actions.push(Action{ActionType::DeclareAttack, kNoCard, a, kNoSlot});
   }
   for (const Choice& c : m.activations) {
-    const std::uint8_t card = card_index(c.code, c.where.controller);
-    if (card == kNoCard) { warn("offered card " + std::to_string(c.code) + " has no effect kind: left out of the offer"); continue; }
+    const std::uint8_t card = ensure_card(c.code, c.where.controller);
+    if (card == kNoCard) continue;
     o.actions.push(Action{ActionType::Activate, card});
   }
   push_offered(o);
@@ -182,8 +183,8 @@ void Mapper::on_chain_offer(const Message& m) {
   o.timing = timing_;
   if (!m.forced) o.actions.push(Action{ActionType::Pass});
   for (const Choice& c : m.activations) {
-    const std::uint8_t card = card_index(c.code, c.where.controller);
-    if (card == kNoCard) { warn("offered card " + std::to_string(c.code) + " has no effect kind: left out of the offer"); continue; }
+    const std::uint8_t card = ensure_card(c.code, c.where.controller);
+    if (card == kNoCard) continue;
     o.actions.push(Action{ActionType::Activate, card});
   }
   push_offered(o);
@@ -244,7 +245,10 @@ bool Mapper::handle(const Message& m) {
   }
 }
 
-void Mapper::finish() { flush_confirmed(); }
+void Mapper::finish() {
+  flush_confirmed();
+  finalize_cards();
+}
 
 }  // namespace detail
 

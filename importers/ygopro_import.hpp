@@ -30,7 +30,9 @@ struct ImportResult {
   TraceHeader header;
   std::vector<TraceRecord> records;   ///< line = the line it gets when written (header = line 1)
   std::vector<std::size_t> offsets;   ///< per record: byte offset of the message it came from
-  std::vector<std::string> warnings;  ///< things skipped (unknown cards in offers, effect damage...)
+  std::vector<std::string> warnings;  ///< things skipped (effect damage, cards over the model's bound...)
+  std::vector<std::string> card_findings;  ///< card data the stream contradicts (an outcome its categories do not declare)
+  std::size_t undescribed = 0;        ///< cards the engine used that the cards file does not describe
   std::optional<DecodeError> error;   ///< the stream (or the cards file) does not fit
   std::size_t messages = 0;           ///< messages decoded
   bool battle_phase_found = false;

@@ -48,6 +48,8 @@ class Mapper {
   void track_move(const Message& m);
   void track_position(const Message& m);
   void build_scenario();
+  std::uint8_t add_card(const EngineCard& c, const ScriptReading& reading);
+  std::uint8_t ensure_card(std::uint32_t code, std::uint8_t controller);
   std::uint8_t monster_index(std::uint32_t code) const;
   std::uint8_t card_index(std::uint32_t code, std::uint8_t controller) const;
   Player side(std::uint8_t engine_player) const { return engine_player == turn_player_ ? Player::P1 : Player::P2; }
@@ -66,6 +68,10 @@ class Mapper {
   void flush_confirmed();
   void flush_battle_leaves();
   void flush_flip();
+  // ygopro_outcome.cpp
+  void note_outcome();
+  void learn_outcome(std::uint8_t link);
+  void finalize_cards();
   void end_attack_without_damage_step();
 
   // ygopro_import.cpp
@@ -107,6 +113,9 @@ class Mapper {
   std::vector<std::uint32_t> monster_codes_;  ///< scenario monster index -> passcode
   std::vector<std::uint32_t> card_codes_;     ///< scenario card index -> passcode
   std::vector<std::uint8_t> card_controllers_;  ///< scenario card index -> engine controller
+  std::vector<bool> open_outcome_;            ///< scenario card index -> resolution taken from the stream
+  std::vector<std::uint32_t> categories_;     ///< scenario card index -> the script's CATEGORY_* bits
+  std::vector<std::size_t> outcome_;          ///< records written while the current open link resolves
 };
 
 }  // namespace bc::ygopro::detail

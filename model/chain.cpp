@@ -79,7 +79,7 @@ bool Stepper::can_activate(std::uint8_t card) const {
 bool Stepper::allowed_at(std::uint8_t card, Timing t) const {
   const CardSpec& c = sc.cards[card];
   if (c.term.timings != 0 && !(c.term.timings & bit(t))) return false;
-  return r.allowed(c.kind, t);
+  return c.engine_timings || r.allowed(c.kind, t);
 }
 
 bool Stepper::target_ok(const TargetSpec& sel, Player owner, std::uint8_t slot) const {
@@ -132,7 +132,7 @@ void Stepper::push_link(std::uint8_t card, std::uint8_t target) {
   e.link = s.chain_len;
   e.target = link_target ? kNoSlot : target;
   e.slot = host_slot(card);
-  e.attrs = effect_attrs(c.term);
+  e.attrs = card_attrs(c);
   emit(e);
   pay_cost(card);
 }
@@ -170,7 +170,7 @@ void Stepper::resolve_chain() {
     e.card = link.card;
     e.kind = sc.cards[link.card].kind;
     e.player = sc.cards[link.card].owner;
-    e.attrs = effect_attrs(sc.cards[link.card].term);
+    e.attrs = card_attrs(sc.cards[link.card]);
     emit(e);
     if (!(link.bits & (kLinkActivationNegated | kLinkEffectNegated))) apply(i);
     s.chain[i] = LinkState{};

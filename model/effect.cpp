@@ -1,6 +1,7 @@
 /// Effect terms: names of the parts, attributes, the derived class, and the
 /// text form of a term (docs/effects.md).
 #include "model/effect.hpp"
+#include "model/name_table.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -9,18 +10,8 @@
 namespace bc {
 namespace {
 
-template <typename E, std::size_t N>
-std::string_view lookup(const std::array<std::string_view, N>& names, E value) {
-  const auto i = static_cast<std::size_t>(value);
-  return i < N ? names[i] : std::string_view("?");
-}
-
-template <typename E, std::size_t N>
-std::optional<E> find(const std::array<std::string_view, N>& names, std::string_view s) {
-  const auto it = std::find(names.begin(), names.end(), s);
-  if (it == names.end()) return std::nullopt;
-  return static_cast<E>(it - names.begin());
-}
+using names::find;
+using names::lookup;
 
 constexpr std::array<std::string_view, kActivationCount> kActivations = {"trigger", "quick", "counter", "continuous"};
 constexpr std::array<std::string_view, kWindowCount> kWindows = {"any", "attack_declared", "damage_step",

@@ -202,7 +202,9 @@ enum EffectAttr : std::uint32_t {
   kAttrRedirects = 0x20000,        ///< changes the attack target
   kAttrNegatesAttack = 0x40000,
   kAttrEndsBattlePhase = 0x80000,
-  kAttrIndestructible = 0x100000,  ///< its no_battle_damage also keeps the controller's monsters from destruction by battle
+  kAttrIndestructible = 0x100000,
+  kAttrEngineTimings = 0x200000,   ///< its timings are an engine's declaration (CardSpec::engine_timings): the
+                                   ///< timing properties leave it to the card audit  ///< its no_battle_damage also keeps the controller's monsters from destruction by battle
   kAttrTriggerShift = 24,          ///< bits 24-27: the TriggerEvent
 };
 /// The trigger event recorded in attribute bits.

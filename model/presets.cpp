@@ -153,7 +153,7 @@ void fill_preset_term(CardSpec& card) {
 void annotate_effects(Event& e, const Scenario& scenario) {
   if (e.type != EventType::Activate && e.type != EventType::Resolve) return;
   if (e.card < scenario.cards.size()) {
-    e.attrs = effect_attrs(scenario.cards[e.card].term);
+    e.attrs = card_attrs(scenario.cards[e.card]);
     return;
   }
   const Preset* p = find_preset(e.kind);

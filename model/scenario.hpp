@@ -39,8 +39,24 @@ struct CardSpec {
   Condition condition = Condition::None;
   EffectTerm term;
   bool custom = false;                ///< written as `effect = {...}`, not as a preset kind
+  /// The term's timings are the engine's own declaration of when the card may
+  /// be activated (a ygopro script's flags): taken as given instead of the
+  /// ruleset's permission for its class, so a gate judges the engine's
+  /// procedure with the cards as it declares them; `--audit-cards` judges the
+  /// declaration (docs/engines/ygopro.md, "Two verdicts").
+  bool engine_timings = false;
+  /// The engine's card has a condition the term cannot state (a script's
+  /// condition or target check): when the engine withholds an activation the
+  /// model finds legal, the offer is "not checked (condition)", not a fault.
+  bool hidden_condition = false;
   bool operator==(const CardSpec&) const = default;
 };
+
+/// The attribute bits an activation of `c` carries (EffectAttr): its term's,
+/// plus kAttrEngineTimings for an engine-declared card.
+inline std::uint32_t card_attrs(const CardSpec& c) {
+  return effect_attrs(c.term) | (c.engine_timings ? static_cast<std::uint32_t>(kAttrEngineTimings) : 0u);
+}
 
 struct Scenario {
   std::string name = "unnamed";

@@ -1,4 +1,5 @@
 #include "model/types.hpp"
+#include "model/name_table.hpp"
 
 #include <algorithm>
 
@@ -8,18 +9,8 @@
 namespace bc {
 namespace {
 
-template <typename E, std::size_t N>
-std::string_view lookup(const std::array<std::string_view, N>& names, E value) {
-  const auto i = static_cast<std::size_t>(value);
-  return i < N ? names[i] : std::string_view("?");
-}
-
-template <typename E, std::size_t N>
-std::optional<E> find(const std::array<std::string_view, N>& names, std::string_view s) {
-  const auto it = std::find(names.begin(), names.end(), s);
-  if (it == names.end()) return std::nullopt;
-  return static_cast<E>(it - names.begin());
-}
+using names::find;
+using names::lookup;
 
 constexpr std::array<std::string_view, 2> kPlayers = {"p1", "p2"};
 constexpr std::array<std::string_view, kStepCount> kSteps = {

@@ -43,7 +43,7 @@ void negated_attack_no_damage_step(const Ctx& c, const Event& e, Verdicts& v) {
 /// attack_traps_only_at_declaration: "when an attack is declared" traps are
 /// activated only in the attack-declaration window.
 void attack_traps_at_declaration(const Ctx& c, const Event& e, Verdicts& v) {
-  const bool attack_trap = has_attr(e, kAttrAttackResponse);
+  const bool attack_trap = has_attr(e, kAttrAttackResponse) && !has_attr(e, kAttrEngineTimings);
   if (attack_trap && !c.at(Timing::AttackDeclaration)) violate(v, Prop::AttackTrapsOnlyAtDeclaration);
 }
 

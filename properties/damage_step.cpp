@@ -90,12 +90,14 @@ void damage_step_completes(const Ctx& c, const Event& e, Verdicts& v) {
 /// damage_step_activation_whitelist: in the Damage Step only effects with the
 /// listed attributes (or the listed triggers) activate.
 void activation_whitelist(const Ctx& c, const Event& e, Verdicts& v) {
+  if (has_attr(e, kAttrEngineTimings)) return;  // the engine's declaration: the card audit's business
   if (c.in_damage_step_timing() && !has_attr(e, kDamageStepAttrs) && !damage_step_trigger(e))
     violate(v, Prop::DamageStepActivationWhitelist);
 }
 
 /// Timing rules of Activate events by attribute (one property per family).
 void kind_timings(const Ctx& c, const Event& e, Verdicts& v) {
+  if (has_attr(e, kAttrEngineTimings) && !is_trigger(e)) return;  // the card audit's business
   const bool late = c.at(Timing::DamageCalculation) || c.at(Timing::AfterDamageCalculation) || c.at(Timing::EndOfDamageStep);
   if (has_attr(e, kAttrAtkChange) && !has_attr(e, kAttrCalcOnly) && late)
     violate(v, Prop::AtkChangeOnlyUntilBeforeDamageCalculation);

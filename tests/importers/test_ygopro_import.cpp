@@ -73,9 +73,17 @@ TEST(YgoproImport, ScenarioFromTheCardsFile) {
   EXPECT_EQ(s.monsters[s.board[1][0].monster].atk, 1200);
   EXPECT_EQ(s.monsters[s.board[1][1].monster].def, 2000);
   ASSERT_EQ(s.cards.size(), 2u);
-  EXPECT_EQ(s.cards[0].kind, EffectKind::AttackNegateTrap);
+  // The attack trap: its script's event is EVENT_ATTACK_ANNOUNCE, its resolution prints a message (opaque).
+  EXPECT_EQ(s.cards[0].term.window, Window::AttackDeclared);
+  EXPECT_EQ(s.cards[0].term.ops[0].code, OpCode::Opaque);
+  EXPECT_TRUE(s.cards[0].engine_timings);
+  EXPECT_TRUE(s.cards[0].hidden_condition);
   EXPECT_EQ(s.cards[0].owner, Player::P2);
+  // The Quick-Play: CATEGORY_DESTROY and no target flag; the stream shows it destroys its own monster.
   EXPECT_EQ(s.cards[1].kind, EffectKind::RemoveMonsterQuick);
+  EXPECT_EQ(s.cards[1].term.ops[0].code, OpCode::Destroy);
+  EXPECT_EQ(s.cards[1].term.target.side, SideSel::Own);
+  EXPECT_TRUE(r.card_findings.empty());
 }
 
 TEST(YgoproImport, SecondAttackMessageAfterAReplayIsTheReChoice) {
@@ -151,21 +159,42 @@ TEST(YgoproImport, ActivationsCarryTheEngineCardName) {
   EXPECT_EQ(r.records[a].card_name, "LocProbe-1 (hand QUICK_O [DAMAGE_STEP], after damage calc only)");
 }
 
-TEST(YgoproCards, SyntheticScriptsAreClassified) {
+TEST(YgoproCards, SyntheticScriptsReadAsTerms) {
   const CardFile f = testing::run_cards("fluoro-P4");
-  auto kind_of = [&](std::uint32_t code) {
+  auto card = [&](std::uint32_t code) -> const EngineCard& {
     for (const EngineCard& c : f.cards)
-      if (c.code == code) return c.kind;
-    return std::optional<EffectKind>();
+      if (c.code == code) return c;
+    return f.cards.front();
   };
-  EXPECT_EQ(kind_of(20000003), EffectKind::AtkBoostQuick);
-  EXPECT_EQ(kind_of(20000006), EffectKind::AtkBoostQuick);
-  EXPECT_FALSE(kind_of(10000001).has_value());
+  constexpr TimingMask kDamageStep = bit(Timing::StartOfDamageStep) | bit(Timing::BeforeDamageCalculation) |
+                                     bit(Timing::AfterDamageCalculation) | bit(Timing::EndOfDamageStep);
+  // QP-A: DAMAGE_STEP flag only; CATEGORY_ATKCHANGE, "+500 ATK ... until end of turn".
+  const ScriptReading& a = card(20000003).script;
+  ASSERT_TRUE(a.term.has_value());
+  EXPECT_EQ(a.term->activation, Activation::Quick);
+  EXPECT_EQ(a.term->card_type, CardType::Spell);
+  EXPECT_EQ(a.term->ops[0].code, OpCode::ChangeAtk);
+  EXPECT_EQ(a.term->ops[0].object, Object::OwnBattler);
+  EXPECT_EQ(a.term->ops[0].amount, 500);
+  EXPECT_EQ(a.term->ops[0].duration, Duration::Turn);
+  EXPECT_TRUE(a.engine_timings);
+  EXPECT_TRUE(a.hidden_condition);
+  EXPECT_EQ(a.term->timings & kDamageStep, kDamageStep);
+  EXPECT_FALSE(a.term->timings & bit(Timing::DamageCalculation));
+  // QP-D: DAMAGE_STEP + DAMAGE_CAL flags.
+  EXPECT_TRUE(card(20000006).script.term->timings & bit(Timing::DamageCalculation));
+  EXPECT_FALSE(card(10000001).described());
   EXPECT_TRUE(f.warnings.empty());
-  for (const EngineCard& c : f.cards)
-    if (c.code == 20000003) EXPECT_EQ(c.value, 500);
-  EXPECT_EQ(testing::run_cards("fluoro-P9").cards.back().kind, EffectKind::FlipTrigger);
-  EXPECT_EQ(testing::run_cards("fluoro-P7").cards.back().kind, EffectKind::FreeChainQuick);
+  const ScriptReading flip = testing::run_cards("fluoro-P9").cards.back().script;
+  EXPECT_EQ(flip.term->activation, Activation::Trigger);
+  EXPECT_EQ(flip.term->trigger, TriggerEvent::Flipped);
+  EXPECT_TRUE(flip.term->mandatory);
+  EXPECT_TRUE(flip.open_outcome);
+  const ScriptReading probe = testing::run_cards("fluoro-P7").cards.back().script;
+  EXPECT_TRUE(probe.term->from_hand);
+  EXPECT_EQ(probe.term->card_type, CardType::Monster);
+  EXPECT_EQ(probe.term->timings & kDamageStep, kDamageStep);
+  EXPECT_TRUE(probe.hidden_condition);
 }
 
 TEST(YgoproCards, MinimalHandWrittenForm) {
@@ -197,16 +226,39 @@ TEST(YgoproCards, BadCardsFilesNameTheField) {
   EXPECT_NE(message(R"({"cards":[{"name":"x"}]})").find("cards[0]: field 'code'"), std::string::npos);
   EXPECT_NE(message(R"({"cards":[{"code":1,"kind":"nap"}]})").find("field 'kind': unknown effect kind"), std::string::npos);
   EXPECT_NE(message(R"({"cards":[{"code":1,"controller":2}]})").find("field 'controller'"), std::string::npos);
+  EXPECT_NE(message(R"({"cards":[{"code":1,"effect":{"activation":"quick","ops":["destory target"]}}]})")
+                .find("cards[0]: field 'effect.ops[0]': unknown operation"),
+            std::string::npos);
+  EXPECT_NE(message(R"({"cards":[{"code":1,"effect":{"activation":3}}]})").find("field 'effect.activation'"),
+            std::string::npos);
 }
 
-TEST(YgoproImport, ActivatedCardWithoutKindIsAnErrorAtItsOffset) {
+TEST(YgoproImport, AnUndescribedCardGetsAnOpenTermNotAnError) {
   CardFile cards = testing::run_cards("fluoro-P7");
-  for (EngineCard& c : cards.cards) c.kind.reset();
+  for (EngineCard& c : cards.cards) c.script = ScriptReading{};
   const ImportResult r = import_stream(testing::run_stream("fluoro-P7"), cards, ImportOptions{});
-  ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.error->what.find("MSG_CHAINING"), std::string::npos);
-  EXPECT_NE(r.error->what.find("20000030"), std::string::npos);
-  EXPECT_GT(r.error->offset, 0u);
+  ASSERT_TRUE(r.ok()) << r.error->text();
+  EXPECT_EQ(r.undescribed, 2u);
+  bool warned = false;
+  for (const std::string& w : r.warnings) warned = warned || w.find("has no description") != std::string::npos;
+  EXPECT_TRUE(warned);
+  for (const CardSpec& c : r.header.scenario.cards) {
+    EXPECT_TRUE(c.engine_timings && c.hidden_condition) << c.name;
+    EXPECT_EQ(c.term.ops[0].code, OpCode::Opaque) << c.name;
+  }
+}
+
+TEST(YgoproCards, HandWrittenTerms) {
+  const CardFile f = parse_card_file(R"({"cards":[
+    {"code":10000001,"name":"Attacker","controller":0,"zone":0,"position":"attack","atk":1800,"def":1000},
+    {"code":44095762,"name":"Mirror Force","controller":1,
+     "effect":{"activation":"quick","card_type":"trap","window":"attack_declared","conditions":["opponent_attacks"],
+               "ops":["destroy opponents_attack_position"]}}]})",
+                                     "hand.json");
+  ASSERT_EQ(f.cards.size(), 2u);
+  EXPECT_TRUE(f.cards[1].described());
+  EXPECT_EQ(f.cards[1].kind_origin, "effect");
+  EXPECT_EQ(f.cards[1].effect.size(), 5u);
 }
 
 }  // namespace
