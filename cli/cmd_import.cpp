@@ -16,12 +16,14 @@ struct ImportCliOptions {
   std::string output;
   std::string framing = "auto";
   std::string ruleset = "mr3";
+  int battle = 1;
   bool force = false;
 };
 
 int run_import(const ImportCliOptions& o) {
   ygopro::ImportOptions options;
   options.ruleset = o.ruleset;
+  options.battle_phase = o.battle;
   if (!ygopro::set_framing(options, o.framing)) {
     std::cerr << "error: --framing: expected auto, fluoro or edo, got \"" << o.framing << "\"\n";
     return kExitBadInput;
@@ -34,7 +36,8 @@ int run_import(const ImportCliOptions& o) {
   }
   const std::string text = write_trace(f.result.header, f.result.records);
   std::cerr << "imported " << f.result.messages << " messages (" << ygopro::name(f.result.framing) << " framing) into "
-            << f.result.records.size() << " trace records\n";
+            << f.result.records.size() << " trace records (Battle Phase " << o.battle << " of " << f.result.battle_phases
+            << ")\n";
   if (o.output.empty()) {
     std::cout << text;
     return kExitOk;
@@ -60,6 +63,8 @@ Command add_import_command(CLI::App& root) {
   yg->add_flag("--force", options->force, "overwrite an existing output file");
   yg->add_option("--framing", options->framing, "auto (default), fluoro (no length prefix) or edo (u32 length prefix)");
   yg->add_option("--ruleset", options->ruleset, "ruleset named in the trace header (default mr3)");
+  yg->add_option("--battle", options->battle, "which Battle Phase of the duel to import (default 1, the first)")
+      ->check(CLI::PositiveNumber);
   app->require_subcommand(1);
   return Command{app, [options] { return run_import(*options); }};
 }

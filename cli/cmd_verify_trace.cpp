@@ -9,6 +9,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/verify_trace.hpp"
+#include "cli/verify_ygopro.hpp"
 
 namespace bc::cli {
 namespace {
@@ -39,7 +40,9 @@ int run_verify(const VerifyOptions& opts) {
     std::cerr << "battlecheck: error: " << opts.junit << ": exists; use --force to overwrite\n";
     return kExitBadInput;
   }
-  const std::vector<TraceVerdict> verdicts = verify_all(opts);
+  VerifyOptions expanded = opts;
+  if (opts.from == "ygopro") expanded.files = expand_battle_phases(opts.files, opts);
+  const std::vector<TraceVerdict> verdicts = verify_all(expanded);
   int code = kExitOk;
   int counts[3] = {0, 0, 0};
   for (const TraceVerdict& v : verdicts) {

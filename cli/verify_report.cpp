@@ -10,7 +10,12 @@ namespace {
 
 using nlohmann::json;
 
-std::string where(const TraceVerdict& v, std::size_t line) { return v.file + ":" + std::to_string(line); }
+/// "FILE:LINE", and for an imported stream the byte offset of the message the line came from.
+std::string where(const TraceVerdict& v, std::size_t line) {
+  std::string out = v.file + ":" + std::to_string(line);
+  if (line >= 2 && line - 2 < v.offsets.size()) out += " (stream byte " + std::to_string(v.offsets[line - 2]) + ")";
+  return out;
+}
 
 /// "the trace's event ... is not allowed" and the rest, one line each.
 std::vector<std::string> divergence_lines(const TraceVerdict& v) {

@@ -101,6 +101,7 @@ TraceVerdict verify_one(const std::string& path, const VerifyOptions& opts) {
     return done(2);
   }
   v.result = checker.finish();
+  v.offsets = source->byte_offsets();
   if (opts.audit_cards) {
     v.audited = true;
     for (const CardFinding& f : audit_cards(header.scenario, *rules)) v.card_findings.push_back("card " + f.card + ": " + f.text);

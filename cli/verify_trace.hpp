@@ -40,14 +40,19 @@ class RecordSource {
   virtual const std::string& error() const = 0;
   /// Card-data findings the input itself carries (an importer's outcome checks).
   virtual std::vector<std::string> card_findings() const { return {}; }
+  /// Per record (line - 2): the byte offset of the message it came from, for imported inputs.
+  virtual std::vector<std::size_t> byte_offsets() const { return {}; }
 };
 
 /// Records already in memory (an importer's output).
 class MemorySource : public RecordSource {
  public:
-  MemorySource(TraceHeader header, std::vector<TraceRecord> records, std::vector<std::string> findings = {})
-      : header_(std::move(header)), records_(std::move(records)), findings_(std::move(findings)) {}
+  MemorySource(TraceHeader header, std::vector<TraceRecord> records, std::vector<std::string> findings = {},
+               std::vector<std::size_t> offsets = {})
+      : header_(std::move(header)), records_(std::move(records)), findings_(std::move(findings)),
+        offsets_(std::move(offsets)) {}
   std::vector<std::string> card_findings() const override { return findings_; }
+  std::vector<std::size_t> byte_offsets() const override { return offsets_; }
   bool read_header(TraceHeader& header) override { header = header_; return true; }
   bool next(TraceRecord& record) override {
     if (at_ >= records_.size()) return false;
@@ -62,6 +67,7 @@ class MemorySource : public RecordSource {
   std::size_t at_ = 0;
   std::string error_;
   std::vector<std::string> findings_;
+  std::vector<std::size_t> offsets_;
 };
 
 /// Turn one input into a record stream according to opts.from. Returns null
@@ -76,6 +82,7 @@ struct TraceVerdict {
   std::string ruleset;
   ConformanceResult result;
   std::vector<std::string> card_findings;  ///< --audit-cards: the card audit (declarations and outcomes)
+  std::vector<std::size_t> offsets;        ///< imported inputs: per record, the stream byte offset
   bool audited = false;
   double seconds = 0;
 };

@@ -173,13 +173,12 @@ void Mapper::flush_flip() {
 }
 
 bool Mapper::on_move(const Message& m) {
-  const bool extra = (m.from.location == loc::kMzone && m.from.sequence >= kZonesPerSide) ||
-                     (m.to.location == loc::kMzone && m.to.sequence >= kZonesPerSide);
   if (stage_ != Stage::InBattle) {
     track_move(m);
     return true;
   }
-  if (extra) return fail(m, "a monster in an Extra Monster Zone: the model has five zones a side");
+  if (m.to.location == loc::kMzone && !map_extra_zone(m.to.controller, m.to.sequence))
+    return fail(m, "a monster enters an Extra Monster Zone, but its side has no free zone in the model's five");
   const std::uint8_t from = slot(m.from), to = slot(m.to);
   if (from != kNoSlot && to == kNoSlot) {
     const std::uint8_t monster = monster_index(board_[m.from.controller][m.from.sequence].code ? board_[m.from.controller][m.from.sequence].code : m.card);

@@ -16,7 +16,8 @@ Position model_position(std::uint32_t p) {
 }
 }  // namespace
 
-Mapper::Mapper(const CardFile& cards, ImportResult& out) : cards_(cards), out_(out), scenario_(out.header.scenario) {
+Mapper::Mapper(const CardFile& cards, ImportResult& out, int battle_phase)
+    : cards_(cards), out_(out), scenario_(out.header.scenario), wanted_(battle_phase) {
   reset_board();
 }
 
@@ -27,13 +28,35 @@ void Mapper::reset_board() {
 }
 
 std::uint8_t Mapper::slot(const Location& l) const {
-  if (l.location != loc::kMzone || l.sequence >= kZonesPerSide || l.controller > 1) return kNoSlot;
-  return slot_of(side(l.controller), static_cast<int>(l.sequence));
+  if (l.location != loc::kMzone || l.controller > 1 || l.sequence >= 7) return kNoSlot;
+  if (l.sequence < static_cast<std::uint32_t>(kZonesPerSide)) return slot_of(side(l.controller), static_cast<int>(l.sequence));
+  const std::uint8_t z = extra_zone_[l.controller][l.sequence - kZonesPerSide];
+  return z == kNoZone ? kNoSlot : slot_of(side(l.controller), z);
+}
+
+/// EDOPro's default duel mode has two Extra Monster Zones; the model has five
+/// zones a side, which are only places: a monster in an Extra Monster Zone
+/// stands in a main zone its controller leaves empty (the count of monsters,
+/// which the rules read, is the same).
+bool Mapper::map_extra_zone(std::uint8_t controller, std::uint32_t sequence) {
+  if (controller > 1 || sequence < static_cast<std::uint32_t>(kZonesPerSide) || sequence >= 7) return true;
+  std::uint8_t& mine = extra_zone_[controller][sequence - kZonesPerSide];
+  if (mine != kNoZone) return true;
+  const std::uint8_t other = extra_zone_[controller][kZonesPerSide + 1 - sequence];
+  for (std::uint8_t z = 0; z < kZonesPerSide; ++z)
+    if (board_[controller][z].code == 0 && z != other) {
+      mine = z;
+      return true;
+    }
+  return false;
 }
 
 void Mapper::track_move(const Message& m) {
-  if (m.from.location == loc::kMzone && m.from.sequence < 7 && m.from.controller < 2)
+  if (m.from.location == loc::kMzone && m.from.sequence < 7 && m.from.controller < 2) {
     board_[m.from.controller][m.from.sequence] = ZoneCard{};
+    if (m.from.sequence >= static_cast<std::uint32_t>(kZonesPerSide))
+      extra_zone_[m.from.controller][m.from.sequence - kZonesPerSide] = kNoZone;
+  }
   if (m.to.location == loc::kMzone && m.to.sequence < 7 && m.to.controller < 2)
     board_[m.to.controller][m.to.sequence] = ZoneCard{m.card, m.to.position};
 }
@@ -79,16 +102,22 @@ void Mapper::build_scenario() {
     s.monsters.push_back(spec);
     monster_codes_.push_back(code);
   };
-  for (int p = 0; p < 2; ++p)  // the board first, so its monsters always fit
-    for (int z = 0; z < kZonesPerSide; ++z)
-      if (board_[p][z].code) add_monster(board_[p][z].code);
+  for (int p = 0; p < 2; ++p)  // the board first (Extra Monster Zones too), so its monsters always fit
+    for (const ZoneCard& zc : board_[p])
+      if (zc.code) add_monster(zc.code);
   for (const EngineCard& c : cards_.cards)
     if (c.monster) add_monster(c.code);
+  for (auto& side_zones : extra_zone_) side_zones.fill(kNoZone);
   for (int p = 0; p < 2; ++p)
-    for (int z = 0; z < kZonesPerSide; ++z) {
-      const ZoneCard& zc = board_[p][z];
+    for (std::uint32_t seq = 0; seq < 7; ++seq) {
+      const ZoneCard& zc = board_[p][seq];
       if (!zc.code) continue;
-      ZoneSpec& spec = s.board[index_of(side(static_cast<std::uint8_t>(p)))][z];
+      if (seq >= static_cast<std::uint32_t>(kZonesPerSide) && !map_extra_zone(static_cast<std::uint8_t>(p), seq)) {
+        warn("a monster in an Extra Monster Zone left out: its side has no free zone in the model's five");
+        continue;
+      }
+      const std::uint8_t model_slot = slot(Location{static_cast<std::uint8_t>(p), loc::kMzone, seq, 0});
+      ZoneSpec& spec = s.board[index_of(side(static_cast<std::uint8_t>(p)))][model_slot % kZonesPerSide];
       spec.monster = monster_index(zc.code);
       spec.position = model_position(zc.position);
     }

@@ -72,6 +72,7 @@ void Mapper::enter(Timing t) {
 }
 
 void Mapper::on_new_turn(const Message& m) {
+  counted_ = false;
   if (stage_ != Stage::BeforeBattle) {
     stage_ = Stage::Done;
     return;
@@ -93,8 +94,14 @@ void Mapper::on_new_turn(const Message& m) {
 
 void Mapper::on_phase(const Message& m) {
   const std::uint64_t phase = m.data;
+  const bool battle_begins = (phase == kPhaseBattleStart || phase == kPhaseBattleStep) && !counted_;
+  if (battle_begins) {
+    counted_ = true;
+    ++out_.battle_phases;
+  }
   if (stage_ == Stage::BeforeBattle) {
-    if (phase != kPhaseBattleStart && phase != kPhaseBattleStep) return;
+    // An earlier Battle Phase than the one asked for only moves the board.
+    if (!battle_begins || out_.battle_phases != wanted_) return;
     stage_ = Stage::InBattle;
     out_.battle_phase_found = true;
     build_scenario();
@@ -264,7 +271,7 @@ ImportResult import_stream(std::span<const std::uint8_t> bytes, const CardFile& 
   }
   out.framing = *framing;
   out.records.reserve(bytes.size() / 8);
-  detail::Mapper mapper(cards, out);
+  detail::Mapper mapper(cards, out, options.battle_phase);
   Decoder decoder(bytes, *framing);
   Message m;
   while (decoder.next(m))
@@ -272,7 +279,10 @@ ImportResult import_stream(std::span<const std::uint8_t> bytes, const CardFile& 
   if (!out.error && decoder.error()) out.error = decoder.error();
   mapper.finish();
   out.messages = decoder.messages();
-  if (!out.error && !out.battle_phase_found) out.error = DecodeError{bytes.size(), "the stream holds no Battle Phase"};
+  if (!out.error && !out.battle_phase_found)
+    out.error = DecodeError{bytes.size(), options.battle_phase == 1 ? "the stream holds no Battle Phase"
+                                          : "the stream holds " + std::to_string(out.battle_phases) +
+                                                " Battle Phases, not " + std::to_string(options.battle_phase)};
   return out;
 }
 

@@ -23,6 +23,7 @@ EventTypeMask importer_omits();
 struct ImportOptions {
   std::optional<Framing> framing;  ///< empty = detect (detect_framing)
   std::string ruleset = "mr3";     ///< written in the header
+  int battle_phase = 1;            ///< which Battle Phase of the duel to import (1 = the first)
 };
 
 struct ImportResult {
@@ -36,6 +37,7 @@ struct ImportResult {
   std::optional<DecodeError> error;   ///< the stream (or the cards file) does not fit
   std::size_t messages = 0;           ///< messages decoded
   bool battle_phase_found = false;
+  int battle_phases = 0;              ///< Battle Phases in the whole stream (the import counts them all)
   bool ok() const { return !error.has_value(); }
 };
 

@@ -35,7 +35,7 @@ struct LinkInfo {
 
 class Mapper {
  public:
-  Mapper(const CardFile& cards, ImportResult& out);
+  Mapper(const CardFile& cards, ImportResult& out, int battle_phase = 1);
   /// Map one decoded message. Returns false (and sets out.error) when the
   /// stream does not fit the cards file or the model's vocabulary.
   bool handle(const Message& m);
@@ -53,8 +53,12 @@ class Mapper {
   std::uint8_t monster_index(std::uint32_t code) const;
   std::uint8_t card_index(std::uint32_t code, std::uint8_t controller) const;
   Player side(std::uint8_t engine_player) const { return engine_player == turn_player_ ? Player::P1 : Player::P2; }
-  /// The model slot of an engine monster-zone location; kNoSlot when it is not a main monster zone.
+  /// The model slot of an engine monster-zone location (an Extra Monster Zone
+  /// through its mapping); kNoSlot when it is not a monster zone or an unmapped one.
   std::uint8_t slot(const Location& l) const;
+  /// Give an engine Extra Monster Zone (sequence 5 or 6) a model zone: a main
+  /// zone its controller leaves empty. False when none is free.
+  bool map_extra_zone(std::uint8_t controller, std::uint32_t sequence);
 
   // ygopro_battle.cpp
   bool on_attack(const Message& m);
@@ -92,8 +96,13 @@ class Mapper {
   ImportResult& out_;
   Scenario& scenario_;
   Stage stage_ = Stage::BeforeBattle;
+  int wanted_ = 1;                 ///< the Battle Phase to import (1-based)
+  bool counted_ = false;           ///< this turn's Battle Phase is counted
   std::uint8_t turn_player_ = 0;
   std::array<std::array<ZoneCard, 7>, 2> board_{};  ///< engine player x MZONE sequence
+  /// engine player x Extra Monster Zone (sequence 5, 6): the model zone it stands in, kNoZone if none.
+  static constexpr std::uint8_t kNoZone = 0xFF;
+  std::array<std::array<std::uint8_t, 2>, 2> extra_zone_{{{kNoZone, kNoZone}, {kNoZone, kNoZone}}};
   Timing timing_ = Timing::MainPhase1;
   Step step_ = Step::MainPhase1;
   bool attack_ = false;

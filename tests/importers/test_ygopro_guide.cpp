@@ -60,4 +60,22 @@ TEST(YgoproGuide, ShellBlocksOfTheCiGateSectionRunAsWritten) {
   fs::remove_all(dir, ec);
 }
 
+/// The worked cards file of docs/ci-gate.md reads, and each of its five
+/// effects is the term its text describes.
+TEST(YgoproGuide, TheWorkedCardsFileReads) {
+  const std::string md = bc::ygopro::testing::read_text(std::string(BC_SOURCE_DIR) + "/docs/ci-gate.md");
+  const std::size_t at = md.find("### A worked cards file");
+  ASSERT_NE(at, std::string::npos);
+  const std::size_t open = md.find("```json\n", at);
+  const std::size_t close = md.find("\n```", open + 8);
+  ASSERT_NE(open, std::string::npos);
+  const bc::ygopro::CardFile f = bc::ygopro::parse_card_file(md.substr(open + 8, close - open - 8), "ci-gate.md");
+  ASSERT_EQ(f.cards.size(), 6u);
+  int described = 0;
+  for (const bc::ygopro::EngineCard& c : f.cards) described += c.described() ? 1 : 0;
+  EXPECT_EQ(described, 5);
+  EXPECT_EQ(f.cards[0].name, "Blue-Eyes White Dragon");
+  EXPECT_TRUE(f.cards[1].monster);
+}
+
 }  // namespace

@@ -263,3 +263,58 @@ TEST(YgoproCards, HandWrittenTerms) {
 
 }  // namespace
 }  // namespace bc::ygopro
+
+namespace bc::ygopro {
+namespace {
+
+/// Every Battle Phase of a stream can be imported: two duels back to back
+/// hold two, the first imports as the duel alone does, the second from the
+/// board the first left (its attack target was destroyed there).
+TEST(YgoproImport, EveryBattlePhaseOfAStream) {
+  const std::vector<std::uint8_t> one = testing::run_stream("fluoro-basic");
+  std::vector<std::uint8_t> two = one;
+  two.insert(two.end(), one.begin(), one.end());
+  const CardFile cards = testing::run_cards("fluoro-basic");
+  const ImportResult alone = import_stream(one, cards, ImportOptions{});
+  const ImportResult first = import_stream(two, cards, ImportOptions{});
+  ASSERT_TRUE(first.ok());
+  EXPECT_EQ(alone.battle_phases, 1);
+  EXPECT_EQ(first.battle_phases, 2);
+  EXPECT_EQ(first.records.size(), alone.records.size());
+  ImportOptions second_options;
+  second_options.battle_phase = 2;
+  const ImportResult second = import_stream(two, cards, second_options);
+  ASSERT_TRUE(second.ok()) << second.error->text();
+  EXPECT_NE(second.header.scenario.board, first.header.scenario.board);
+  second_options.battle_phase = 3;
+  const ImportResult third = import_stream(two, cards, second_options);
+  ASSERT_FALSE(third.ok());
+  EXPECT_NE(third.error->what.find("holds 2 Battle Phases, not 3"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace bc::ygopro
+
+namespace bc::ygopro {
+namespace {
+
+/// A monster in an Extra Monster Zone (EDOPro's default duel mode) stands in a
+/// main zone its side leaves empty: fluoro-basic's attacker moved to sequence 5.
+TEST(YgoproImport, ExtraMonsterZonesStandInAFreeZone) {
+  CardFile cards = testing::run_cards("fluoro-basic");
+  std::uint32_t attacker = 0;
+  for (EngineCard& c : cards.cards)
+    if (c.location == loc::kMzone && c.controller == 0 && c.sequence == 0) {
+      c.sequence = 5;
+      attacker = c.code;
+    }
+  ASSERT_NE(attacker, 0u);
+  const ImportResult r = import_stream(testing::run_stream("fluoro-basic"), cards, ImportOptions{});
+  ASSERT_TRUE(r.ok()) << r.error->text();
+  const Scenario& s = r.header.scenario;
+  ASSERT_NE(s.board[0][0].monster, kNoMonster);
+  EXPECT_EQ(s.monsters[s.board[0][0].monster].atk, 1800);
+}
+
+}  // namespace
+}  // namespace bc::ygopro
