@@ -31,6 +31,7 @@ std::vector<std::string> divergence_lines(const TraceVerdict& v) {
       break;
     case DivergenceKind::Offered:
       out.push_back(where(v, d.line) + ": the offer to " + std::string(name(d.offered.player)) +
+                    (d.offered.has_timing ? " at " + std::string(name(d.offered.timing)) : std::string()) +
                     " differs from the legal actions");
       for (const Action& a : d.illegal) out.push_back("  offered but illegal: " + action_to_json(a).dump());
       for (const Action& a : d.withheld) out.push_back("  legal but withheld: " + action_to_json(a).dump());
