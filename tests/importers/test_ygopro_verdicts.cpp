@@ -19,6 +19,7 @@ struct Expected {
   const char* run;
   std::uint64_t unchecked;   ///< withheld activations not checked (cards with script conditions)
   std::size_t findings;      ///< card audit findings under mr3
+  const char* why;           ///< the reason (docs/engines/ygopro.md, "Verdicts on the recordings")
 };
 
 ConformanceResult verdict(const ImportResult& r) {
@@ -45,13 +46,22 @@ std::size_t card_index(const Scenario& s, const std::string& prefix) {
 /// the recordings", says why for each). Level 2, the card audit, finds the
 /// synthetic Quick-Plays' and probes' Damage Step flags wider than the rules.
 TEST(YgoproVerdicts, EveryRecordingPinned) {
+  constexpr const char* kPlain = "a plain attack, no effects";
+  constexpr const char* kReplay = "the Quick-Play's outcome (destroy its own monster) is learnt from the stream; "
+                                  "the replay follows the chain and the re-choice is no declaration";
+  constexpr const char* kTrap = "the attack trap only prints a message (opaque); one chain at the declaration";
+  constexpr const char* kQuickPlays = "the Quick-Plays are offered where their flags declare them; the audit finds "
+                                      "ATK changes declared after and at damage calculation";
+  constexpr const char* kProbes = "the probes' script condition explains every withheld offer; the audit finds "
+                                  "no-battle effects declared in the Damage Step";
+  constexpr const char* kFlip = "the flip effect (opaque) after damage calculation, the flip before it";
   const std::vector<Expected> expected = {
-      {"fluoro-basic", 0, 0},  {"edo-basic", 0, 0},
-      {"fluoro-replay", 0, 0}, {"fluoro-P1", 0, 0},  {"edo-P1", 0, 0}, {"edo-P1-single", 0, 0},
-      {"fluoro-P1b", 0, 0},    {"edo-P1b", 0, 0},
-      {"fluoro-P4", 2, 4},     {"edo-P4", 2, 4},     {"fluoro-P5", 5, 4}, {"edo-P5", 5, 4},
-      {"fluoro-P7", 14, 2},
-      {"fluoro-P9", 0, 0},     {"edo-P9", 0, 0},     {"edo-P9-single", 0, 0},
+      {"fluoro-basic", 0, 0, kPlain},    {"edo-basic", 0, 0, kPlain},
+      {"fluoro-replay", 0, 0, kReplay},  {"fluoro-P1", 0, 0, kReplay},     {"edo-P1", 0, 0, kReplay},
+      {"edo-P1-single", 0, 0, kReplay},  {"fluoro-P1b", 0, 0, kTrap},      {"edo-P1b", 0, 0, kTrap},
+      {"fluoro-P4", 2, 4, kQuickPlays},  {"edo-P4", 2, 4, kQuickPlays},    {"fluoro-P5", 5, 4, kQuickPlays},
+      {"edo-P5", 5, 4, kQuickPlays},     {"fluoro-P7", 14, 2, kProbes},    {"fluoro-P9", 0, 0, kFlip},
+      {"edo-P9", 0, 0, kFlip},           {"edo-P9-single", 0, 0, kFlip},
   };
   ASSERT_EQ(expected.size(), testing::recordings().size());
   static const Ruleset rules = load_ruleset("mr3");
@@ -59,6 +69,7 @@ TEST(YgoproVerdicts, EveryRecordingPinned) {
     const ImportResult r = testing::import_run(e.run);
     ASSERT_TRUE(r.ok()) << e.run;
     const ConformanceResult c = verdict(r);
+    SCOPED_TRACE(std::string(e.run) + ": " + e.why);
     EXPECT_EQ(c.divergence.kind, DivergenceKind::None) << e.run << " line " << c.divergence.line;
     EXPECT_TRUE(c.complete) << e.run;
     EXPECT_EQ(violated(c), std::vector<std::string>{}) << e.run;
