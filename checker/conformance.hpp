@@ -50,6 +50,9 @@ struct ConformanceResult {
   /// Legal activations the engine withheld that were not checked: the card has
   /// a condition the model cannot see (CardSpec::hidden_condition).
   std::uint64_t unchecked_offers = 0;
+  /// Activations offered again after the card's use (a script with no count
+  /// limit): beyond the model's once-a-turn bound, not checked.
+  std::uint64_t offered_again = 0;
   /// Pass-only prompts an engine sends for a window the model has already left
   /// (docs/engines/ygopro.md, "The cores' own prompts"): not compared.
   std::uint64_t closing_prompts = 0;

@@ -37,15 +37,17 @@ bool chooses(const State& s, Player p) { return s.priority == p || (s.timing == 
 /// Offered actions vs legal ones, both ways. A legal activation the engine
 /// withholds is not held against it when the card has a condition the term
 /// cannot state (CardSpec::hidden_condition): it counts as not checked.
-std::size_t compare_offer(const Scenario& sc, const State& s, const Offered& o, const ActionList& legal,
-                          std::vector<Action>& illegal, std::vector<Action>& withheld) {
-  std::size_t unchecked = 0;
+/// Returns the actions not checked: {withheld for a hidden condition, offered again after use}.
+std::pair<std::size_t, std::size_t> compare_offer(const Scenario& sc, const State& s, const Offered& o,
+                                                  const ActionList& legal, std::vector<Action>& illegal,
+                                                  std::vector<Action>& withheld) {
+  std::size_t unchecked = 0, again_count = 0;
   for (const Action& a : o.actions) {
     if (std::any_of(legal.begin(), legal.end(), [&](const Action& l) { return action_matches(a, l); })) continue;
     // The model uses each card once a turn; an engine may offer a card again
     // (no count limit in its script): beyond the model's bound, not checked.
     const bool again = a.type == ActionType::Activate && a.card < sc.cards.size() && (s.used & (1u << a.card));
-    if (again) ++unchecked;
+    if (again) ++again_count;
     else illegal.push_back(a);
   }
   for (const Action& l : legal) {
@@ -54,7 +56,7 @@ std::size_t compare_offer(const Scenario& sc, const State& s, const Offered& o, 
     if (hidden) ++unchecked;
     else withheld.push_back(l);
   }
-  return unchecked;
+  return {unchecked, again_count};
 }
 
 }  // namespace
@@ -99,9 +101,12 @@ void ConformanceChecker::on_offered(const Offered& o, std::size_t line) {
     if (o.has_timing && s.post.timing != o.timing) continue;
     model_.actions(s.post, legal);
     std::vector<Action> illegal, withheld;
-    const std::size_t unchecked = compare_offer(model_.scenario(), s.post, o, legal, illegal, withheld);
+    const auto [unchecked, again] = compare_offer(model_.scenario(), s.post, o, legal, illegal, withheld);
     if (illegal.empty() && withheld.empty()) {
-      if (fitting.empty()) result_.unchecked_offers += unchecked;
+      if (fitting.empty()) {
+        result_.unchecked_offers += unchecked;
+        result_.offered_again += again;
+      }
       fitting.push_back(s);
     }
   }

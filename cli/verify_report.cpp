@@ -87,6 +87,9 @@ std::string verdict_text(const TraceVerdict& v) {
   std::string out = head;
   std::istringstream body(body_text(v));
   for (std::string line; std::getline(body, line);) out += "  " + line + "\n";
+  if (r.offered_again > 0)
+    out += "  " + std::to_string(r.offered_again) +
+           " activations offered again after their card's use not checked: the model uses each card once a turn\n";
   if (r.unchecked_offers > 0)
     out += "  " + std::to_string(r.unchecked_offers) +
            " withheld activations not checked: their cards have conditions the model cannot see\n";
@@ -111,6 +114,7 @@ json verdict_json(const TraceVerdict& v) {
   j["complete"] = r.complete;
   j["conforms"] = r.conforms();
   j["unchecked_offers"] = r.unchecked_offers;
+  j["offered_again"] = r.offered_again;
   if (v.audited) j["card_findings"] = v.card_findings;
   j["seconds"] = v.seconds;
   if (!r.conforms()) {

@@ -60,7 +60,7 @@ TEST(YgoproVerdicts, EveryRecordingPinned) {
       {"fluoro-replay", 0, 0, kReplay},  {"fluoro-P1", 0, 0, kReplay},     {"edo-P1", 0, 0, kReplay},
       {"edo-P1-single", 0, 0, kReplay},  {"fluoro-P1b", 0, 0, kTrap},      {"edo-P1b", 0, 0, kTrap},
       {"fluoro-P4", 2, 4, kQuickPlays},  {"edo-P4", 2, 4, kQuickPlays},    {"fluoro-P5", 5, 4, kQuickPlays},
-      {"edo-P5", 5, 4, kQuickPlays},     {"fluoro-P7", 14, 2, kProbes},    {"fluoro-P9", 0, 0, kFlip},
+      {"edo-P5", 5, 4, kQuickPlays},     {"fluoro-P7", 10, 2, kProbes},    {"fluoro-P9", 0, 0, kFlip},
       {"edo-P9", 0, 0, kFlip},           {"edo-P9-single", 0, 0, kFlip},
   };
   ASSERT_EQ(expected.size(), testing::recordings().size());
@@ -74,6 +74,7 @@ TEST(YgoproVerdicts, EveryRecordingPinned) {
     EXPECT_TRUE(c.complete) << e.run;
     EXPECT_EQ(violated(c), std::vector<std::string>{}) << e.run;
     EXPECT_EQ(c.unchecked_offers, e.unchecked) << e.run;
+    EXPECT_EQ(c.offered_again, std::string(e.run) == "fluoro-P7" ? 4u : 0u) << e.run;
     EXPECT_EQ(audit_cards(r.header.scenario, rules).size() + r.card_findings.size(), e.findings) << e.run;
   }
 }
