@@ -41,7 +41,12 @@ struct Divergence {
 
 /// The verdict on one trace.
 struct ConformanceResult {
-  Divergence divergence;                ///< kind None = the trace conforms
+  Divergence divergence;                ///< the first divergence; kind None = the trace conforms
+  /// Divergences after the first: conformance goes on past an offer that
+  /// differs only in activations (the state is the same either way), so a
+  /// card's unclear offer does not hide a later fault. At most kMaxLater.
+  std::vector<Divergence> later;
+  static constexpr std::size_t kMaxLater = 20;
   Verdicts verdicts;                    ///< property monitors over the whole trace
   std::array<std::size_t, kMaxProperties> violation_line{};  ///< first line where a property was violated (0 = never)
   bool complete = false;                ///< the trace reached the end of the Battle Phase
@@ -79,7 +84,8 @@ class ConformanceChecker {
   /// End of the trace: the verdict.
   ConformanceResult finish();
 
-  bool diverged() const { return result_.divergence.kind != DivergenceKind::None; }
+  /// Conformance has stopped (the property monitors go on over the trace's events).
+  bool diverged() const { return stopped_; }
 
  private:
   ConformanceResult without_disputed(ConformanceResult r) const;
@@ -104,7 +110,10 @@ class ConformanceChecker {
   void boundary_states(const Candidate& from, int depth, std::vector<Candidate>& out);
   void push_next(Candidate&& c);
   void diverge_event(const Event& e, std::size_t line);
-  void diverge_offered(const Offered& o, std::size_t line, const std::vector<Candidate>& states);
+  /// Records the divergence; returns whether conformance can go on past it.
+  bool diverge_offered(const Offered& o, std::size_t line, const std::vector<Candidate>& states);
+  /// Where the next divergence is recorded: the first, or one more of `later` (null when full).
+  Divergence* next_divergence();
   bool closing_prompt(const Offered& o, const std::vector<Candidate>& states) const;
   void note_violations(const Verdicts& before, const Verdicts& after, std::size_t line);
   void remember(const Event& e);
@@ -118,6 +127,7 @@ class ConformanceChecker {
   std::vector<Candidate> next_;
   std::vector<State> closure_seen_;
   TraceContext tail_ctx_{};         ///< after a divergence: monitors over the trace's events
+  bool stopped_ = false;            ///< conformance stopped at a divergence it cannot go past
   ConformanceResult result_;
   std::array<Event, EventBuffer::kCapacity> recent_{};  ///< ring of the last trace events
   std::uint64_t recent_count_ = 0;

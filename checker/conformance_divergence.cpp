@@ -115,7 +115,7 @@ void ConformanceChecker::on_offered(const Offered& o, std::size_t line) {
       ++result_.closing_prompts;
       return;
     }
-    diverge_offered(o, line, states);
+    if (!diverge_offered(o, line, states)) stopped_ = true;
     return;
   }
   for (const Candidate& c : cur_) release(c.buf);
@@ -143,8 +143,16 @@ bool ConformanceChecker::closing_prompt(const Offered& o, const std::vector<Cand
                       [&](const Candidate& s) { return s.post.timing == o.timing && chooses(s.post, o.player); });
 }
 
-void ConformanceChecker::diverge_offered(const Offered& o, std::size_t line, const std::vector<Candidate>& states) {
-  Divergence& d = result_.divergence;
+Divergence* ConformanceChecker::next_divergence() {
+  if (result_.divergence.kind == DivergenceKind::None) return &result_.divergence;
+  if (result_.later.size() >= ConformanceResult::kMaxLater) return nullptr;
+  return &result_.later.emplace_back();
+}
+
+bool ConformanceChecker::diverge_offered(const Offered& o, std::size_t line, const std::vector<Candidate>& states) {
+  Divergence scratch;
+  Divergence* slot = next_divergence();
+  Divergence& d = slot ? *slot : scratch;
   d.kind = DivergenceKind::Offered;
   d.line = line;
   d.offered = o;
@@ -162,14 +170,25 @@ void ConformanceChecker::diverge_offered(const Offered& o, std::size_t line, con
                       std::string(name(best->post.timing)));
   for (const Action& a : d.illegal) add_rules(d.rules, rules_for_action(model_, best->post, a, true));
   for (const Action& a : d.withheld) add_rules(d.rules, rules_for_action(model_, best->post, a, false));
+  // An offer that differs only in activations, in the window and to the player
+  // the model has there, changes nothing: conformance goes on.
+  auto activation = [](const Action& a) { return a.type == ActionType::Activate; };
+  const bool same_window = chooses(best->post, o.player) && (!o.has_timing || best->post.timing == o.timing);
+  if (same_window && std::all_of(d.illegal.begin(), d.illegal.end(), activation) &&
+      std::all_of(d.withheld.begin(), d.withheld.end(), activation))
+    return true;
   tail_ctx_ = best->ctx;
   merge(result_.verdicts, best->verdicts);
   for (const Candidate& c : cur_) release(c.buf);
   cur_.clear();
+  return false;
 }
 
 void ConformanceChecker::diverge_event(const Event& e, std::size_t line) {
-  Divergence& d = result_.divergence;
+  stopped_ = true;
+  Divergence scratch;
+  Divergence* slot = next_divergence();
+  Divergence& d = slot ? *slot : scratch;
   d.kind = DivergenceKind::Event;
   d.line = line;
   d.found = e;
@@ -232,7 +251,9 @@ ConformanceResult ConformanceChecker::finish() {
   for (const Candidate& c : cur_)
     if (at_boundary(c)) chosen = chosen ? chosen : &c;
   if (!chosen) {
-    Divergence& d = result_.divergence;
+    Divergence scratch;
+    Divergence* slot = next_divergence();
+    Divergence& d = slot ? *slot : scratch;
     d.kind = DivergenceKind::EndOfTrace;
     d.line = last_line_;
     for (const Candidate& c : cur_) add_unique(d.expected, pool_[c.buf][c.pos]);

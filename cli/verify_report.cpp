@@ -18,8 +18,7 @@ std::string where(const TraceVerdict& v, std::size_t line) {
 }
 
 /// "the trace's event ... is not allowed" and the rest, one line each.
-std::vector<std::string> divergence_lines(const TraceVerdict& v) {
-  const Divergence& d = v.result.divergence;
+std::vector<std::string> divergence_lines(const TraceVerdict& v, const Divergence& d) {
   std::vector<std::string> out;
   switch (d.kind) {
     case DivergenceKind::None: return out;
@@ -69,11 +68,36 @@ std::string xml_escape(const std::string& s) {
 
 std::string body_text(const TraceVerdict& v) {
   std::string out;
-  for (const std::string& l : divergence_lines(v)) out += l + "\n";
+  for (const std::string& l : divergence_lines(v, v.result.divergence)) out += l + "\n";
+  for (const Divergence& d : v.result.later)
+    for (const std::string& l : divergence_lines(v, d)) out += l + "\n";
   for (int p : violated(v))
     out += "property " + std::string(properties()[p].id) + " violated at " + where(v, v.result.violation_line[p]) +
            ": " + std::string(properties()[p].statement) + " [" + citations_text(properties()[p].citations) + "]\n";
   return out;
+}
+
+json divergence_json(const TraceVerdict& v, const Divergence& d) {
+  static const char* kKinds[] = {"none", "event", "offered", "end_of_trace"};
+  json dj = {{"kind", kKinds[static_cast<int>(d.kind)]}, {"line", d.line}, {"location", where(v, d.line)}};
+  if (d.kind == DivergenceKind::Event) dj["found"] = event_to_json(d.found);
+  if (d.kind == DivergenceKind::Offered) dj["found"] = offered_to_json(d.offered);
+  json expected = json::array(), illegal = json::array(), withheld = json::array(), legal = json::array();
+  for (const Event& e : d.expected) expected.push_back(event_to_json(e));
+  for (const Action& a : d.illegal) illegal.push_back(action_to_json(a));
+  for (const Action& a : d.withheld) withheld.push_back(action_to_json(a));
+  for (const Action& a : d.legal) legal.push_back(action_to_json(a));
+  dj["expected"] = expected;
+  if (d.kind == DivergenceKind::Offered) {
+    dj["illegal"] = illegal;
+    dj["withheld"] = withheld;
+    dj["legal"] = legal;
+  }
+  dj["rules"] = d.rules;
+  json props = json::array();
+  for (int p : d.properties) props.push_back(properties()[p].id);
+  dj["properties"] = props;
+  return dj;
 }
 
 }  // namespace
@@ -118,27 +142,10 @@ json verdict_json(const TraceVerdict& v) {
   if (v.audited) j["card_findings"] = v.card_findings;
   j["seconds"] = v.seconds;
   if (!r.conforms()) {
-    const Divergence& d = r.divergence;
-    static const char* kKinds[] = {"none", "event", "offered", "end_of_trace"};
-    json dj = {{"kind", kKinds[static_cast<int>(d.kind)]}, {"line", d.line}, {"location", where(v, d.line)}};
-    if (d.kind == DivergenceKind::Event) dj["found"] = event_to_json(d.found);
-    if (d.kind == DivergenceKind::Offered) dj["found"] = offered_to_json(d.offered);
-    json expected = json::array(), illegal = json::array(), withheld = json::array(), legal = json::array();
-    for (const Event& e : d.expected) expected.push_back(event_to_json(e));
-    for (const Action& a : d.illegal) illegal.push_back(action_to_json(a));
-    for (const Action& a : d.withheld) withheld.push_back(action_to_json(a));
-    for (const Action& a : d.legal) legal.push_back(action_to_json(a));
-    dj["expected"] = expected;
-    if (d.kind == DivergenceKind::Offered) {
-      dj["illegal"] = illegal;
-      dj["withheld"] = withheld;
-      dj["legal"] = legal;
-    }
-    dj["rules"] = d.rules;
-    json props = json::array();
-    for (int p : d.properties) props.push_back(properties()[p].id);
-    dj["properties"] = props;
-    j["divergence"] = dj;
+    j["divergence"] = divergence_json(v, r.divergence);
+    json later = json::array();
+    for (const Divergence& d : r.later) later.push_back(divergence_json(v, d));
+    j["later_divergences"] = later;
   }
   json violations = json::array();
   for (int p : violated(v))

@@ -165,6 +165,40 @@ TEST(YgoproVerdicts, AProceduralDeviationIsCaughtAtItsEvent) {
   EXPECT_EQ(c.violation_line[p], line);
 }
 
+/// Conformance goes on past an offer that differs only in activations, so a
+/// later procedural fault is reported too: P4 with an activation withheld
+/// (and no hidden condition to explain it) and its battle-destroyed monster
+/// sent at damage calculation.
+TEST(YgoproVerdicts, AnOfferDivergenceDoesNotHideALaterFault) {
+  ImportResult r = testing::import_run("fluoro-P4");
+  for (CardSpec& c : r.header.scenario.cards) c.hidden_condition = false;
+  for (TraceRecord& x : r.records)
+    if (x.kind == RecordKind::Offered && x.offered.player == Player::P2 && x.offered.timing == Timing::BeforeDamageCalculation) {
+      ActionList only_pass;
+      only_pass.push(Action{ActionType::Pass});
+      x.offered.actions = only_pass;
+      break;
+    }
+  auto is = [](EventType t) { return [t](const TraceRecord& x) { return x.kind == RecordKind::Event && x.event.type == t; }; };
+  auto leave = std::find_if(r.records.begin(), r.records.end(), [](const TraceRecord& x) {
+    return x.kind == RecordKind::Event && x.event.type == EventType::LeftField && x.event.reason == LeaveReason::Battle;
+  });
+  auto calc = std::find_if(r.records.begin(), r.records.end(), is(EventType::DestroyConfirmed));
+  ASSERT_NE(leave, r.records.end());
+  ASSERT_NE(calc, r.records.end());
+  const TraceRecord moved = *leave;
+  r.records.erase(leave);
+  r.records.insert(calc + 1, moved);
+  for (std::size_t i = 0; i < r.records.size(); ++i) r.records[i].line = i + 2;
+  const std::size_t line = static_cast<std::size_t>(calc - r.records.begin()) + 3;
+  const ConformanceResult c = verdict(r);
+  EXPECT_EQ(c.divergence.kind, DivergenceKind::Offered);
+  const auto event = std::find_if(c.later.begin(), c.later.end(), [](const Divergence& d) { return d.kind == DivergenceKind::Event; });
+  ASSERT_NE(event, c.later.end());
+  EXPECT_EQ(event->line, line);
+  EXPECT_EQ(c.violation_line[property_index("battle_destroyed_leave_at_end_of_damage_step")], line);
+}
+
 /// The cores' closing prompts (pass only, for a window the model has left)
 /// are not compared; an offer with an activation there always is.
 TEST(YgoproVerdicts, ClosingPromptsAreSkippedButNotActivations) {
