@@ -14,7 +14,7 @@ command -v "$cxx" >/dev/null 2>&1 || { echo "fuzz: $cxx not found: skipped"; exi
 mkdir -p "$work/corpus"
 binary="$work/fuzz_ygopro_decoder"
 if ! "$cxx" -std=c++20 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -I"$src" \
-    "$src/fuzz/ygopro_decoder.cpp" "$src/importers/ygopro_messages.cpp" -o "$binary" 2>"$work/build.log"; then
+    "$src/fuzz/ygopro_decoder.cpp" "$src/importers/ygopro_messages.cpp" "$src/importers/ygopro_lengths.cpp" -o "$binary" 2>"$work/build.log"; then
   if grep -q "fuzzer" "$work/build.log"; then echo "fuzz: no libFuzzer runtime (libclang-rt-14-dev): skipped"; exit 77; fi
   cat "$work/build.log"; exit 1
 fi

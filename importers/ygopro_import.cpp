@@ -215,8 +215,24 @@ void Mapper::on_select_card(const Message& m) {
   asked_ = Asked::Nothing;
 }
 
+namespace {
+/// Codes the mapping reads; the decoder passes the others on with only their code set.
+bool mapped(std::uint8_t code) {
+  switch (code) {
+    case msg::kNewTurn: case msg::kNewPhase: case msg::kHint: case msg::kSelectBattleCmd: case msg::kSelectIdleCmd:
+    case msg::kSelectChain: case msg::kSelectCard: case msg::kSelectYesNo: case msg::kAttack: case msg::kBattle:
+    case msg::kDamage: case msg::kMove: case msg::kPosChange: case msg::kChaining: case msg::kChainSolving:
+    case msg::kChainSolved: case msg::kChainEnd: case msg::kChainNegated: case msg::kChainDisabled:
+    case msg::kAttackDisabled: case msg::kDamageStepStart: case msg::kDamageStepEnd: return true;
+    default: return false;
+  }
+}
+}  // namespace
+
 bool Mapper::handle(const Message& m) {
-  if (calc_open_ && m.code != msg::kDamage) flush_confirmed();  // belongs to the MSG_BATTLE before
+  // A message the mapping does not read (a card hint, a recover...) leaves the
+  // damage of the MSG_BATTLE before it still open.
+  if (calc_open_ && m.code != msg::kDamage && mapped(m.code)) flush_confirmed();  // belongs to the MSG_BATTLE before
   offset_ = m.offset;
   switch (m.code) {
     case msg::kNewTurn: on_new_turn(m); return true;

@@ -16,38 +16,6 @@ std::optional<Framing> parse_framing(std::string_view s) {
   return std::nullopt;
 }
 
-std::string message_name(std::uint8_t code) {
-  switch (code) {
-    case msg::kHint: return "MSG_HINT";
-    case msg::kSelectBattleCmd: return "MSG_SELECT_BATTLECMD";
-    case msg::kSelectIdleCmd: return "MSG_SELECT_IDLECMD";
-    case msg::kSelectYesNo: return "MSG_SELECT_YESNO";
-    case msg::kSelectCard: return "MSG_SELECT_CARD";
-    case msg::kSelectChain: return "MSG_SELECT_CHAIN";
-    case msg::kShuffleHand: return "MSG_SHUFFLE_HAND";
-    case msg::kNewTurn: return "MSG_NEW_TURN";
-    case msg::kNewPhase: return "MSG_NEW_PHASE";
-    case msg::kMove: return "MSG_MOVE";
-    case msg::kPosChange: return "MSG_POS_CHANGE";
-    case msg::kChaining: return "MSG_CHAINING";
-    case msg::kChained: return "MSG_CHAINED";
-    case msg::kChainSolving: return "MSG_CHAIN_SOLVING";
-    case msg::kChainSolved: return "MSG_CHAIN_SOLVED";
-    case msg::kChainEnd: return "MSG_CHAIN_END";
-    case msg::kChainNegated: return "MSG_CHAIN_NEGATED";
-    case msg::kChainDisabled: return "MSG_CHAIN_DISABLED";
-    case msg::kDraw: return "MSG_DRAW";
-    case msg::kDamage: return "MSG_DAMAGE";
-    case msg::kAttack: return "MSG_ATTACK";
-    case msg::kBattle: return "MSG_BATTLE";
-    case msg::kAttackDisabled: return "MSG_ATTACK_DISABLED";
-    case msg::kDamageStepStart: return "MSG_DAMAGE_STEP_START";
-    case msg::kDamageStepEnd: return "MSG_DAMAGE_STEP_END";
-    case msg::kCardHint: return "MSG_CARD_HINT";
-    default: return "code " + std::to_string(code);
-  }
-}
-
 namespace {
 
 /// Bounds-checked little-endian reads; the first overrun sets `failed`.
@@ -313,18 +281,42 @@ bool Decoder::next(Message& m) {
 bool Decoder::next_fluoro(Message& m) {
   Reader r{bytes_.data(), pos_, bytes_.size()};
   m.code = r.u8();
-  if (m.code == msg::kCardHint || !parse_payload(m.code, r, Shape{false}, m)) {
-    error_ = DecodeError{pos_, "unknown message " + message_name(m.code) +
-                                   ": the fluoro framing has no lengths, so the rest of the stream cannot be split "
-                                   "(is this an EDOPro stream? try --framing edo)"};
-    return false;
+  if (parse_payload(m.code, r, Shape{false}, m)) {  // a message the importer reads
+    if (r.failed) {
+      error_ = DecodeError{pos_, "truncated " + message_name(m.code) + ": the stream ends inside its payload"};
+      return false;
+    }
+    pos_ = r.at;
+    return true;
   }
-  if (r.failed) {
-    error_ = DecodeError{pos_, "truncated " + message_name(m.code) + ": the stream ends inside its payload"};
-    return false;
+  // Any other code of the core: skipped by the length rule of its layout.
+  const FluoroLength len = fluoro_payload_length(m.code, bytes_.subspan(pos_ + 1));
+  switch (len.rule) {
+    case FluoroRule::Layout:
+      if (!len.length) {
+        error_ = DecodeError{pos_, "truncated " + message_name(m.code) + ": the stream ends inside its payload"};
+        return false;
+      }
+      pos_ += 1 + *len.length;
+      return true;
+    case FluoroRule::HostOnly:
+      error_ = DecodeError{pos_, message_name(m.code) +
+                                     " is a host-side message the Fluorohydride core never writes, so its length is "
+                                     "unknown and the rest of the stream cannot be split (is this a host log rather "
+                                     "than the core's message buffers?)"};
+      return false;
+    case FluoroRule::Unconfirmed:
+      error_ = DecodeError{pos_, message_name(m.code) +
+                                     ": the core defines this code but no writer of it, so its length is unknown and "
+                                     "the rest of the stream cannot be split"};
+      return false;
+    case FluoroRule::Unknown:
+      break;
   }
-  pos_ = r.at;
-  return true;
+  error_ = DecodeError{pos_, "unknown message " + message_name(m.code) +
+                                 ": the fluoro framing has no lengths, so the rest of the stream cannot be split "
+                                 "(is this an EDOPro stream? try --framing edo)"};
+  return false;
 }
 
 bool Decoder::next_edo(Message& m) {
