@@ -29,13 +29,17 @@ bool ConformanceResult::holds() const {
   return true;
 }
 
-ConformanceChecker::ConformanceChecker(const Model& model, EventTypeMask omits) : model_(model), omits_(omits) {
+ConformanceChecker::ConformanceChecker(const Model& model, EventTypeMask omits) : model_(&model), omits_(omits) {
+  start();
+}
+
+void ConformanceChecker::start() {
   Candidate c;
   c.opening = true;
   c.buf = alloc_buffer();
-  c.post = model_.initial(pool_[c.buf]);
+  c.post = model_->initial(pool_[c.buf]);
   c.origin = c.post;
-  c.ctx = start_context(model_.scenario());
+  c.ctx = start_context(model_->scenario());
   skip_omitted(c);
   cur_.push_back(c);
   tail_ctx_ = c.ctx;
@@ -85,14 +89,14 @@ void ConformanceChecker::expand(const Candidate& from, const Event& e, int depth
   if (std::find(closure_seen_.begin(), closure_seen_.end(), from.post) != closure_seen_.end()) return;
   closure_seen_.push_back(from.post);
   ActionList list;
-  model_.actions(from.post, list);
+  model_->actions(from.post, list);
   for (const Action& a : list) {
     Candidate c;
     c.origin = from.post;
     c.ctx = from.ctx;
     c.verdicts = from.verdicts;
     c.buf = alloc_buffer();
-    c.post = model_.next(from.post, a, pool_[c.buf]);
+    c.post = model_->next(from.post, a, pool_[c.buf]);
     skip_omitted(c);
     if (at_boundary(c)) {
       expand(c, e, depth + 1);
@@ -126,8 +130,9 @@ std::vector<Event> ConformanceChecker::recent(int count) const {
 }
 
 void ConformanceChecker::on_event(const Event& raw, std::size_t line) {
+  if (keep(raw, line)) return;  // buffering a card's resolution to resynchronise on (conformance_resync.cpp)
   Event e = raw;  // a trace carries no attribute bits: they come from the header's cards
-  annotate_effects(e, model_.scenario());
+  annotate_effects(e, model_->scenario());
   ++result_.events;
   last_line_ = line;
   if (e.type == EventType::TimingEnter) trace_timing_ = e.timing;

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -61,6 +62,10 @@ struct ConformanceResult {
   /// Pass-only prompts an engine sends for a window the model has already left
   /// (docs/engines/ygopro.md, "The cores' own prompts"): not compared.
   std::uint64_t closing_prompts = 0;
+  /// Cards whose resolution the trace showed otherwise than their term:
+  /// conformance took the engine's outcome as the card's and went on from
+  /// there (card findings, not the procedure's).
+  std::vector<std::string> card_resyncs;
   bool conforms() const { return divergence.kind == DivergenceKind::None; }
   /// True when the trace conforms and no Always/Eventually property is violated.
   bool holds() const;
@@ -71,7 +76,8 @@ struct ConformanceResult {
 /// the divergence); conformance stops there.
 class ConformanceChecker {
  public:
-  /// `model` must outlive the checker. `omits`: event types the trace leaves
+  /// `model` must outlive the checker. The checker keeps the records it is
+  /// fed (up to kMaxKept) so that it can resynchronise on an engine's outcome. `omits`: event types the trace leaves
   /// out (the model's events of those types are skipped when matching).
   ConformanceChecker(const Model& model, EventTypeMask omits);
 
@@ -89,6 +95,15 @@ class ConformanceChecker {
 
  private:
   ConformanceResult without_disputed(ConformanceResult r) const;
+  // conformance_resync.cpp
+  static constexpr std::size_t kMaxKept = 1u << 16;
+  void start();
+  bool keep(const Event& e, std::size_t line);
+  bool keep(const Offered& o, std::size_t line);
+  bool start_resync(const Event& e);
+  void resync();
+  bool learn_card(std::uint8_t card, std::size_t from, std::size_t to);
+  void replay_kept();
   struct Candidate {
     State origin{};        ///< state before the action being matched
     State post{};          ///< state after it
@@ -119,8 +134,17 @@ class ConformanceChecker {
   void remember(const Event& e);
   std::vector<Event> recent(int count) const;
 
-  const Model& model_;
+  const Model* model_;
+  std::unique_ptr<Scenario> owned_scenario_;  ///< the scenario with outcomes learnt from the trace
+  std::unique_ptr<Model> owned_;    ///< the model over it (a Model keeps references)
   EventTypeMask omits_;
+  std::vector<TraceRecord> kept_;   ///< every record fed (for a restart), while under kMaxKept
+  bool replaying_ = false;
+  bool restart_ = false;            ///< a card was learnt during a replay: replay again
+  std::uint32_t learnt_ = 0;        ///< cards whose outcome was learnt
+  std::uint8_t resync_card_ = 0xFF; ///< a card whose resolution is being buffered
+  std::size_t resync_from_ = 0;     ///< kept_ index of its resolve record
+  std::size_t replay_at_ = 0;       ///< kept_ index being replayed
   std::vector<EventBuffer> pool_;
   std::vector<std::int32_t> free_;
   std::vector<Candidate> cur_;

@@ -71,13 +71,13 @@ void ConformanceChecker::boundary_states(const Candidate& from, int depth, std::
   out.push_back(self);
   if (Model::is_terminal(from.post) || depth >= kMaxEpsilonDepth) return;
   ActionList list;
-  model_.actions(from.post, list);
+  model_->actions(from.post, list);
   EventBuffer buf;
   for (const Action& a : list) {
     Candidate c = self;
     c.origin = from.post;
     buf.clear();
-    c.post = model_.next(from.post, a, buf);
+    c.post = model_->next(from.post, a, buf);
     bool silent = true;
     for (const Event& e : buf) silent = silent && omitted(e);
     if (!silent) continue;
@@ -87,6 +87,7 @@ void ConformanceChecker::boundary_states(const Candidate& from, int depth, std::
 }
 
 void ConformanceChecker::on_offered(const Offered& o, std::size_t line) {
+  if (keep(o, line)) return;
   ++result_.offered;
   last_line_ = line;
   if (diverged()) return;
@@ -99,9 +100,9 @@ void ConformanceChecker::on_offered(const Offered& o, std::size_t line) {
   for (const Candidate& s : states) {
     if (Model::is_terminal(s.post) || !chooses(s.post, o.player)) continue;
     if (o.has_timing && s.post.timing != o.timing) continue;
-    model_.actions(s.post, legal);
+    model_->actions(s.post, legal);
     std::vector<Action> illegal, withheld;
-    const auto [unchecked, again] = compare_offer(model_.scenario(), s.post, o, legal, illegal, withheld);
+    const auto [unchecked, again] = compare_offer(model_->scenario(), s.post, o, legal, illegal, withheld);
     if (illegal.empty() && withheld.empty()) {
       if (fitting.empty()) {
         result_.unchecked_offers += unchecked;
@@ -162,14 +163,14 @@ bool ConformanceChecker::diverge_offered(const Offered& o, std::size_t line, con
   if (!best && !states.empty()) best = &states.front();
   if (!best) best = &cur_.front();  // inside an action: compare with its end state
   ActionList legal;
-  model_.actions(best->post, legal);
+  model_->actions(best->post, legal);
   d.legal.assign(legal.begin(), legal.end());
-  compare_offer(model_.scenario(), best->post, o, legal, d.illegal, d.withheld);
+  compare_offer(model_->scenario(), best->post, o, legal, d.illegal, d.withheld);
   if (!chooses(best->post, o.player))
     d.rules.push_back(std::string("the model gives the choice to ") + std::string(name(best->post.priority)) + " at " +
                       std::string(name(best->post.timing)));
-  for (const Action& a : d.illegal) add_rules(d.rules, rules_for_action(model_, best->post, a, true));
-  for (const Action& a : d.withheld) add_rules(d.rules, rules_for_action(model_, best->post, a, false));
+  for (const Action& a : d.illegal) add_rules(d.rules, rules_for_action(*model_, best->post, a, true));
+  for (const Action& a : d.withheld) add_rules(d.rules, rules_for_action(*model_, best->post, a, false));
   // An offer that differs only in activations, in the window and to the player
   // the model has there, changes nothing: conformance goes on.
   auto activation = [](const Action& a) { return a.type == ActionType::Activate; };
@@ -185,6 +186,7 @@ bool ConformanceChecker::diverge_offered(const Offered& o, std::size_t line, con
 }
 
 void ConformanceChecker::diverge_event(const Event& e, std::size_t line) {
+  if (start_resync(e)) return;
   stopped_ = true;
   Divergence scratch;
   Divergence* slot = next_divergence();
@@ -211,10 +213,10 @@ void ConformanceChecker::diverge_event(const Event& e, std::size_t line) {
   for (const Candidate& s : states) {
     if (starts.size() < kMaxStarts) starts.push_back({s.post, {e}});
     if (Model::is_terminal(s.post)) continue;
-    model_.actions(s.post, list);
+    model_->actions(s.post, list);
     for (const Action& a : list) {
       buf.clear();
-      model_.next(s.post, a, buf);
+      model_->next(s.post, a, buf);
       for (const Event& x : buf)
         if (!omitted(x)) {
           add_unique(d.expected, x);
@@ -222,7 +224,7 @@ void ConformanceChecker::diverge_event(const Event& e, std::size_t line) {
         }
     }
   }
-  d.rules = rules_forbidding_events(model_, starts, omits_);
+  d.rules = rules_forbidding_events(*model_, starts, omits_);
   TraceContext ctx = cur_.front().ctx;
   Verdicts v = cur_.front().verdicts;
   const Verdicts before = v;
@@ -238,6 +240,7 @@ void ConformanceChecker::diverge_event(const Event& e, std::size_t line) {
 }
 
 ConformanceResult ConformanceChecker::finish() {
+  if (resync_card_ != kNoCard) resync();  // the trace ends inside the card's resolution
   if (diverged()) {
     Verdicts v = result_.verdicts;
     finish_context(tail_ctx_, false, v);
@@ -269,7 +272,7 @@ ConformanceResult ConformanceChecker::finish() {
 
 /// The ruleset's disputed properties (Ruleset::disputes) are not violations of it.
 ConformanceResult ConformanceChecker::without_disputed(ConformanceResult r) const {
-  const PropertyBits disputed = disputed_properties(model_.rules());
+  const PropertyBits disputed = disputed_properties(model_->rules());
   r.verdicts.violated &= ~disputed;
   for (int i = 0; i < kMaxProperties; ++i)
     if (disputed[i]) r.violation_line[i] = 0;

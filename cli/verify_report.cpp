@@ -111,6 +111,7 @@ std::string verdict_text(const TraceVerdict& v) {
   std::string out = head;
   std::istringstream body(body_text(v));
   for (std::string line; std::getline(body, line);) out += "  " + line + "\n";
+  for (const std::string& n : r.card_resyncs) out += "  resynchronised: " + n + "\n";
   if (r.offered_again > 0)
     out += "  " + std::to_string(r.offered_again) +
            " activations offered again after their card's use not checked: the model uses each card once a turn\n";
@@ -139,6 +140,7 @@ json verdict_json(const TraceVerdict& v) {
   j["conforms"] = r.conforms();
   j["unchecked_offers"] = r.unchecked_offers;
   j["offered_again"] = r.offered_again;
+  j["card_resyncs"] = r.card_resyncs;
   if (v.audited) j["card_findings"] = v.card_findings;
   j["seconds"] = v.seconds;
   if (!r.conforms()) {

@@ -106,6 +106,7 @@ TraceVerdict verify_one(const std::string& path, const VerifyOptions& opts) {
     v.audited = true;
     for (const CardFinding& f : audit_cards(header.scenario, *rules)) v.card_findings.push_back("card " + f.card + ": " + f.text);
     for (const std::string& f : source->card_findings()) v.card_findings.push_back(f);
+    for (const std::string& f : v.result.card_resyncs) v.card_findings.push_back(f);
   }
   return done(v.result.holds() && v.card_findings.empty() ? 0 : 1);
 }

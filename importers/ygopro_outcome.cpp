@@ -7,6 +7,7 @@
 /// priority) from there. An outcome the card's categories do not declare is
 /// a card finding, reported apart from the procedure.
 #include "importers/ygopro_mapper.hpp"
+#include "model/outcome.hpp"
 
 namespace bc::ygopro::detail {
 
@@ -24,28 +25,6 @@ std::uint32_t declaring(OpCode c) {
   }
 }
 
-/// The operation an outcome event is, on the activation's target.
-std::optional<Op> op_of(const Event& e) {
-  Op o;
-  o.object = Object::Target;
-  if (e.type == EventType::LeftField) {
-    if (e.reason == LeaveReason::EffectDestroy) o.code = OpCode::Destroy;
-    else if (e.reason == LeaveReason::ReturnToHand) o.code = OpCode::ReturnToHand;
-    else if (e.reason == LeaveReason::Banish) o.code = OpCode::Banish;
-    else return std::nullopt;
-  } else if (e.type == EventType::PositionChanged) {
-    o.code = OpCode::ChangePosition;
-    o.position = e.position;
-  } else if (e.type == EventType::Summoned) {
-    o.code = OpCode::SpecialSummon;
-    o.monster = e.monster;
-    o.position = e.position;
-  } else {
-    return std::nullopt;
-  }
-  return o;
-}
-
 }  // namespace
 
 void Mapper::note_outcome() {
@@ -60,31 +39,23 @@ void Mapper::learn_outcome(std::uint8_t link) {
   const std::uint8_t card = links_[link].card;
   CardSpec& spec = scenario_.cards[card];
   open_outcome_[card] = false;  // a card resolves once a turn
-  if (outcome_.empty()) return;  // nothing the model tracks happened: opaque stays right
-  EffectTerm t = spec.term;
-  t.op_count = 0;
-  Event& activation = out_.records[links_[link].record].event;
-  for (const std::size_t r : outcome_) {
-    const Event& e = out_.records[r].event;
-    const std::optional<Op> op = op_of(e);
-    if (!op || t.op_count >= kMaxOps) continue;
-    if (op->code != OpCode::SpecialSummon) {
-      if (activation.target != kNoSlot && activation.target != e.slot) continue;  // one target: the first monster acted on
-      activation.target = e.slot;
-      t.target = TargetSpec{TargetKind::Monster, side_of(e.slot) == spec.owner ? SideSel::Own : SideSel::Opponent,
-                            FaceSel::Any, RoleSel::Any};
-    }
-    t.ops[t.op_count++] = *op;
-    const std::uint32_t need = declaring(op->code);
-    if (need && !(categories_[card] & need))
-      out_.card_findings.push_back("card " + spec.name + ": its resolution did " + std::string(name(op->code)) +
-                                   " (trace line " + std::to_string(out_.records[r].line) +
-                                   "), which its script's categories do not declare");
-  }
+  std::vector<Event> events;
+  for (const std::size_t r : outcome_) events.push_back(out_.records[r].event);
   outcome_.clear();
-  if (t.op_count == 0) return;
-  spec.term = t;
-  spec.kind = class_of(t);
+  const std::optional<LearntTerm> learnt = bc::learn_outcome(spec.term, spec.owner, events);
+  if (!learnt) return;  // nothing the model tracks happened: opaque stays right
+  Event& activation = out_.records[links_[link].record].event;
+  if (learnt->target != kNoSlot) activation.target = learnt->target;
+  for (int i = 0; i < learnt->term.op_count; ++i) {
+    const OpCode code = learnt->term.ops[i].code;
+    const std::uint32_t need = declaring(code);
+    if (need && !(categories_[card] & need))
+      out_.card_findings.push_back("card " + spec.name + ": its resolution did " + std::string(name(code)) +
+                                   " (trace line " + std::to_string(out_.records[links_[link].record].line) +
+                                   " and after), which its script's categories do not declare");
+  }
+  spec.term = learnt->term;
+  spec.kind = class_of(learnt->term);
 }
 
 /// Activate and resolve records name each card's class as the card ended up

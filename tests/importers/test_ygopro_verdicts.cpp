@@ -199,6 +199,41 @@ TEST(YgoproVerdicts, AnOfferDivergenceDoesNotHideALaterFault) {
   EXPECT_EQ(c.violation_line[property_index("battle_destroyed_leave_at_end_of_damage_step")], line);
 }
 
+/// A card whose written term is wrong about its resolution (here: banishes
+/// where the engine destroys) diverges inside that resolution; conformance
+/// takes the engine's outcome as the card's, notes it, and goes on: the rest
+/// of P1 (the replay, the re-choice, the battle) is still checked and holds.
+TEST(YgoproVerdicts, AWrongCardOutcomeIsResynchronisedOn) {
+  ImportResult r = testing::import_run("fluoro-P1");
+  CardSpec& qp = r.header.scenario.cards[1];
+  ASSERT_EQ(qp.term.ops[0].code, OpCode::Destroy);
+  qp.term.ops[0].code = OpCode::Banish;
+  qp.kind = class_of(qp.term);
+  const ConformanceResult c = verdict(r);
+  EXPECT_TRUE(c.holds()) << c.divergence.line;
+  ASSERT_EQ(c.card_resyncs.size(), 1u);
+  EXPECT_NE(c.card_resyncs[0].find("destroy"), std::string::npos);
+  // And a procedural fault after it is still found, at its line.
+  auto leave = std::find_if(r.records.begin(), r.records.end(), [](const TraceRecord& x) {
+    return x.kind == RecordKind::Event && x.event.type == EventType::LeftField && x.event.reason == LeaveReason::Battle;
+  });
+  auto calc = std::find_if(r.records.begin(), r.records.end(), [](const TraceRecord& x) {
+    return x.kind == RecordKind::Event && x.event.type == EventType::DestroyConfirmed;
+  });
+  ASSERT_NE(leave, r.records.end());
+  ASSERT_NE(calc, r.records.end());
+  const TraceRecord moved = *leave;
+  r.records.erase(leave);
+  r.records.insert(calc + 1, moved);
+  for (std::size_t i = 0; i < r.records.size(); ++i) r.records[i].line = i + 2;
+  const std::size_t line = static_cast<std::size_t>(calc - r.records.begin()) + 3;
+  const ConformanceResult f = verdict(r);
+  EXPECT_EQ(f.card_resyncs.size(), 1u);
+  EXPECT_EQ(f.divergence.kind, DivergenceKind::Event);
+  EXPECT_EQ(f.divergence.line, line);
+  EXPECT_EQ(f.violation_line[property_index("battle_destroyed_leave_at_end_of_damage_step")], line);
+}
+
 /// The cores' closing prompts (pass only, for a window the model has left)
 /// are not compared; an offer with an activation there always is.
 TEST(YgoproVerdicts, ClosingPromptsAreSkippedButNotActivations) {
