@@ -138,7 +138,15 @@ class ConformanceChecker {
   std::unique_ptr<Scenario> owned_scenario_;  ///< the scenario with outcomes learnt from the trace
   std::unique_ptr<Model> owned_;    ///< the model over it (a Model keeps references)
   EventTypeMask omits_;
-  std::vector<TraceRecord> kept_;   ///< every record fed (for a restart), while under kMaxKept
+  /// A record fed, kept for a restart: an event, or an index into kept_offers_.
+  struct Kept {
+    RecordKind kind = RecordKind::Event;
+    std::size_t line = 0;
+    Event event{};
+    std::uint32_t offer = 0;
+  };
+  std::vector<Kept> kept_;          ///< every record fed, while under kMaxKept
+  std::vector<Offered> kept_offers_;
   bool replaying_ = false;
   bool restart_ = false;            ///< a card was learnt during a replay: replay again
   std::uint32_t learnt_ = 0;        ///< cards whose outcome was learnt

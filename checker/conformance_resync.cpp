@@ -17,7 +17,8 @@ namespace bc {
 namespace {
 
 /// Events after which a link's resolution is over.
-bool ends_resolution(const TraceRecord& r) {
+template <typename Record>
+bool ends_resolution(const Record& r) {
   if (r.kind != RecordKind::Event) return false;
   const EventType t = r.event.type;
   return t == EventType::Resolve || t == EventType::Negated || t == EventType::ChainEnd ||
@@ -27,13 +28,7 @@ bool ends_resolution(const TraceRecord& r) {
 }  // namespace
 
 bool ConformanceChecker::keep(const Event& e, std::size_t line) {
-  if (!replaying_ && kept_.size() < kMaxKept) {
-    TraceRecord r;
-    r.kind = RecordKind::Event;
-    r.event = e;
-    r.line = line;
-    kept_.push_back(r);
-  }
+  if (!replaying_ && kept_.size() < kMaxKept) kept_.push_back(Kept{RecordKind::Event, line, e, 0});
   if (replaying_ || resync_card_ == kNoCard) return false;
   if (kept_.size() >= kMaxKept || ends_resolution(kept_.back())) resync();
   return true;
@@ -41,11 +36,8 @@ bool ConformanceChecker::keep(const Event& e, std::size_t line) {
 
 bool ConformanceChecker::keep(const Offered& o, std::size_t line) {
   if (!replaying_ && kept_.size() < kMaxKept) {
-    TraceRecord r;
-    r.kind = RecordKind::Offered;
-    r.offered = o;
-    r.line = line;
-    kept_.push_back(r);
+    kept_.push_back(Kept{RecordKind::Offered, line, Event{}, static_cast<std::uint32_t>(kept_offers_.size())});
+    kept_offers_.push_back(o);
   }
   return !replaying_ && resync_card_ != kNoCard;
 }
@@ -57,7 +49,7 @@ bool ConformanceChecker::start_resync(const Event&) {
   const std::size_t now = replaying_ ? replay_at_ : kept_.size() - 1;
   std::size_t from = kept_.size();
   for (std::size_t i = now; i-- > 0;) {
-    const TraceRecord& r = kept_[i];
+    const Kept& r = kept_[i];
     if (r.kind != RecordKind::Event) continue;
     if (r.event.type == EventType::ChainEnd || r.event.type == EventType::TimingEnter) return false;
     if (r.event.type == EventType::Resolve) {
@@ -109,7 +101,7 @@ bool ConformanceChecker::learn_card(std::uint8_t card, std::size_t from, std::si
     term = learnt->term;
     // The activation names the target: it must be the monster the engine acted on.
     const auto activation = std::find_if(kept_.rbegin() + static_cast<std::ptrdiff_t>(kept_.size() - from), kept_.rend(),
-                                         [&](const TraceRecord& r) {
+                                         [&](const Kept& r) {
                                            return r.kind == RecordKind::Event && r.event.type == EventType::Activate &&
                                                   r.event.card == card;
                                          });
@@ -154,7 +146,9 @@ void ConformanceChecker::replay_kept() {
     start();
     replaying_ = true;
     for (replay_at_ = 0; replay_at_ < kept_.size(); ++replay_at_) {
-      on_record(kept_[replay_at_]);
+      const Kept& k = kept_[replay_at_];
+      if (k.kind == RecordKind::Event) on_event(k.event, k.line);
+      else on_offered(kept_offers_[k.offer], k.line);
       if (restart_ || resync_card_ != kNoCard) break;
     }
     replaying_ = false;
