@@ -41,6 +41,25 @@ std::size_t card_index(const Scenario& s, const std::string& prefix) {
   return kNoCard;
 }
 
+/// The procedural fault the tests inject: the first monster destroyed by
+/// battle is sent to the Graveyard right at damage calculation (after its
+/// destroy_confirmed) instead of at the end of the Damage Step. Returns the
+/// trace line of the moved event, 0 when the trace has no such battle.
+std::size_t send_battle_destroyed_at_damage_calculation(ImportResult& r) {
+  auto leave = std::find_if(r.records.begin(), r.records.end(), [](const TraceRecord& x) {
+    return x.kind == RecordKind::Event && x.event.type == EventType::LeftField && x.event.reason == LeaveReason::Battle;
+  });
+  auto calc = std::find_if(r.records.begin(), r.records.end(), [](const TraceRecord& x) {
+    return x.kind == RecordKind::Event && x.event.type == EventType::DestroyConfirmed;
+  });
+  if (leave == r.records.end() || calc == r.records.end() || leave < calc) return 0;
+  const TraceRecord moved = *leave;
+  r.records.erase(leave);
+  r.records.insert(calc + 1, moved);
+  for (std::size_t i = 0; i < r.records.size(); ++i) r.records[i].line = i + 2;
+  return static_cast<std::size_t>(calc - r.records.begin()) + 3;
+}
+
 /// Level 1, the cores' procedure with the cards as the engines declare them:
 /// every recording conforms and holds (docs/engines/ygopro.md, "Verdicts on
 /// the recordings", says why for each). Level 2, the card audit, finds the
@@ -144,19 +163,8 @@ TEST(YgoproVerdicts, LegalButWithheldIsFlaggedUnlessAConditionCouldExplainIt) {
 /// Graveyard right at damage calculation.
 TEST(YgoproVerdicts, AProceduralDeviationIsCaughtAtItsEvent) {
   ImportResult r = testing::import_run("fluoro-P9");
-  auto leave = std::find_if(r.records.begin(), r.records.end(), [](const TraceRecord& x) {
-    return x.kind == RecordKind::Event && x.event.type == EventType::LeftField && x.event.reason == LeaveReason::Battle;
-  });
-  auto calc = std::find_if(r.records.begin(), r.records.end(), [](const TraceRecord& x) {
-    return x.kind == RecordKind::Event && x.event.type == EventType::DestroyConfirmed;
-  });
-  ASSERT_NE(leave, r.records.end());
-  ASSERT_NE(calc, r.records.end());
-  const TraceRecord moved = *leave;
-  r.records.erase(leave);
-  r.records.insert(calc + 1, moved);
-  for (std::size_t i = 0; i < r.records.size(); ++i) r.records[i].line = i + 2;
-  const std::size_t line = static_cast<std::size_t>(calc - r.records.begin()) + 3;
+  const std::size_t line = send_battle_destroyed_at_damage_calculation(r);
+  ASSERT_GT(line, 0u);
   const ConformanceResult c = verdict(r);
   EXPECT_EQ(c.divergence.kind, DivergenceKind::Event);
   EXPECT_EQ(c.divergence.line, line);
@@ -179,18 +187,8 @@ TEST(YgoproVerdicts, AnOfferDivergenceDoesNotHideALaterFault) {
       x.offered.actions = only_pass;
       break;
     }
-  auto is = [](EventType t) { return [t](const TraceRecord& x) { return x.kind == RecordKind::Event && x.event.type == t; }; };
-  auto leave = std::find_if(r.records.begin(), r.records.end(), [](const TraceRecord& x) {
-    return x.kind == RecordKind::Event && x.event.type == EventType::LeftField && x.event.reason == LeaveReason::Battle;
-  });
-  auto calc = std::find_if(r.records.begin(), r.records.end(), is(EventType::DestroyConfirmed));
-  ASSERT_NE(leave, r.records.end());
-  ASSERT_NE(calc, r.records.end());
-  const TraceRecord moved = *leave;
-  r.records.erase(leave);
-  r.records.insert(calc + 1, moved);
-  for (std::size_t i = 0; i < r.records.size(); ++i) r.records[i].line = i + 2;
-  const std::size_t line = static_cast<std::size_t>(calc - r.records.begin()) + 3;
+  const std::size_t line = send_battle_destroyed_at_damage_calculation(r);
+  ASSERT_GT(line, 0u);
   const ConformanceResult c = verdict(r);
   EXPECT_EQ(c.divergence.kind, DivergenceKind::Offered);
   const auto event = std::find_if(c.later.begin(), c.later.end(), [](const Divergence& d) { return d.kind == DivergenceKind::Event; });
@@ -214,19 +212,8 @@ TEST(YgoproVerdicts, AWrongCardOutcomeIsResynchronisedOn) {
   ASSERT_EQ(c.card_resyncs.size(), 1u);
   EXPECT_NE(c.card_resyncs[0].find("destroy"), std::string::npos);
   // And a procedural fault after it is still found, at its line.
-  auto leave = std::find_if(r.records.begin(), r.records.end(), [](const TraceRecord& x) {
-    return x.kind == RecordKind::Event && x.event.type == EventType::LeftField && x.event.reason == LeaveReason::Battle;
-  });
-  auto calc = std::find_if(r.records.begin(), r.records.end(), [](const TraceRecord& x) {
-    return x.kind == RecordKind::Event && x.event.type == EventType::DestroyConfirmed;
-  });
-  ASSERT_NE(leave, r.records.end());
-  ASSERT_NE(calc, r.records.end());
-  const TraceRecord moved = *leave;
-  r.records.erase(leave);
-  r.records.insert(calc + 1, moved);
-  for (std::size_t i = 0; i < r.records.size(); ++i) r.records[i].line = i + 2;
-  const std::size_t line = static_cast<std::size_t>(calc - r.records.begin()) + 3;
+  const std::size_t line = send_battle_destroyed_at_damage_calculation(r);
+  ASSERT_GT(line, 0u);
   const ConformanceResult f = verdict(r);
   EXPECT_EQ(f.card_resyncs.size(), 1u);
   EXPECT_EQ(f.divergence.kind, DivergenceKind::Event);
