@@ -224,8 +224,32 @@ TEST(YgoproVerdicts, AWrongCardOutcomeIsResynchronisedOn) {
 /// The cores' closing prompts (pass only, for a window the model has left)
 /// are not compared; an offer with an activation there always is.
 TEST(YgoproVerdicts, ClosingPromptsAreSkippedButNotActivations) {
-  const ImportResult r = testing::import_run("fluoro-P1b");
-  EXPECT_GT(verdict(r).closing_prompts, 0u);
+  ImportResult r = testing::import_run("fluoro-P1");
+  const ConformanceResult plain = verdict(r);
+  ASSERT_TRUE(plain.holds());
+  ASSERT_GT(plain.closing_prompts, 0u);
+  // The prompt to P2 right after the Quick-Play's chain ended in the Battle Step,
+  // made to offer the attack trap (declared for the attack-declaration window only).
+  std::size_t line = 0;
+  for (std::size_t i = 1; i < r.records.size() && line == 0; ++i) {
+    TraceRecord& x = r.records[i];
+    const TraceRecord& before = r.records[i - 1];
+    const bool after_chain = before.kind == RecordKind::Offered ||
+                             (before.kind == RecordKind::Event && before.event.type == EventType::ChainEnd);
+    if (x.kind == RecordKind::Offered && x.offered.player == Player::P2 && x.offered.timing == Timing::BattleStep &&
+        after_chain && i >= 2 && r.records[i - 2].kind == RecordKind::Event &&
+        r.records[i - 2].event.type == EventType::ChainEnd) {
+      x.offered.actions.push(Action{ActionType::Activate, 0});
+      line = x.line;
+    }
+  }
+  ASSERT_NE(line, 0u);
+  const ConformanceResult c = verdict(r);
+  EXPECT_EQ(c.divergence.kind, DivergenceKind::Offered);
+  EXPECT_EQ(c.divergence.line, line);
+  EXPECT_TRUE(std::any_of(c.divergence.illegal.begin(), c.divergence.illegal.end(),
+                          [](const Action& a) { return a.type == ActionType::Activate && a.card == 0; }));
+  EXPECT_FALSE(c.holds());
 }
 
 }  // namespace
