@@ -87,7 +87,7 @@ constexpr std::array<KnobSpec, kKnobCount> kKnobs = {{
     {Knob::AttackRestrictionsApplyOnReplay, "attack_restrictions_apply_on_replay", kBool,
      "a monster that cannot be attacked cannot be chosen by the re-choice after a replay either"},
     {Knob::MandatoryTriggersActivate, "mandatory_triggers_activate", kBool,
-     "a mandatory trigger effect whose event happened (and whose condition holds) is activated"},
+     "a mandatory trigger on a timed event (the end of the Damage Step or of the Battle Phase) whose condition holds is activated"},
 }};
 
 constexpr bool specs_in_enum_order() {

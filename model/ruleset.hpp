@@ -51,7 +51,7 @@ enum class Knob : std::uint8_t {
   HasAttackedOn,                     ///< damage_step | declaration
   CostsPaidAgainOnReplay,            ///< bool: a replay repeats the costs of effects already activated
   AttackRestrictionsApplyOnReplay,   ///< bool: "cannot be attacked" also limits the re-choice after a replay
-  MandatoryTriggersActivate,         ///< bool: a mandatory trigger whose event happened is activated
+  MandatoryTriggersActivate,         ///< bool: a mandatory trigger on a timed event (end of the Damage Step / Battle Phase) is activated
   Count
 };
 inline constexpr int kKnobCount = static_cast<int>(Knob::Count);
