@@ -36,7 +36,7 @@ struct FindingCase {
   int first = -1;         ///< index into ContradictionResult::rulesets
   int second = -1;        ///< for claims: the ruleset whose traces break the claim
   int scenario = -1;      ///< index into ContradictionResult::scenarios
-  Divergence situation;   ///< rule findings: shared path + differing action; claims: the run (path only)
+  RuleDivergence situation;   ///< rule findings: shared path + differing action; claims: the run (path only)
   std::vector<RuleAtom> aligned;  ///< entries held at `first`'s value in `second` for the case to show
                                   ///< (roots found earlier that masked it; see RootedDivergence::aligned)
   std::vector<std::uint8_t> run_first;   ///< action indices under `first` (as far as the run is legal there)

@@ -68,11 +68,11 @@ Ruleset bare_rules(const Ruleset& r) {
   return out;
 }
 
-std::string_view name(DivergenceKind k) {
+std::string_view name(RuleDivergenceKind k) {
   switch (k) {
-    case DivergenceKind::OnlyFirstAllows: return "only_first_allows";
-    case DivergenceKind::OnlySecondAllows: return "only_second_allows";
-    case DivergenceKind::DifferentEvents: return "different_events";
+    case RuleDivergenceKind::OnlyFirstAllows: return "only_first_allows";
+    case RuleDivergenceKind::OnlySecondAllows: return "only_second_allows";
+    case RuleDivergenceKind::DifferentEvents: return "different_events";
   }
   return "?";
 }
@@ -120,14 +120,14 @@ struct PairWalk {
   }
 
   /// Whether the current pair shows divergence `kind` on `x`.
-  bool diverges(DivergenceKind kind, const Action& x) {
+  bool diverges(RuleDivergenceKind kind, const Action& x) {
     expand();
     const bool in_a = contains(la, x);
     const bool in_b = contains(lb, x);
     switch (kind) {
-      case DivergenceKind::OnlyFirstAllows: return in_a && !in_b;
-      case DivergenceKind::OnlySecondAllows: return !in_a && in_b;
-      case DivergenceKind::DifferentEvents: {
+      case RuleDivergenceKind::OnlyFirstAllows: return in_a && !in_b;
+      case RuleDivergenceKind::OnlySecondAllows: return !in_a && in_b;
+      case RuleDivergenceKind::DifferentEvents: {
         if (!in_a || !in_b) return false;
         ea.clear();
         eb.clear();
@@ -142,7 +142,7 @@ struct PairWalk {
 
 }  // namespace
 
-bool resolves(const Scenario& scenario, const Ruleset& first, const Ruleset& second, const Divergence& d) {
+bool resolves(const Scenario& scenario, const Ruleset& first, const Ruleset& second, const RuleDivergence& d) {
   const Model m1(scenario, first);
   const Model m2(scenario, second);
   PairWalk walk(m1, m2);
@@ -152,7 +152,7 @@ bool resolves(const Scenario& scenario, const Ruleset& first, const Ruleset& sec
 }
 
 std::vector<RuleAtom> minimal_root(const Scenario& scenario, const Ruleset& first, const Ruleset& second,
-                                   const Divergence& d, const std::vector<RuleAtom>& candidates) {
+                                   const RuleDivergence& d, const std::vector<RuleAtom>& candidates) {
   for (const RuleAtom& atom : candidates)
     if (resolves(scenario, first, with_atoms(second, first, {atom}), d)) return {atom};
   std::vector<RuleAtom> root = candidates;

@@ -48,16 +48,16 @@ Ruleset with_atoms(const Ruleset& base, const Ruleset& donor, const std::vector<
 Ruleset bare_rules(const Ruleset& r);
 
 /// How two rulesets differ at one point of a shared run.
-enum class DivergenceKind : std::uint8_t {
+enum class RuleDivergenceKind : std::uint8_t {
   OnlyFirstAllows,   ///< the action is legal under the first ruleset only
   OnlySecondAllows,  ///< the action is legal under the second ruleset only
   DifferentEvents,   ///< legal under both, with different observable events
 };
-std::string_view name(DivergenceKind k);
+std::string_view name(RuleDivergenceKind k);
 
 /// A situation: a shared run, then the action at which the rulesets part.
-struct Divergence {
-  DivergenceKind kind = DivergenceKind::OnlyFirstAllows;
+struct RuleDivergence {
+  RuleDivergenceKind kind = RuleDivergenceKind::OnlyFirstAllows;
   std::vector<Action> path;  ///< common actions from the initial state (same events under both)
   Action action{};           ///< the action that differs
 };
@@ -66,13 +66,13 @@ struct Divergence {
 /// (each of its actions legal, with the same events, under both) and the
 /// divergence `d` names is gone at its end. False while `d` still shows, and
 /// false if the rulesets now part earlier on the path.
-bool resolves(const Scenario& scenario, const Ruleset& first, const Ruleset& second, const Divergence& d);
+bool resolves(const Scenario& scenario, const Ruleset& first, const Ruleset& second, const RuleDivergence& d);
 
 /// Delta debugging: a 1-minimal set of atoms among `candidates` which,
 /// copied from `first` into `second`, makes `d` vanish. Single atoms are tried
 /// first, then atoms are removed one at a time from the full set.
 std::vector<RuleAtom> minimal_root(const Scenario& scenario, const Ruleset& first, const Ruleset& second,
-                                   const Divergence& d, const std::vector<RuleAtom>& candidates);
+                                   const RuleDivergence& d, const std::vector<RuleAtom>& candidates);
 
 /// Bounds of one differential exploration; 0 = unbounded.
 struct DiffBounds {
@@ -83,7 +83,7 @@ struct DiffBounds {
 /// One root found by a differential exploration, with its shortest situation.
 struct RootedDivergence {
   std::vector<RuleAtom> root;  ///< sorted
-  Divergence situation;        ///< the shortest one found (breadth first)
+  RuleDivergence situation;        ///< the shortest one found (breadth first)
   std::uint64_t situations = 0;  ///< divergences traced to exactly this root by minimization
   /// Roots of earlier rounds, copied from the first ruleset into the second
   /// for this situation to show: a pervasive disagreement (who gets priority

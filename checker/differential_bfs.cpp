@@ -82,9 +82,9 @@ class PairSearch {
     m1_.actions(n.a, la_);
     m2_.actions(n.b, lb_);
     for (const Action& x : la_)
-      if (!contains(lb_, x)) diverged(n, DivergenceKind::OnlyFirstAllows, x);
+      if (!contains(lb_, x)) diverged(n, RuleDivergenceKind::OnlyFirstAllows, x);
     for (const Action& x : lb_)
-      if (!contains(la_, x)) diverged(n, DivergenceKind::OnlySecondAllows, x);
+      if (!contains(la_, x)) diverged(n, RuleDivergenceKind::OnlySecondAllows, x);
     for (const Action& x : la_) {
       if (!contains(lb_, x)) continue;
       ea_.clear();
@@ -92,7 +92,7 @@ class PairSearch {
       const State a = m1_.next(n.a, x, ea_);
       const State b = m2_.next(n.b, x, eb_);
       if (!same_events(ea_, eb_)) {
-        diverged(n, DivergenceKind::DifferentEvents, x);
+        diverged(n, RuleDivergenceKind::DifferentEvents, x);
         continue;
       }
       ++result_.transitions;
@@ -122,16 +122,16 @@ class PairSearch {
 
   /// Whether the rules with every known root copied over act like the first
   /// ruleset at this very pair (no replay: the cheap first test).
-  bool explained_here(const Node& n, DivergenceKind kind, const Action& x) {
+  bool explained_here(const Node& n, RuleDivergenceKind kind, const Action& x) {
     if (known_atoms_.empty()) return false;
     const Model mk(scenario_, known_);
     lk_.clear();
     mk.actions(n.b, lk_);
     const bool in_k = contains(lk_, x);
     switch (kind) {
-      case DivergenceKind::OnlyFirstAllows: return in_k;
-      case DivergenceKind::OnlySecondAllows: return !in_k;
-      case DivergenceKind::DifferentEvents: {
+      case RuleDivergenceKind::OnlyFirstAllows: return in_k;
+      case RuleDivergenceKind::OnlySecondAllows: return !in_k;
+      case RuleDivergenceKind::DifferentEvents: {
         if (!in_k) return false;
         ea_.clear();
         eb_.clear();
@@ -143,10 +143,10 @@ class PairSearch {
     return false;
   }
 
-  void diverged(const Node& n, DivergenceKind kind, const Action& x) {
+  void diverged(const Node& n, RuleDivergenceKind kind, const Action& x) {
     ++result_.divergences;
     if (explained_here(n, kind, x)) return;
-    Divergence d{kind, path_to(n.id), x};
+    RuleDivergence d{kind, path_to(n.id), x};
     if (!known_atoms_.empty() && resolves(scenario_, first_, known_, d)) return;
     if (RootedDivergence* r = joint_root_of(d)) {
       ++r->situations;
@@ -171,7 +171,7 @@ class PairSearch {
 
   /// A joint root (several atoms) already found that explains `d`: copying it
   /// with the single roots resolves `d`, and no one of its atoms alone does.
-  RootedDivergence* joint_root_of(const Divergence& d) {
+  RootedDivergence* joint_root_of(const RuleDivergence& d) {
     for (RootedDivergence& r : result_.roots) {
       if (r.root.size() < 2) continue;
       std::vector<RuleAtom> atoms = known_atoms_;

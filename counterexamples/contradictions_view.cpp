@@ -171,19 +171,19 @@ void rule_point(const ContradictionResult& res, const FindingCase& c, FindingVie
   const Action& x = c.situation.action;
   const std::string step = std::to_string(c.length);
   switch (c.situation.kind) {
-    case DivergenceKind::OnlyFirstAllows:
+    case RuleDivergenceKind::OnlyFirstAllows:
       fv.first.verdict = "step " + step + " is legal: " + m1.describe(s1, x);
       fv.second.verdict = "not legal here: " + m1.describe(s1, x) + " is not among the actions " + r2.name + " allows";
       fv.point = "At " + describe_point(s1) + ": " + r1.name + " allows \"" + m1.describe(s1, x) + "\", " + r2.name +
                  " forbids it.";
       break;
-    case DivergenceKind::OnlySecondAllows:
+    case RuleDivergenceKind::OnlySecondAllows:
       fv.first.verdict = "not legal here: " + m2.describe(s2, x) + " is not among the actions " + r1.name + " allows";
       fv.second.verdict = "step " + step + " is legal: " + m2.describe(s2, x);
       fv.point = "At " + describe_point(s2) + ": " + r2.name + " allows \"" + m2.describe(s2, x) + "\", " + r1.name +
                  " forbids it.";
       break;
-    case DivergenceKind::DifferentEvents: {
+    case RuleDivergenceKind::DifferentEvents: {
       EventBuffer e1, e2;
       (void)m1.next(s1, x, e1);
       (void)m2.next(s2, x, e2);

@@ -41,9 +41,14 @@ bool plain_integer(Cursor& c, std::int64_t& out) {
   const bool negative = c.eat('-');
   const char* start = c.p;
   std::int64_t v = 0;
-  while (c.p < c.end && *c.p >= '0' && *c.p <= '9') v = v * 10 + (*c.p++ - '0');
+  // The digit count is checked before each multiplication, so a long number
+  // (19 digits or more) cannot overflow: it is left to the full parser.
+  while (c.p < c.end && *c.p >= '0' && *c.p <= '9') {
+    if (c.p - start == 10) return false;
+    v = v * 10 + (*c.p++ - '0');
+  }
   const auto digits = c.p - start;
-  if (digits == 0 || digits > 10 || (digits > 1 && *start == '0')) return false;
+  if (digits == 0 || (digits > 1 && *start == '0')) return false;
   if (c.p < c.end && (*c.p == '.' || *c.p == 'e' || *c.p == 'E')) return false;
   out = negative ? -v : v;
   return true;

@@ -91,7 +91,7 @@ TEST(Contradictions, PlantedSituationsReplayAndVanishWithTheirRoot) {
     // The runs are replayable indices: the shared path is legal under both.
     EXPECT_GE(c.run_first.size(), c.situation.path.size());
     EXPECT_GE(c.run_second.size(), c.situation.path.size());
-    EXPECT_EQ(c.run_first.size() + c.run_second.size(), 2 * c.situation.path.size() + (c.situation.kind == DivergenceKind::DifferentEvents ? 2 : 1));
+    EXPECT_EQ(c.run_first.size() + c.run_second.size(), 2 * c.situation.path.size() + (c.situation.kind == RuleDivergenceKind::DifferentEvents ? 2 : 1));
   }
 }
 

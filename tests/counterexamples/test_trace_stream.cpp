@@ -53,6 +53,17 @@ TEST(TraceStreamFast, RefusesWhatItLeavesToTheFullParser) {
   EXPECT_FALSE(parse_event_fast(R"({"event":"priority"} x)", e));
 }
 
+// Issue 12: a number of 19 digits or more overflowed int64 before its digits
+// were counted (undefined behaviour, caught by the sanitized suite).
+TEST(TraceStreamFast, LongNumbersAreLeftToTheFullParserWithoutOverflow) {
+  Event e;
+  EXPECT_TRUE(parse_event_fast(R"({"event":"battle_damage","player":"p2","value":1234567890})", e));
+  EXPECT_EQ(e.value, 1234567890);
+  EXPECT_FALSE(parse_event_fast(R"({"event":"battle_damage","player":"p2","value":12345678901})", e));
+  EXPECT_FALSE(parse_event_fast(R"({"event":"battle_damage","player":"p2","value":99999999999999999999999999})", e));
+  EXPECT_FALSE(parse_event_fast(R"({"event":"battle_damage","player":"p2","value":-99999999999999999999999999})", e));
+}
+
 TEST(TraceStream, ReadsFromAFileDescriptorInChunks) {
   const std::string header = trace_header(default_scenario(), "mr3").dump() + "\n";
   std::string body;
