@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <set>
 
+#include "counterexamples/drive_response.hpp"
 #include "counterexamples/trace_json.hpp"
 #include "model/loader.hpp"
 #include "properties/context.hpp"
@@ -15,19 +16,6 @@ namespace bc {
 namespace {
 
 using json = nlohmann::json;
-
-/// An action object in canonical form for set comparison: no "player", no
-/// null/"none" fields, replay_stop without its implicit attacker.
-std::string canonical(const json& a) {
-  if (!a.is_object()) return a.dump();
-  json c = json::object();
-  for (auto it = a.begin(); it != a.end(); ++it) {
-    if (it.key() == "player" || it.value().is_null() || it.value() == "none") continue;
-    c[it.key()] = it.value();
-  }
-  if (c.value("action", "") == "replay_stop") c.erase("attacker");
-  return c.dump();
-}
 
 DriveKind failure_kind(EngineStatus s) {
   switch (s) {
@@ -53,9 +41,8 @@ struct Session {
     EngineReply reply = handle.get().call(request);
     if (reply.status == EngineStatus::NotStarted) throw InputError("--engine: " + reply.detail);
     if (!reply.ok()) return diverge(failure_kind(reply.status), reply.detail);
-    if (reply.body.contains("error"))
-      return diverge(DriveKind::EngineError, "the engine answered an error to " + request.dump() + ": " +
-                                                      reply.body["error"].dump());
+    const std::string error = response_error(reply.body, request);
+    if (!error.empty()) return diverge(DriveKind::EngineError, error);
     body = std::move(reply.body);
     return true;
   }
@@ -72,18 +59,15 @@ struct Session {
 
   /// The "events" array of a response as Events; malformed = EngineError.
   bool read_events(const json& body, std::vector<json>& raw, std::vector<Event>& events) {
-    if (!body.contains("events") || !body["events"].is_array())
-      return diverge(DriveKind::EngineError, "the response has no \"events\" array: " + body.dump().substr(0, 300));
-    for (const json& e : body["events"]) {
-      raw.push_back(e);
-      try {
-        events.push_back(event_from_json(e, "engine event"));
-        annotate_effects(events.back(), model.scenario());
-      } catch (const InputError& err) {
-        return diverge(DriveKind::EngineError, std::string("the engine sent an event outside the trace format: ") + err.what());
-      }
-    }
-    return true;
+    const std::string error = read_response_events(body, model.scenario(), raw, events);
+    return error.empty() || diverge(DriveKind::EngineError, error);
+  }
+
+  /// After a run that agreed: output the engine wrote beyond its responses
+  /// is this run's fault, not the next run's (the process is not reused).
+  bool check_idle() {
+    const EngineReply idle = handle.get().check_idle();
+    return idle.ok() || diverge(failure_kind(idle.status), idle.detail);
   }
 
   void observe_engine(const std::vector<Event>& events) {
@@ -130,23 +114,22 @@ struct Session {
   bool compare_actions(const ActionList& legal) {
     json body;
     if (!call({{"cmd", "actions"}}, body)) return false;
-    if (!body.contains("actions") || !body["actions"].is_array())
-      return diverge(DriveKind::EngineError, "the response has no \"actions\" array: " + body.dump().substr(0, 300));
     std::set<std::string> model_set, engine_set;
-    std::vector<json> model_list;
+    std::vector<json> model_list, engine_list;
+    const std::string error = read_response_actions(body, engine_list, engine_set);
+    if (!error.empty()) return diverge(DriveKind::EngineError, error);
     for (const Action& a : legal) {
       model_list.push_back(protocol_action(a));
-      model_set.insert(canonical(model_list.back()));
+      model_set.insert(canonical_action(model_list.back()));
     }
-    for (const json& a : body["actions"]) engine_set.insert(canonical(a));
     ++run.states_compared;
     if (model_set == engine_set) return true;
     diverge(DriveKind::Actions, "");
     DriveDivergence& d = run.divergence;
     for (const json& a : model_list)
-      if (!engine_set.count(canonical(a))) d.only_model.push_back(a);
-    for (const json& a : body["actions"])
-      if (!model_set.count(canonical(a))) d.only_engine.push_back(json::parse(canonical(a)));
+      if (!engine_set.count(canonical_action(a))) d.only_model.push_back(a);
+    for (const json& a : engine_list)
+      if (!model_set.count(canonical_action(a))) d.only_engine.push_back(json::parse(canonical_action(a)));
     explain_extra_action();
     return false;
   }
@@ -158,7 +141,8 @@ struct Session {
     DriveDivergence& d = run.divergence;
     if (d.only_engine.empty()) return;
     const json& extra = d.only_engine.front();
-    if (extra.value("action", "") == "activate" && extra.contains("card") && extra["card"].is_number_unsigned()) {
+    if (extra.is_object() && extra.contains("action") && extra["action"] == "activate" && extra.contains("card") &&
+        extra["card"].is_number_unsigned()) {
       const auto card = extra["card"].get<std::size_t>();
       if (card < model.scenario().cards.size()) {
         const EffectKind kind = model.scenario().cards[card].kind;
@@ -177,17 +161,11 @@ struct Session {
     }
     ++handle.calls;
     EngineReply reply = handle.get().call({{"cmd", "apply"}, {"action", extra}});
-    if (!reply.ok() || !reply.body.contains("events") || !reply.body["events"].is_array()) return;
+    if (!reply.ok()) return;
+    std::vector<json> raw;
     std::vector<Event> events;
-    try {
-      for (const json& e : reply.body["events"]) {
-        events.push_back(event_from_json(e, "engine event"));
-        annotate_effects(events.back(), model.scenario());
-      }
-    } catch (const InputError&) {
-      return;
-    }
-    d.engine_events = reply.body["events"].get<std::vector<json>>();
+    if (!read_response_events(reply.body, model.scenario(), raw, events).empty()) return;
+    d.engine_events = std::move(raw);
     observe_engine(events);
     note_properties();
   }
@@ -269,6 +247,7 @@ DriveRun drive_case(EngineHandle& engine, const Ruleset& rules, const DriveCase&
     if (legal.empty() || i >= c.choices.size()) break;
     if (!session.apply(legal[static_cast<int>(c.choices[i] % static_cast<std::uint32_t>(legal.size()))])) return run;
   }
+  session.check_idle();
   return run;
 }
 

@@ -1,5 +1,6 @@
 #include "counterexamples/drive_engine.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -9,6 +10,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "counterexamples/drive_response.hpp"
+#include "counterexamples/json_input.hpp"
 #include "model/loader.hpp"
 
 namespace bc {
@@ -16,6 +19,11 @@ namespace {
 
 constexpr std::size_t kStderrKeep = 2048;
 constexpr std::size_t kMaxLine = 64u << 20;  ///< a response longer than this is garbage
+/// How often a call waiting on the engine checks whether it has exited (its
+/// children may keep its stdout open after it did).
+constexpr int kPollSliceMs = 20;
+/// wait_ready's result when the engine itself exited while waiting.
+constexpr int kEngineExited = -2;
 
 using Clock = std::chrono::steady_clock;
 
@@ -51,6 +59,11 @@ std::string printable(const std::string& s, std::size_t max) {
   }
   if (s.size() > max) out += "...";
   return out;
+}
+
+/// " (after a partial line '...')" for unterminated output, else "".
+std::string partial_line(const std::string& buffer) {
+  return is_blank(buffer) ? "" : " (after a partial line '" + brief_text(buffer, 200) + "')";
 }
 
 }  // namespace
@@ -143,22 +156,36 @@ EngineProcess::~EngineProcess() { stop(); }
 void EngineProcess::stop() {
   if (to_child_ >= 0) close(to_child_);
   to_child_ = -1;
-  if (pid_ > 0 && wait_status_ < 0) {
-    // Closing stdin lets a well-behaved engine exit; give it a moment, then kill.
-    for (int i = 0; i < 20 && wait_status_ < 0; ++i) {
-      if (waitpid(pid_, &wait_status_, WNOHANG) == pid_) break;
-      wait_status_ = -1;
-      usleep(5000);
-    }
-    if (wait_status_ < 0) {
-      kill(-pid_, SIGKILL);
-      kill(pid_, SIGKILL);
-      waitpid(pid_, &wait_status_, 0);
-    }
-  }
+  // Closing stdin lets a well-behaved engine exit; give it a moment, then kill.
+  for (int i = 0; i < 20 && !reap_if_exited(); ++i) usleep(5000);
+  kill_and_reap();
   if (from_child_ >= 0) close(from_child_);
   if (err_from_child_ >= 0) close(err_from_child_);
   from_child_ = err_from_child_ = -1;
+}
+
+bool EngineProcess::reap_if_exited() {
+  if (pid_ <= 0 || reaped_) return true;
+  // WNOWAIT: the exited engine stays a zombie, which keeps its process group
+  // id from being reused while the group (its children) is killed.
+  siginfo_t info{};
+  if (waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) != 0) {
+    if (errno == ECHILD) reaped_ = true;  // someone else reaped it: nothing left to wait for
+    return reaped_;
+  }
+  if (info.si_pid != pid_) return false;
+  kill_and_reap();
+  return true;
+}
+
+void EngineProcess::kill_and_reap() {
+  if (pid_ <= 0 || reaped_) return;
+  kill(-pid_, SIGKILL);  // the whole group: the engine's children must not outlive it
+  kill(pid_, SIGKILL);
+  pid_t r;
+  do r = waitpid(pid_, &wait_status_, 0); while (r < 0 && errno == EINTR);
+  if (r != pid_) wait_status_ = -1;
+  reaped_ = true;
 }
 
 void EngineProcess::drain_stderr() {
@@ -176,13 +203,8 @@ void EngineProcess::drain_stderr() {
 }
 
 std::string EngineProcess::exit_text() {
-  if (pid_ > 0 && wait_status_ < 0) {
-    for (int i = 0; i < 40 && waitpid(pid_, &wait_status_, WNOHANG) != pid_; ++i) {
-      wait_status_ = -1;
-      usleep(5000);
-    }
-  }
-  if (wait_status_ < 0) return "it closed its output";
+  for (int i = 0; i < 40 && !reap_if_exited(); ++i) usleep(5000);
+  if (!reaped_ || wait_status_ < 0) return "it closed its output";
   if (WIFEXITED(wait_status_)) return "it exited with code " + std::to_string(WEXITSTATUS(wait_status_));
   if (WIFSIGNALED(wait_status_)) return std::string("it was killed by signal ") + strsignal(WTERMSIG(wait_status_));
   return "it stopped";
@@ -191,21 +213,52 @@ std::string EngineProcess::exit_text() {
 EngineReply EngineProcess::fail(EngineStatus s, const std::string& what) {
   failed_ = true;
   std::string detail = what;
-  if (s == EngineStatus::Hung || s == EngineStatus::Garbage) {
-    kill(-pid_, SIGKILL);
-    kill(pid_, SIGKILL);
-    waitpid(pid_, &wait_status_, 0);
-  }
+  kill_and_reap();  // a failed engine is never used again
   drain_stderr();
   if (!stderr_tail_.empty()) detail += "; its stderr ends with: " + printable(stderr_tail_, kStderrKeep);
   return {s, nullptr, detail};
 }
 
-EngineReply EngineProcess::call(const nlohmann::json& request) {
-  if (!start_error_.empty()) return fail(EngineStatus::NotStarted, start_error_);
-  if (failed_) return {EngineStatus::Crashed, nullptr, "the engine is no longer running"};
-  const auto deadline = Clock::now() + std::chrono::milliseconds(timeout_ms_);
-  const std::string line = request.dump() + "\n";
+int EngineProcess::wait_ready(pollfd* fds, int count, Clock::time_point deadline) {
+  for (;;) {
+    const int left = remaining_ms(deadline);
+    const int ready = poll(fds, static_cast<nfds_t>(count), std::min(left, kPollSliceMs));
+    if (ready != 0) return ready;
+    if (reap_if_exited()) return kEngineExited;
+    if (left == 0) return 0;
+  }
+}
+
+bool EngineProcess::read_available() {
+  char chunk[65536];
+  for (;;) {
+    const ssize_t n = read(from_child_, chunk, sizeof chunk);
+    if (n > 0) {
+      buffer_.append(chunk, static_cast<std::size_t>(n));
+      if (buffer_.size() > kMaxLine) return true;
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    return n == 0;
+  }
+}
+
+EngineReply EngineProcess::surplus(const std::string& after) {
+  const std::size_t start = buffer_.find_first_not_of(" \t\r\n");
+  const std::string extra = buffer_.substr(start, buffer_.find('\n', start) - start);
+  return fail(EngineStatus::Garbage, "the engine wrote an extra line after its response to " +
+                                         brief_text(after, 120) + ": '" + brief_text(extra, 200) + "'");
+}
+
+EngineReply EngineProcess::check_idle() {
+  if (!start_error_.empty() || failed_) return {EngineStatus::Ok, nullptr, ""};
+  read_available();
+  if (!is_blank(buffer_)) return surplus(last_request_);
+  buffer_.clear();
+  return {EngineStatus::Ok, nullptr, ""};
+}
+
+EngineReply EngineProcess::send(const std::string& line, Clock::time_point deadline) {
   std::size_t sent = 0;
   while (sent < line.size()) {
     const ssize_t n = write(to_child_, line.data() + sent, line.size() - sent);
@@ -213,39 +266,61 @@ EngineReply EngineProcess::call(const nlohmann::json& request) {
     if (n < 0 && errno == EPIPE) return fail(EngineStatus::Crashed, "the engine stopped reading its input: " + exit_text());
     if (n < 0 && errno != EAGAIN && errno != EINTR) return fail(EngineStatus::Crashed, std::string("write failed: ") + std::strerror(errno));
     pollfd p{to_child_, POLLOUT, 0};
-    if (poll(&p, 1, remaining_ms(deadline)) == 0)
+    const int ready = wait_ready(&p, 1, deadline);
+    if (ready == kEngineExited) return fail(EngineStatus::Crashed, "the engine exited before reading its input: " + exit_text());
+    if (ready == 0)
       return fail(EngineStatus::Hung, "no response within " + std::to_string(timeout_ms_) + " ms (it does not read its input)");
   }
+  return {EngineStatus::Ok, nullptr, ""};
+}
+
+EngineReply EngineProcess::receive(Clock::time_point deadline) {
   for (;;) {
     const std::size_t nl = buffer_.find('\n');
     if (nl != std::string::npos) {
       const std::string reply = buffer_.substr(0, nl);
       buffer_.erase(0, nl + 1);
-      if (reply.find_first_not_of(" \t\r") == std::string::npos) continue;  // blank lines are tolerated
-      nlohmann::json body = nlohmann::json::parse(reply, nullptr, false);
-      if (body.is_discarded() || !body.is_object())
-        return fail(EngineStatus::Garbage, "the response is not a JSON object: '" + printable(reply, 200) + "'");
-      return {EngineStatus::Ok, std::move(body), ""};
+      if (is_blank(reply)) continue;  // blank lines are tolerated
+      EngineReply r = parse_response_line(reply);
+      if (!r.ok()) return fail(r.status, r.detail);
+      read_available();
+      if (!is_blank(buffer_)) return surplus(last_request_);
+      return r;
     }
     if (buffer_.size() > kMaxLine) return fail(EngineStatus::Garbage, "a response line longer than 64 MiB");
     pollfd fds[2] = {{from_child_, POLLIN, 0}, {err_from_child_, POLLIN, 0}};
-    const int ready = poll(fds, err_from_child_ >= 0 ? 2 : 1, remaining_ms(deadline));
-    if (ready == 0)
-      return fail(EngineStatus::Hung, "no response within " + std::to_string(timeout_ms_) + " ms");
+    const int ready = wait_ready(fds, err_from_child_ >= 0 ? 2 : 1, deadline);
+    if (ready == kEngineExited) {
+      read_available();  // a response written just before it exited still counts
+      if (buffer_.find('\n') != std::string::npos) continue;
+      return fail(EngineStatus::Crashed, "the engine exited without a response: " + exit_text() + partial_line(buffer_));
+    }
+    if (ready == 0) return fail(EngineStatus::Hung, "no response within " + std::to_string(timeout_ms_) + " ms");
     if (ready < 0 && errno != EINTR) return fail(EngineStatus::Crashed, std::string("poll failed: ") + std::strerror(errno));
     if (err_from_child_ >= 0 && (fds[1].revents & (POLLIN | POLLHUP))) drain_stderr();
     if (!(fds[0].revents & (POLLIN | POLLHUP | POLLERR))) continue;
-    char chunk[65536];
-    const ssize_t n = read(from_child_, chunk, sizeof chunk);
-    if (n > 0) { buffer_.append(chunk, static_cast<std::size_t>(n)); continue; }
-    if (n == 0) {
-      std::string what = "the engine closed its output without a response: ";
-      what += exit_text();
-      if (!buffer_.empty()) what += " (after a partial line '" + printable(buffer_, 200) + "')";
-      return fail(EngineStatus::Crashed, what);
-    }
-    if (errno != EAGAIN && errno != EINTR) return fail(EngineStatus::Crashed, std::string("read failed: ") + std::strerror(errno));
+    const bool eof = read_available();
+    if (eof && buffer_.find('\n') == std::string::npos)
+      return fail(EngineStatus::Crashed,
+                  "the engine closed its output without a response: " + exit_text() + partial_line(buffer_));
   }
+}
+
+EngineReply EngineProcess::call(const nlohmann::json& request) {
+  if (!start_error_.empty()) return fail(EngineStatus::NotStarted, start_error_);
+  if (failed_) return {EngineStatus::Crashed, nullptr, "the engine is no longer running"};
+  if (read_available(), !is_blank(buffer_)) return surplus(last_request_);
+  buffer_.clear();
+  if (reaped_) return fail(EngineStatus::Crashed, "the engine exited after its response to " +
+                                                      brief_text(last_request_, 120) + ": " + exit_text());
+  const auto deadline = Clock::now() + std::chrono::milliseconds(timeout_ms_);
+  std::string line = request.dump();
+  line += '\n';
+  EngineReply sent = send(line, deadline);
+  if (!sent.ok()) return sent;
+  line.pop_back();
+  last_request_ = std::move(line);
+  return receive(deadline);
 }
 
 }  // namespace bc

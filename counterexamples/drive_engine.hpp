@@ -5,6 +5,8 @@
 /// pipes, every call bounded by a timeout. An engine that exits, hangs or
 /// prints something that is not a JSON object is reported as such (a value,
 /// not an exception) and killed; battlecheck never waits on it unbounded.
+#include <chrono>
+#include <poll.h>
 #include <string>
 #include <string_view>
 #include <sys/types.h>
@@ -41,8 +43,10 @@ struct EngineReply {
   bool ok() const { return status == EngineStatus::Ok; }
 };
 
-/// A running engine. Not copyable; the destructor ends the child (quit,
-/// then SIGKILL to its process group) and reaps it.
+/// A running engine. Not copyable; the destructor ends the child (closes its
+/// stdin, waits briefly, then SIGKILL to its process group) and reaps it.
+/// Whenever the engine is reaped its whole process group is killed first, so
+/// no child it started outlives battlecheck's use of it.
 class EngineProcess {
  public:
   /// Starts `argv` (argv[0] looked up in PATH). A program that cannot be
@@ -52,8 +56,14 @@ class EngineProcess {
   EngineProcess(const EngineProcess&) = delete;
   EngineProcess& operator=(const EngineProcess&) = delete;
 
-  /// Send one request line and read one response line.
+  /// Send one request line and read one response line. Output beyond that
+  /// one line (before the next request is sent, or already read with the
+  /// response) is a protocol fault: Garbage, naming the request it followed.
   EngineReply call(const nlohmann::json& request);
+  /// Checks that the engine wrote nothing since its last response (Ok), else
+  /// reports the surplus as call() would (Garbage) and kills the engine, so a
+  /// process out of step is never reused for the next run.
+  EngineReply check_idle();
   /// False once the child has died, hung or been killed.
   bool alive() const { return pid_ > 0 && !failed_; }
   /// The last lines the engine wrote on stderr (at most ~2 KiB).
@@ -61,6 +71,13 @@ class EngineProcess {
 
  private:
   EngineReply fail(EngineStatus s, const std::string& what);
+  EngineReply send(const std::string& line, std::chrono::steady_clock::time_point deadline);
+  EngineReply receive(std::chrono::steady_clock::time_point deadline);
+  EngineReply surplus(const std::string& after);
+  int wait_ready(pollfd* fds, int count, std::chrono::steady_clock::time_point deadline);
+  bool read_available();
+  bool reap_if_exited();
+  void kill_and_reap();
   void drain_stderr();
   std::string exit_text();
   void stop();
@@ -74,7 +91,9 @@ class EngineProcess {
   std::string start_error_;  ///< why exec failed, if it did
   std::string buffer_;       ///< stdout bytes not yet consumed
   std::string stderr_tail_;
+  std::string last_request_;  ///< the last request line sent (to name it in a surplus fault)
   int wait_status_ = -1;
+  bool reaped_ = false;      ///< waited for; pid_ may no longer be used
 };
 
 }  // namespace bc

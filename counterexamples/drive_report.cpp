@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "counterexamples/json_input.hpp"
 #include "counterexamples/report.hpp"
 #include "counterexamples/trace_json.hpp"
 
@@ -9,6 +10,9 @@ namespace bc {
 namespace {
 
 using json = nlohmann::json;
+
+/// Characters of an engine-provided value shown on one report line.
+constexpr std::size_t kShown = 300;
 
 std::string rate(const DriveResult& r) {
   if (r.seconds <= 0) return "-";
@@ -34,10 +38,10 @@ void divergence_text(std::ostringstream& o, const DriveDivergence& d) {
       o << "  legal in the model, not offered by the engine:" << (d.only_model.empty() ? " (none)" : "") << "\n";
       for (const json& a : d.only_model) o << "    " << a.dump() << "\n";
       o << "  offered by the engine, illegal in the model:" << (d.only_engine.empty() ? " (none)" : "") << "\n";
-      for (const json& a : d.only_engine) o << "    " << a.dump() << "\n";
+      for (const json& a : d.only_engine) o << "    " << brief(a, kShown) << "\n";
       if (!d.engine_events.empty()) {
-        o << "  what the engine does with " << d.only_engine.front().dump() << ":\n";
-        for (const json& e : d.engine_events) o << "    " << e.dump() << "\n";
+        o << "  what the engine does with " << brief(d.only_engine.front(), kShown) << ":\n";
+        for (const json& e : d.engine_events) o << "    " << brief(e, kShown) << "\n";
       }
       break;
     case DriveKind::Events:
@@ -49,7 +53,7 @@ void divergence_text(std::ostringstream& o, const DriveDivergence& d) {
       if (d.model_events.size() <= static_cast<std::size_t>(d.first_event_diff)) o << "    (no more events)\n";
       o << "  the engine says:\n";
       for (std::size_t i = static_cast<std::size_t>(d.first_event_diff); i < d.engine_events.size(); ++i)
-        o << "    " << d.engine_events[i].dump() << "\n";
+        o << "    " << brief(d.engine_events[i], kShown) << "\n";
       if (d.engine_events.size() <= static_cast<std::size_t>(d.first_event_diff)) o << "    (no more events)\n";
       break;
     }

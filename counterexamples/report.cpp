@@ -1,5 +1,7 @@
 #include "counterexamples/report.hpp"
 
+#include "counterexamples/json_input.hpp"
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -23,14 +25,6 @@ constexpr int kVersion = 0;
 
 bool contains(const std::vector<std::string>& names, const std::string& name) {
   return std::find(names.begin(), names.end(), name) != names.end();
-}
-
-std::string read_text(const std::string& path, const std::string& what) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot read " + what + " file: " + std::strerror(errno));
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 std::string ruleset_text(const RulesetRef& r) {
@@ -173,7 +167,7 @@ RulesetRef make_ruleset_ref(const std::string& ruleset, const std::string& mutan
   } else {
     ref.origin = "file";
     ref.path = ruleset;
-    ref.text = read_text(ruleset, "ruleset");
+    ref.text = read_input_file(ruleset);
     ref.name = parse_ruleset(ref.text, ref.path).name;
   }
   return ref;
@@ -299,31 +293,39 @@ WriteResult write_counterexample(const std::string& base, const Model& model, co
   return write_file_atomic(text_path, counterexample_to_text(model, ruleset, property, run), force);
 }
 
-CounterexampleRecord load_counterexample(const std::string& path) {
-  const std::string text = read_text(path, "counterexample");
-  nlohmann::json doc;
-  try {
-    doc = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& e) {
-    throw InputError(path + ": not valid JSON: " + e.what());
-  }
+namespace {
+
+CounterexampleRecord read_record(const nlohmann::json& doc, const std::string& path) {
   if (!doc.is_object()) bad(path, "(top level)", "expected a JSON object");
   if (string_member(doc, "format", path, "format") != kFormat)
     bad(path, "format", "expected \"" + std::string(kFormat) + "\"");
   const nlohmann::json& version = member(doc, "version", path, "version");
-  if (!version.is_number_integer() || version.get<int>() != kVersion)
+  if (!version.is_number_integer() || version.get<std::int64_t>() != kVersion)
     bad(path, "version", "expected " + std::to_string(kVersion) + " (the only version this build reads)");
   CounterexampleRecord rec;
   rec.path = path;
   rec.ruleset = read_ruleset(doc, path);
   rec.scenario = read_scenario(doc, path);
   rec.property = string_member(member(doc, "property", path, "property"), "id", path, "property.id");
-  if (property_index(rec.property) < 0) bad(path, "property.id", "unknown property \"" + rec.property + "\"");
+  if (property_index(rec.property) < 0)
+    bad(path, "property.id", "unknown property \"" + brief_text(rec.property, 60) + "\"");
   rec.actions = read_actions(doc, path);
   rec.events = read_events(doc, path);
   for (Event& e : rec.events) annotate_effects(e, rec.scenario);
   rec.narrative = read_narrative(doc, path);
   return rec;
+}
+
+}  // namespace
+
+CounterexampleRecord load_counterexample(const std::string& path) {
+  const std::string text = read_input_file(path);
+  const nlohmann::json doc = parse_json_or_throw(text, path);
+  try {
+    return read_record(doc, path);
+  } catch (const InputError& e) {
+    throw InputError(JsonLines(text).with_line(e.what(), path));  // name the field's line
+  }
 }
 
 }  // namespace bc

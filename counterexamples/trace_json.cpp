@@ -1,4 +1,5 @@
 /// Trace format: events, scenarios and JSON Lines traces (docs/trace-format.md).
+#include "counterexamples/json_input.hpp"
 #include "counterexamples/trace_json.hpp"
 
 #include "model/presets.hpp"
@@ -119,7 +120,7 @@ const json& need(const json& obj, std::string_view key, const std::string& where
 }
 
 std::string string_value(const json& v, const std::string& where, const std::string& field) {
-  if (!v.is_string()) fail(where, field, "expected a string, got " + v.dump());
+  if (!v.is_string()) fail(where, field, "expected a string, got " + brief(v));
   return v.get<std::string>();
 }
 
@@ -240,7 +241,7 @@ json event_to_json(const Event& e) {
 }
 
 Event event_from_json(const json& j, const std::string& where) {
-  if (!j.is_object()) fail(where, "(event)", "expected a JSON object, got " + j.dump());
+  if (!j.is_object()) fail(where, "(event)", "expected a JSON object, got " + brief(j));
   Event e;
   const auto type = j.find("event");
   if (type == j.end()) fail(where, "event", "missing event type");
@@ -250,7 +251,7 @@ Event event_from_json(const json& j, const std::string& where) {
     const FieldName* found = nullptr;
     for (const FieldName& f : kFieldNames)
       if (f.name == key) found = &f;
-    if (!found) fail(where, key, "unknown field");
+    if (!found) fail(where, brief_text(key, 60), "unknown field");
     read_field(e, found->field, value, where, key);
   }
   return e;

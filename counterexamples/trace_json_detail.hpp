@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "counterexamples/json_input.hpp"
 #include "model/loader.hpp"
 #include "model/types.hpp"
 
@@ -23,24 +24,24 @@ using nlohmann::json;
 /// A snake_case enum name read with its parse_* function.
 template <typename E, typename Parse>
 E enum_value(const json& v, const std::string& where, std::string_view field, Parse parse) {
-  if (!v.is_string()) fail(where, field, "expected a string, got " + v.dump());
+  if (!v.is_string()) fail(where, field, "expected a string, got " + brief(v));
   if (auto e = parse(v.get<std::string>())) return *e;
-  fail(where, field, "unknown value \"" + v.get<std::string>() + "\"");
+  fail(where, field, "unknown value \"" + brief_text(v.get<std::string>(), 60) + "\"");
 }
 
 /// An integer in [lo, hi].
 inline std::int64_t int_value(const json& v, const std::string& where, std::string_view field, std::int64_t lo,
                               std::int64_t hi) {
-  if (!v.is_number_integer()) fail(where, field, "expected an integer, got " + v.dump());
+  if (!v.is_number_integer()) fail(where, field, "expected an integer, got " + brief(v));
   const std::int64_t i = v.get<std::int64_t>();
-  if (i < lo || i > hi) fail(where, field, "out of range [" + std::to_string(lo) + ", " + std::to_string(hi) + "]: " + v.dump());
+  if (i < lo || i > hi) fail(where, field, "out of range [" + std::to_string(lo) + ", " + std::to_string(hi) + "]: " + brief(v));
   return i;
 }
 
 /// "p1_m0".."p2_m4", "direct", "none" (or null).
 inline std::uint8_t slot_value(const json& v, const std::string& where, std::string_view field) {
   if (v.is_null()) return kNoSlot;
-  if (!v.is_string()) fail(where, field, "expected a slot name such as \"p2_m1\", got " + v.dump());
+  if (!v.is_string()) fail(where, field, "expected a slot name such as \"p2_m1\", got " + brief(v));
   const std::string s = v.get<std::string>();
   if (s == "none") return kNoSlot;
   if (s == "direct") return kDirect;

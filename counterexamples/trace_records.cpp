@@ -2,6 +2,7 @@
 /// records, activate events with a real card name, and the header.
 #include <array>
 
+#include "counterexamples/json_input.hpp"
 #include "counterexamples/trace_json.hpp"
 #include "counterexamples/trace_json_detail.hpp"
 
@@ -39,7 +40,7 @@ std::string type_list() {
 }
 
 ActionType action_type_value(const json& v, const std::string& where) {
-  if (!v.is_string()) fail(where, "action", "expected a string, got " + v.dump());
+  if (!v.is_string()) fail(where, "action", "expected a string, got " + brief(v));
   const std::string s = v.get<std::string>();
   for (ActionType t : kActionTypeList)
     if (name(t) == s) return t;
@@ -65,7 +66,7 @@ json action_to_json(const Action& a) {
 }
 
 Action action_from_json(const json& j, const std::string& where) {
-  if (!j.is_object()) fail(where, "(action)", "expected a JSON object such as {\"action\":\"pass\"}, got " + j.dump());
+  if (!j.is_object()) fail(where, "(action)", "expected a JSON object such as {\"action\":\"pass\"}, got " + brief(j));
   const auto type = j.find("action");
   if (type == j.end()) fail(where, "action", "missing");
   Action a;
@@ -154,7 +155,7 @@ TraceRecord record_from_json(const json& j, const std::string& where) {
       rest.erase("card_name");
       r.event = event_from_json(rest, where);
       if (r.event.type != EventType::Activate) fail(where, "card_name", "only activate events carry a card name");
-      if (!card_name->is_string()) fail(where, "card_name", "expected a string, got " + card_name->dump());
+      if (!card_name->is_string()) fail(where, "card_name", "expected a string, got " + brief(*card_name));
       r.card_name = card_name->get<std::string>();
       return r;
     }
@@ -180,7 +181,7 @@ TraceHeader header_from_json(const json& j, const std::string& where) {
   if (!j.contains("version")) fail(where, "version", "missing; expected 0 or 1");
   h.version = static_cast<int>(int_value(j["version"], where, "version", kTraceMinVersion, kTraceVersion));
   if (j.contains("ruleset")) {
-    if (!j["ruleset"].is_string()) fail(where, "ruleset", "expected a ruleset name, got " + j["ruleset"].dump());
+    if (!j["ruleset"].is_string()) fail(where, "ruleset", "expected a ruleset name, got " + brief(j["ruleset"]));
     h.ruleset = j["ruleset"].get<std::string>();
   }
   const auto scenario = j.find("scenario");

@@ -2,6 +2,8 @@
 /// full JSON parser for everything else and for every error message.
 #include "counterexamples/trace_stream.hpp"
 
+#include "counterexamples/json_input.hpp"
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -130,11 +132,17 @@ bool TraceStream::next_line(std::string_view& line) {
 template <typename T, typename Convert>
 bool TraceStream::parse_full(std::string_view line, T& out, Convert convert) {
   if (const std::string bad = utf8_problem(line); !bad.empty()) return set_error(bad);
+  const std::string where = origin_ + ":" + std::to_string(line_);
+  nlohmann::json j;
+  if (std::string problem = parse_untrusted_json(line, origin_, j, line_); !problem.empty()) {
+    // "<origin>:<line>: <what>": the line is this record's; keep the what.
+    problem.erase(0, where.size() + 2);
+    return set_error(std::string(unterminated_ ? "truncated line (no newline at the end): " : "") + problem);
+  }
   try {
-    out = convert(nlohmann::json::parse(line), origin_ + ":" + std::to_string(line_));
+    out = convert(j, where);
   } catch (const nlohmann::json::exception& e) {
-    return set_error(std::string(unterminated_ ? "truncated line (no newline at the end): " : "") +
-                     "not valid JSON (" + json_problem(e.what()) + ")");
+    return set_error("not valid JSON (" + json_problem(e.what()) + ")");
   } catch (const InputError& e) {
     error_ = e.what();
     return false;

@@ -1,6 +1,7 @@
 /// Cards files (docs/engines/ygopro.md, "The cards file"). An explicit
 /// "kind" or "effect" always wins; otherwise a synthetic script's registered
 /// effects are read as a term (importers/ygopro_terms.cpp).
+#include "counterexamples/json_input.hpp"
 #include "importers/ygopro_cards.hpp"
 
 #include <fstream>
@@ -25,7 +26,7 @@ std::int64_t integer(const json& card, const char* field, const std::string& whe
                      std::int64_t fallback) {
   auto it = card.find(field);
   if (it == card.end() || it->is_null()) return fallback;
-  if (!it->is_number_integer()) fail(where, field, "expected an integer, got " + it->dump());
+  if (!it->is_number_integer()) fail(where, field, "expected an integer, got " + brief(*it));
   const auto v = it->get<std::int64_t>();
   if (v < lo || v > hi) fail(where, field, "out of range [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
   return v;
@@ -78,7 +79,7 @@ std::uint32_t position_value(const json& card, const std::string& where) {
   if (p == "attack") return pos::kFaceUpAttack;
   if (p == "defense") return pos::kFaceUpDefense;
   if (p == "facedown") return pos::kFaceDownDefense;
-  fail(where, "position", "expected attack, defense, facedown or a position value, got " + it->dump());
+  fail(where, "position", "expected attack, defense, facedown or a position value, got " + brief(*it));
 }
 
 EngineCard read_card(const json& j, const std::string& where) {
@@ -110,7 +111,7 @@ EngineCard read_card(const json& j, const std::string& where) {
   if (auto k = j.find("kind"); k != j.end()) {
     if (!k->is_string()) fail(where, "kind", "expected an effect kind name");
     c.kind = parse_kind(k->get<std::string>());
-    if (!c.kind) fail(where, "kind", "unknown effect kind \"" + k->get<std::string>() + "\" (see battlecheck rulesets)");
+    if (!c.kind) fail(where, "kind", "unknown effect kind \"" + brief_text(k->get<std::string>(), 60) + "\" (see battlecheck rulesets)");
     c.kind_origin = "given";
   } else if (auto e = j.find("effect"); e != j.end()) {
     c.effect = effect_fields(*e, where);
@@ -123,13 +124,9 @@ EngineCard read_card(const json& j, const std::string& where) {
 
 }  // namespace
 
-CardFile parse_card_file(const std::string& data, const std::string& origin) {
-  json doc;
-  try {
-    doc = json::parse(data);
-  } catch (const json::parse_error& e) {
-    throw InputError(origin + ": not valid JSON: " + e.what());
-  }
+namespace {
+
+CardFile read_card_file(const json& doc, const std::string& origin) {
   CardFile f;
   if (!doc.is_object()) throw InputError(origin + ": expected an object with a \"cards\" list");
   f.run = text(doc, "run");
@@ -139,7 +136,7 @@ CardFile parse_card_file(const std::string& data, const std::string& origin) {
     EngineCard c = read_card((*cards)[i], origin + ": cards[" + std::to_string(i) + "]");
     const bool scripted = (*cards)[i].contains("synthetic_script") && (*cards)[i]["synthetic_script"].is_object();
     if (scripted && !c.described())
-      f.warnings.push_back("card " + std::to_string(c.code) + " (" + c.name +
+      f.warnings.push_back("card " + std::to_string(c.code) + " (" + brief_text(c.name, 80) +
                            "): its script registers no effect the Battle Phase uses (ignition or continuous only)");
     f.cards.push_back(std::move(c));
   }
@@ -156,12 +153,17 @@ CardFile parse_card_file(const std::string& data, const std::string& origin) {
   return f;
 }
 
-CardFile load_card_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot open the cards file");
-  std::ostringstream s;
-  s << in.rdbuf();
-  return parse_card_file(s.str(), path);
+}  // namespace
+
+CardFile parse_card_file(const std::string& data, const std::string& origin) {
+  const json doc = parse_json_or_throw(data, origin);
+  try {
+    return read_card_file(doc, origin);
+  } catch (const InputError& e) {
+    throw InputError(JsonLines(data).with_line(e.what(), origin));  // name the field's line
+  }
 }
+
+CardFile load_card_file(const std::string& path) { return parse_card_file(read_input_file(path), path); }
 
 }  // namespace bc::ygopro

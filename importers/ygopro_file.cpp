@@ -27,12 +27,14 @@ FileImport import_files(const std::string& stream_path, const std::string& cards
     f.error = e.what();
     return f;
   }
-  std::ifstream in(stream_path, std::ios::binary);
-  if (!in) {
-    f.error = stream_path + ": cannot open the message stream";
+  std::string data;
+  try {
+    data = read_input_file(stream_path);
+  } catch (const InputError& e) {
+    f.error = e.what();
     return f;
   }
-  const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::vector<std::uint8_t> bytes(data.begin(), data.end());
   f.result = import_stream(bytes, cards, options);
   for (const std::string& w : cards.warnings) f.result.warnings.insert(f.result.warnings.begin(), cards_path + ": " + w);
   if (f.result.error) f.error = stream_path + ": " + f.result.error->text() + " (framing " + std::string(name(f.result.framing)) + ")";

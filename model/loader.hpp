@@ -17,6 +17,11 @@ class InputError : public std::runtime_error {
 };
 
 /// Parse a scenario from TOML text; `origin` names the file in errors.
+/// Whole text of an input file; InputError "PATH: cannot read file: <why>"
+/// (no such file, a directory, unreadable) so no loader reads a directory as
+/// empty text.
+std::string read_input_file(const std::string& path);
+
 Scenario parse_scenario(std::string_view text, const std::string& origin);
 Scenario load_scenario_file(const std::string& path);
 

@@ -223,3 +223,9 @@ std::string read_file(const std::string& path) {
 std::string file_stem(const std::string& path) { return std::filesystem::path(path).stem().string(); }
 
 }  // namespace bc::input
+
+namespace bc {
+
+std::string read_input_file(const std::string& path) { return input::read_file(path); }
+
+}  // namespace bc

@@ -198,7 +198,7 @@ TEST_F(Cli, CorruptCounterexampleIsBadInput) {
   write("cx.json", "{\"format\": \"battlecheck-counterexample\", \"version\": 7}");
   const Output o = run("replay cx.json");
   EXPECT_EQ(o.code, 2);
-  EXPECT_NE(o.err.find("cx.json: field 'version'"), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("cx.json:1: field 'version'"), std::string::npos) << o.err;
 }
 
 TEST_F(Cli, GraphWritesDotAndKeepsExistingFiles) {

@@ -221,7 +221,7 @@ TEST(YgoproCards, BadCardsFilesNameTheField) {
     return std::string("no error");
   };
   EXPECT_EQ(message("{"), message("{")) ;
-  EXPECT_NE(message("{").find("c.json: not valid JSON"), std::string::npos);
+  EXPECT_NE(message("{").find("c.json:1: not valid JSON"), std::string::npos);
   EXPECT_NE(message(R"({"cards":3})").find("field 'cards'"), std::string::npos);
   EXPECT_NE(message(R"({"cards":[{"name":"x"}]})").find("cards[0]: field 'code'"), std::string::npos);
   EXPECT_NE(message(R"({"cards":[{"code":1,"kind":"nap"}]})").find("field 'kind': unknown effect kind"), std::string::npos);

@@ -2,7 +2,7 @@
 // The first input byte picks the framing (even: fluoro, odd: edo); the rest is
 // the stream. Every message is decoded until the end or the first error; the
 // decoder must never read out of bounds, loop or crash, and an error must
-// name an offset inside the stream. Built and run by run_ygopro_decoder.sh.
+// name an offset inside the stream. Built and run by fuzz/run.sh.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
