@@ -17,6 +17,10 @@ namespace {
 
 using json = nlohmann::json;
 
+/// How long a malformed answer waits for a further line that would show the
+/// engine out of step (ms).
+constexpr int kSettleMs = 50;
+
 DriveKind failure_kind(EngineStatus s) {
   switch (s) {
     case EngineStatus::Crashed: return DriveKind::EngineCrashed;
@@ -41,6 +45,10 @@ struct Session {
     EngineReply reply = handle.get().call(request);
     if (reply.status == EngineStatus::NotStarted) throw InputError("--engine: " + reply.detail);
     if (!reply.ok()) return diverge(failure_kind(reply.status), reply.detail);
+    if (!reply.surplus.empty()) {
+      const EngineReply blamed = handle.current().blame_surplus(!answers(reply.body, request), reply.surplus);
+      return diverge(failure_kind(blamed.status), blamed.detail);
+    }
     const std::string error = response_error(reply.body, request);
     if (!error.empty()) return diverge(DriveKind::EngineError, error);
     body = std::move(reply.body);
@@ -60,13 +68,21 @@ struct Session {
   /// The "events" array of a response as Events; malformed = EngineError.
   bool read_events(const json& body, std::vector<json>& raw, std::vector<Event>& events) {
     const std::string error = read_response_events(body, model.scenario(), raw, events);
-    return error.empty() || diverge(DriveKind::EngineError, error);
+    return error.empty() || malformed(error);
+  }
+
+  /// A response of the wrong shape: an answer out of step (a line left over
+  /// from the previous request, then more) is named as such, else EngineError.
+  bool malformed(const std::string& error) {
+    const EngineReply late = handle.get().explain_malformed(kSettleMs);
+    if (!late.ok()) return diverge(failure_kind(late.status), late.detail);
+    return diverge(DriveKind::EngineError, error);
   }
 
   /// After a run that agreed: output the engine wrote beyond its responses
   /// is this run's fault, not the next run's (the process is not reused).
-  bool check_idle() {
-    const EngineReply idle = handle.get().check_idle();
+  bool check_idle(int settle_ms) {
+    const EngineReply idle = handle.get().check_idle(settle_ms);
     return idle.ok() || diverge(failure_kind(idle.status), idle.detail);
   }
 
@@ -117,7 +133,7 @@ struct Session {
     std::set<std::string> model_set, engine_set;
     std::vector<json> model_list, engine_list;
     const std::string error = read_response_actions(body, engine_list, engine_set);
-    if (!error.empty()) return diverge(DriveKind::EngineError, error);
+    if (!error.empty()) return malformed(error);
     for (const Action& a : legal) {
       model_list.push_back(protocol_action(a));
       model_set.insert(canonical_action(model_list.back()));
@@ -213,9 +229,12 @@ EngineProcess& EngineHandle::get() {
     process_.reset();  // reap the old one before starting anew
     process_ = std::make_unique<EngineProcess>(spec_.argv, spec_.timeout_ms);
     ++starts_;
+    runs_on_process_ = 0;
   }
   return *process_;
 }
+
+bool EngineHandle::reused() const { return process_ && process_->alive() && runs_on_process_ > 0; }
 
 json protocol_action(const Action& a) {
   json j = {{"action", std::string(name(a.type))}};
@@ -235,10 +254,13 @@ json protocol_action(const Action& a) {
   return j;
 }
 
-DriveRun drive_case(EngineHandle& engine, const Ruleset& rules, const DriveCase& c) {
+namespace {
+
+DriveRun drive_once(EngineHandle& engine, const Ruleset& rules, const DriveCase& c, int settle_ms) {
   DriveRun run;
   const Model model(c.scenario, rules);
   Session session{engine, model, run, State{}, TraceContext{}, Verdicts{}};
+  engine.count_run();
   if (!session.load()) return run;
   for (std::size_t i = 0;; ++i) {
     ActionList legal;
@@ -247,8 +269,22 @@ DriveRun drive_case(EngineHandle& engine, const Ruleset& rules, const DriveCase&
     if (legal.empty() || i >= c.choices.size()) break;
     if (!session.apply(legal[static_cast<int>(c.choices[i] % static_cast<std::uint32_t>(legal.size()))])) return run;
   }
-  session.check_idle();
+  session.check_idle(settle_ms);
   return run;
+}
+
+}  // namespace
+
+DriveRun drive_case(EngineHandle& engine, const Ruleset& rules, const DriveCase& c, int settle_ms) {
+  const bool reused = engine.reused();
+  DriveRun run = drive_once(engine, rules, c, settle_ms);
+  if (!is_engine_failure(run.divergence.kind)) return run;
+  engine.retire();  // its output may be out of step with the requests
+  if (!reused) return run;
+  DriveRun fresh = drive_once(engine, rules, c, settle_ms);
+  if (is_engine_failure(fresh.divergence.kind)) engine.retire();
+  if (fresh.agrees()) fresh.stray = run.divergence.detail;
+  return fresh;
 }
 
 }  // namespace bc

@@ -65,6 +65,9 @@ struct DriveRun {
   std::vector<Action> actions;  ///< the model actions taken, in order (up to the divergence)
   std::vector<Event> model_events;  ///< the model's events of the run, opening included
   int states_compared = 0;
+  /// An engine failure on a reused process that this case does not reproduce on
+  /// a fresh one: the previous run on that process left it (see drive_case).
+  std::string stray;
   bool agrees() const { return divergence.kind == DriveKind::None; }
 };
 
@@ -75,14 +78,27 @@ struct EngineSpec {
   std::string ruleset_name = "mr3";  ///< sent in "load"
 };
 
-/// Holds an engine process and restarts it after a crash or hang.
+/// Holds an engine process and restarts it after a crash or hang. A process
+/// is reused from run to run; one that failed as a program (crash, hang,
+/// garbage, a malformed or error answer) is retired, since its stream may be
+/// out of step with the requests.
 class EngineHandle {
  public:
   explicit EngineHandle(EngineSpec spec) : spec_(std::move(spec)) {}
   /// The running engine, started (again) if needed.
   EngineProcess& get();
+  /// The process of the last call, even if it has stopped (to explain its
+  /// failure); get() must have been called before.
+  EngineProcess& current() { return *process_; }
   const EngineSpec& spec() const { return spec_; }
   int restarts() const { return starts_ > 0 ? starts_ - 1 : 0; }
+  /// True when the running process has already served a run (its output may
+  /// carry something a previous run left behind).
+  bool reused() const;
+  /// Counts a run on the current process.
+  void count_run() { ++runs_on_process_; }
+  /// Ends the current process; the next get() starts a fresh one.
+  void retire() { process_.reset(); }
   /// Engine calls made so far (requests answered or failed).
   std::uint64_t calls = 0;
 
@@ -90,12 +106,17 @@ class EngineHandle {
   EngineSpec spec_;
   std::unique_ptr<EngineProcess> process_;
   int starts_ = 0;
+  int runs_on_process_ = 0;
 };
 
 /// Run one case through the model and the engine. Engine failures become a
 /// DriveDivergence; a program that cannot be started at all is thrown as
-/// InputError (bad usage, exit 2).
-DriveRun drive_case(EngineHandle& engine, const Ruleset& rules, const DriveCase& c);
+/// InputError (bad usage, exit 2). An engine failure seen on a reused process
+/// is confirmed on a fresh one, so a failure is always this case's own; when
+/// the fresh run agrees, the run agrees with `stray` set (the fault came from
+/// what an earlier run left behind). `settle_ms` > 0 waits that long after the
+/// last response for output the engine should not have written.
+DriveRun drive_case(EngineHandle& engine, const Ruleset& rules, const DriveCase& c, int settle_ms = 0);
 
 /// Exploration settings and counters.
 struct DriveOptions {
@@ -129,7 +150,10 @@ DriveResult drive(const EngineSpec& engine, const Ruleset& rules, const Scenario
 
 /// Shrink a failing case (drive_shrink.cpp): fewer cards and monsters, fewer
 /// and smaller choices, while the run still diverges with the same kind.
-DriveResult shrink_case(EngineHandle& engine, const Ruleset& rules, const DriveCase& failing, int max_runs);
+/// `settle_ms` as in drive_case (for faults seen only after a run's last
+/// response). found is false when `failing` does not fail again.
+DriveResult shrink_case(EngineHandle& engine, const Ruleset& rules, const DriveCase& failing, int max_runs,
+                        int settle_ms = 0);
 
 /// The canonical protocol JSON of a model action (docs/engine-protocol.md).
 nlohmann::json protocol_action(const Action& a);

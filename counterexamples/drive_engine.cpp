@@ -216,7 +216,7 @@ EngineReply EngineProcess::fail(EngineStatus s, const std::string& what) {
   kill_and_reap();  // a failed engine is never used again
   drain_stderr();
   if (!stderr_tail_.empty()) detail += "; its stderr ends with: " + printable(stderr_tail_, kStderrKeep);
-  return {s, nullptr, detail};
+  return {s, nullptr, detail, {}};
 }
 
 int EngineProcess::wait_ready(pollfd* fds, int count, Clock::time_point deadline) {
@@ -250,12 +250,39 @@ EngineReply EngineProcess::surplus(const std::string& after) {
                                          brief_text(after, 120) + ": '" + brief_text(extra, 200) + "'");
 }
 
-EngineReply EngineProcess::check_idle() {
-  if (!start_error_.empty() || failed_) return {EngineStatus::Ok, nullptr, ""};
+EngineReply EngineProcess::check_idle(int settle_ms) {
+  if (!start_error_.empty() || failed_) return EngineReply{};
   read_available();
+  if (is_blank(buffer_) && settle_ms > 0) {
+    pollfd p{from_child_, POLLIN, 0};
+    if (poll(&p, 1, settle_ms) > 0) read_available();
+  }
   if (!is_blank(buffer_)) return surplus(last_request_);
   buffer_.clear();
-  return {EngineStatus::Ok, nullptr, ""};
+  return EngineReply{};
+}
+
+EngineReply EngineProcess::blame_surplus(bool leftover, const std::string& second) {
+  failed_ = true;  // fail() reaps and adds the stderr tail; the process is already stopped
+  if (leftover)
+    return fail(EngineStatus::Garbage, "the engine wrote an extra line after its response to " +
+                                           brief_text(previous_request_, 120) + ": '" + brief_text(last_reply_, 200) +
+                                           "' (read as the answer to " + brief_text(last_request_, 120) + ")");
+  return fail(EngineStatus::Garbage, "the engine wrote an extra line after its response to " +
+                                         brief_text(last_request_, 120) + ": '" + brief_text(second, 200) + "'");
+}
+
+EngineReply EngineProcess::explain_malformed(int settle_ms) {
+  if (!start_error_.empty() || failed_ || previous_request_.empty()) return EngineReply{};
+  read_available();
+  if (is_blank(buffer_)) {
+    pollfd p{from_child_, POLLIN, 0};
+    if (poll(&p, 1, settle_ms) > 0) read_available();
+  }
+  if (is_blank(buffer_)) return EngineReply{};
+  return fail(EngineStatus::Garbage, "the engine wrote an extra line after its response to " +
+                                         brief_text(previous_request_, 120) + ": '" + brief_text(last_reply_, 200) +
+                                         "' (read as the answer to " + brief_text(last_request_, 120) + ")");
 }
 
 EngineReply EngineProcess::send(const std::string& line, Clock::time_point deadline) {
@@ -271,7 +298,7 @@ EngineReply EngineProcess::send(const std::string& line, Clock::time_point deadl
     if (ready == 0)
       return fail(EngineStatus::Hung, "no response within " + std::to_string(timeout_ms_) + " ms (it does not read its input)");
   }
-  return {EngineStatus::Ok, nullptr, ""};
+  return EngineReply{};
 }
 
 EngineReply EngineProcess::receive(Clock::time_point deadline) {
@@ -283,8 +310,14 @@ EngineReply EngineProcess::receive(Clock::time_point deadline) {
       if (is_blank(reply)) continue;  // blank lines are tolerated
       EngineReply r = parse_response_line(reply);
       if (!r.ok()) return fail(r.status, r.detail);
+      last_reply_ = reply;
       read_available();
-      if (!is_blank(buffer_)) return surplus(last_request_);
+      if (!is_blank(buffer_)) {  // two lines for one request: stop the engine, let the caller say which is extra
+        const std::size_t start = buffer_.find_first_not_of(" \t\r\n");
+        r.surplus = buffer_.substr(start, buffer_.find('\n', start) - start);
+        failed_ = true;
+        kill_and_reap();
+      }
       return r;
     }
     if (buffer_.size() > kMaxLine) return fail(EngineStatus::Garbage, "a response line longer than 64 MiB");
@@ -308,7 +341,7 @@ EngineReply EngineProcess::receive(Clock::time_point deadline) {
 
 EngineReply EngineProcess::call(const nlohmann::json& request) {
   if (!start_error_.empty()) return fail(EngineStatus::NotStarted, start_error_);
-  if (failed_) return {EngineStatus::Crashed, nullptr, "the engine is no longer running"};
+  if (failed_) return {EngineStatus::Crashed, nullptr, "the engine is no longer running", {}};
   if (read_available(), !is_blank(buffer_)) return surplus(last_request_);
   buffer_.clear();
   if (reaped_) return fail(EngineStatus::Crashed, "the engine exited after its response to " +
@@ -319,6 +352,7 @@ EngineReply EngineProcess::call(const nlohmann::json& request) {
   EngineReply sent = send(line, deadline);
   if (!sent.ok()) return sent;
   line.pop_back();
+  previous_request_ = std::move(last_request_);
   last_request_ = std::move(line);
   return receive(deadline);
 }

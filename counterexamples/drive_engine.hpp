@@ -40,6 +40,10 @@ struct EngineReply {
   EngineStatus status = EngineStatus::Ok;
   nlohmann::json body;   ///< the response object when status is Ok
   std::string detail;    ///< what went wrong, with exit code / signal and the last stderr lines
+  /// Ok, but a second line came with the response (the engine is out of step
+  /// and already stopped): its text. Which of the two lines is the surplus
+  /// only the caller can tell, by their shape (see blame_surplus).
+  std::string surplus;
   bool ok() const { return status == EngineStatus::Ok; }
 };
 
@@ -62,8 +66,18 @@ class EngineProcess {
   EngineReply call(const nlohmann::json& request);
   /// Checks that the engine wrote nothing since its last response (Ok), else
   /// reports the surplus as call() would (Garbage) and kills the engine, so a
-  /// process out of step is never reused for the next run.
-  EngineReply check_idle();
+  /// process out of step is never reused for the next run. Waits up to
+  /// `settle_ms` for such output when none has arrived yet.
+  EngineReply check_idle(int settle_ms = 0);
+  /// Names the surplus of a reply that came with one: `leftover` says the
+  /// first line was the previous request's extra answer, else the second line
+  /// is one too many after this request's answer. Always Garbage.
+  EngineReply blame_surplus(bool leftover, const std::string& second);
+  /// After a response of the wrong shape: if another line follows within
+  /// `settle_ms`, that response was a surplus line left from the request
+  /// before, and the engine is out of step: Garbage naming that request.
+  /// Ok when nothing follows (the response was simply wrong).
+  EngineReply explain_malformed(int settle_ms);
   /// False once the child has died, hung or been killed.
   bool alive() const { return pid_ > 0 && !failed_; }
   /// The last lines the engine wrote on stderr (at most ~2 KiB).
@@ -92,6 +106,8 @@ class EngineProcess {
   std::string buffer_;       ///< stdout bytes not yet consumed
   std::string stderr_tail_;
   std::string last_request_;  ///< the last request line sent (to name it in a surplus fault)
+  std::string previous_request_;  ///< the request before it
+  std::string last_reply_;        ///< the last response line read
   int wait_status_ = -1;
   bool reaped_ = false;      ///< waited for; pid_ may no longer be used
 };

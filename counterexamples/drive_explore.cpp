@@ -108,17 +108,37 @@ struct Progress {
   }
 };
 
-/// Record a failing case and shrink it.
+/// How long a run re-checked for output after its last response waits (ms).
+constexpr int kSettleMs = 50;
+
+/// Record a failing case and shrink it; `observed` is its failing run, kept
+/// as the reproduction if the engine does not fail the same way again.
 void conclude(DriveResult& result, EngineHandle& engine, const Ruleset& rules, const DriveCase& failing,
-              const DriveOptions& opts) {
+              const DriveRun& observed, const DriveOptions& opts, int settle_ms = 0) {
   if (opts.progress) opts.progress("drive: disagreement found; shrinking");
-  const DriveResult shrunk = shrink_case(engine, rules, failing, opts.max_shrink_runs);
+  const DriveResult shrunk = shrink_case(engine, rules, failing, opts.max_shrink_runs, settle_ms);
   result.found = true;
   result.original = failing;
-  result.minimal = shrunk.minimal;
-  result.minimal_run = shrunk.minimal_run;
+  result.minimal = shrunk.found ? shrunk.minimal : failing;
+  result.minimal_run = shrunk.found ? shrunk.minimal_run : observed;
   result.shrink_runs = shrunk.shrink_runs;
   result.shrink_steps = shrunk.shrink_steps;
+}
+
+/// After a run: true when exploration stops on a disagreement. A fault that a
+/// fresh engine does not reproduce (run.stray) came from the previous run on
+/// the reused process; that run is checked again, waiting for late output.
+bool judge(DriveResult& result, EngineHandle& engine, const Ruleset& rules, const DriveCase& c, const DriveRun& run,
+           const DriveCase* previous, const DriveOptions& opts) {
+  if (!run.agrees()) {
+    conclude(result, engine, rules, c, run, opts);
+    return true;
+  }
+  if (run.stray.empty() || previous == nullptr) return false;
+  const DriveRun again = drive_case(engine, rules, *previous, kSettleMs);
+  if (again.agrees()) return false;
+  conclude(result, engine, rules, *previous, again, opts, kSettleMs);
+  return true;
 }
 
 void explore_exhaustive(DriveResult& result, EngineHandle& engine, const Ruleset& rules, const Scenario& scenario,
@@ -126,16 +146,15 @@ void explore_exhaustive(DriveResult& result, EngineHandle& engine, const Ruleset
   const Model model(scenario, rules);
   const auto paths = maximal_paths(model, opts.depth, opts.max_states, result.truncated);
   Progress progress{opts};
-  for (const auto& path : paths) {
-    DriveCase c{scenario, path};
+  DriveCase previous, c;
+  for (std::size_t k = 0; k < paths.size(); ++k) {
+    c = DriveCase{scenario, paths[k]};
     const DriveRun run = drive_case(engine, rules, c);
     ++result.runs;
     result.states += static_cast<std::uint64_t>(run.states_compared);
     result.engine_calls = engine.calls;
-    if (!run.agrees()) {
-      conclude(result, engine, rules, c, opts);
-      return;
-    }
+    if (judge(result, engine, rules, c, run, k > 0 ? &previous : nullptr, opts)) return;
+    previous = std::move(c);
     progress.tick(result, paths.size());
   }
 }
@@ -144,6 +163,7 @@ void explore_random(DriveResult& result, EngineHandle& engine, const Ruleset& ru
                     const DriveOptions& opts) {
   const rc::Gen<Scenario> gen = gen_scenario(GenBounds{});
   Progress progress{opts};
+  DriveCase previous;
   for (int k = 0; k < opts.random_runs; ++k) {
     DriveCase c;
     const std::uint64_t run_seed = opts.seed * 1000003u + static_cast<std::uint64_t>(k);
@@ -153,10 +173,8 @@ void explore_random(DriveResult& result, EngineHandle& engine, const Ruleset& ru
     ++result.runs;
     result.states += static_cast<std::uint64_t>(run.states_compared);
     result.engine_calls = engine.calls;
-    if (!run.agrees()) {
-      conclude(result, engine, rules, c, opts);
-      return;
-    }
+    if (judge(result, engine, rules, c, run, k > 0 ? &previous : nullptr, opts)) return;
+    previous = std::move(c);
     progress.tick(result, static_cast<std::uint64_t>(opts.random_runs));
   }
 }

@@ -25,6 +25,14 @@ json canonical_object(const json& a) {
 
 }  // namespace
 
+bool answers(const json& body, const json& request) {
+  if (!body.is_object()) return false;
+  if (body.contains("error")) return true;
+  const bool wants_actions = request.is_object() && request.contains("cmd") && request["cmd"] == "actions";
+  const auto it = body.find(wants_actions ? "actions" : "events");
+  return it != body.end() && it->is_array();
+}
+
 bool is_blank(std::string_view text) { return text.find_first_not_of(" \t\r\n") == std::string_view::npos; }
 
 EngineReply parse_response_line(std::string_view line) {
@@ -32,10 +40,10 @@ EngineReply parse_response_line(std::string_view line) {
   const std::string error = parse_untrusted_json(line, "the engine's response", body);
   if (!error.empty())
     return {EngineStatus::Garbage, nullptr, "the response is not acceptable JSON (" + error + "): '" +
-                                                brief_text(line, kShown) + "'"};
+                                                brief_text(line, kShown) + "'", {}};
   if (!body.is_object())
-    return {EngineStatus::Garbage, nullptr, "the response is not a JSON object: '" + brief_text(line, kShown) + "'"};
-  return {EngineStatus::Ok, std::move(body), ""};
+    return {EngineStatus::Garbage, nullptr, "the response is not a JSON object: '" + brief_text(line, kShown) + "'", {}};
+  return {EngineStatus::Ok, std::move(body), "", {}};
 }
 
 std::string response_error(const json& body, const json& request) {

@@ -37,6 +37,10 @@ std::string response_error(const nlohmann::json& body, const nlohmann::json& req
 std::string read_response_events(const nlohmann::json& body, const Scenario& scenario,
                                  std::vector<nlohmann::json>& raw, std::vector<Event>& events);
 
+/// True when `body` has the shape of an answer to `request`: an error, an
+/// "actions" array for "actions", an "events" array for "load" and "apply".
+bool answers(const nlohmann::json& body, const nlohmann::json& request);
+
 /// An action object in canonical form for set comparison: no "player", no
 /// null/"none" fields, replay_stop without its implicit attacker.
 std::string canonical_action(const nlohmann::json& a);

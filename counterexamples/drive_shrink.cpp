@@ -129,15 +129,18 @@ void name_rules(const Ruleset& rules, const DriveCase& c, DriveRun& run) {
 
 }  // namespace
 
-DriveResult shrink_case(EngineHandle& engine, const Ruleset& rules, const DriveCase& failing, int max_runs) {
+DriveResult shrink_case(EngineHandle& engine, const Ruleset& rules, const DriveCase& failing, int max_runs,
+                        int settle_ms) {
   DriveResult result;
-  DriveRun run = drive_case(engine, rules, failing);
+  DriveRun run = drive_case(engine, rules, failing, settle_ms);
   const DriveKind kind = run.divergence.kind;
+  if (kind == DriveKind::None) return result;
   DriveCase best = normalized(failing, run, rules);
-  run = drive_case(engine, rules, best);
-  if (run.divergence.kind != kind) {  // a flaky engine: keep the case as found
+  DriveRun again = drive_case(engine, rules, best, settle_ms);
+  if (again.divergence.kind != kind) {  // a flaky engine: keep the case as found
     best = failing;
-    run = drive_case(engine, rules, failing);
+  } else {
+    run = std::move(again);
   }
   // A hanging engine costs a whole timeout per failing candidate: a small budget.
   const int budget = kind == DriveKind::EngineHung ? std::min(max_runs, 12) : max_runs;
@@ -148,7 +151,7 @@ DriveResult shrink_case(EngineHandle& engine, const Ruleset& rules, const DriveC
     while (auto candidate = shrinks.next()) {
       if (result.shrink_runs >= budget) break;
       ++result.shrink_runs;
-      DriveRun r = drive_case(engine, rules, candidate->value());
+      DriveRun r = drive_case(engine, rules, candidate->value(), settle_ms);
       if (r.divergence.kind != kind) continue;
       current = *candidate;
       run = std::move(r);

@@ -109,10 +109,27 @@ TEST(DriveHardening, EngineExitingWhileItsChildHoldsStdoutIsACrash) {
 TEST(DriveHardening, ExtraLineWithTheResponseIsAProtocolFault) {
   EngineProcess p({"/bin/sh", "-c", R"(read x; printf '{"a":1}\n{"b":2}\n'; read y; echo '{}'; sleep 60)"}, 2000);
   const EngineReply r = p.call({{"cmd", "actions"}});
-  EXPECT_EQ(r.status, EngineStatus::Garbage) << r.detail;
-  EXPECT_NE(r.detail.find(R"(extra line after its response to {"cmd":"actions"}: '{"b":2}')"), std::string::npos)
-      << r.detail;
-  EXPECT_FALSE(p.alive());
+  EXPECT_TRUE(r.ok()) << r.detail;
+  EXPECT_EQ(r.surplus, R"({"b":2})");
+  EXPECT_FALSE(p.alive()) << "an engine out of step is stopped at once";
+  const EngineReply second = p.blame_surplus(false, r.surplus);
+  EXPECT_EQ(second.status, EngineStatus::Garbage);
+  EXPECT_NE(second.detail.find(R"(extra line after its response to {"cmd":"actions"}: '{"b":2}')"), std::string::npos)
+      << second.detail;
+}
+
+TEST(DriveHardening, LeftoverLineReadAsTheNextAnswerIsBlamedOnTheRequestBefore) {
+  EngineProcess p({"/bin/sh", "-c", R"(read x; echo '{"events":[]}'; read y; sleep 0.2; printf '{"events":[1]}\n{"actions":[]}\n'; sleep 60)"},
+                  2000);
+  ASSERT_TRUE(p.call({{"cmd", "apply"}}).ok());
+  const EngineReply r = p.call({{"cmd", "actions"}});
+  ASSERT_TRUE(r.ok()) << r.detail;
+  ASSERT_FALSE(r.surplus.empty());
+  EXPECT_FALSE(answers(r.body, {{"cmd", "actions"}}));
+  const EngineReply blamed = p.blame_surplus(true, r.surplus);
+  EXPECT_NE(blamed.detail.find(R"(extra line after its response to {"cmd":"apply"}: '{"events":[1]}' (read as the answer to {"cmd":"actions"}))"),
+            std::string::npos)
+      << blamed.detail;
 }
 
 TEST(DriveHardening, ExtraLineBeforeTheNextRequestIsAProtocolFault) {
