@@ -43,6 +43,66 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   return row[b.size()];
 }
 
+/// Where TOML allows a character outside ASCII: inside strings and comments
+/// only. toml++ 3.3 reaches __builtin_unreachable (undefined behaviour) when
+/// it tests some such characters for whitespace (after '=', at a line start,
+/// after a line-ending backslash), so they are refused before it sees them.
+struct AsciiScan {
+  std::string_view t;
+  std::size_t i = 0;
+  int line = 1;
+
+  bool at(std::string_view s) const { return t.substr(i, s.size()) == s; }
+  bool high() const { return static_cast<unsigned char>(t[i]) >= 0x80; }
+  void step() { line += t[i++] == '\n'; }
+  /// After a line-ending backslash in a """ string: the blanks and line ends
+  /// that follow are each tested for whitespace; false if a high byte ends them.
+  bool skip_trimmed() {
+    std::size_t j = i;
+    while (j < t.size() && (t[j] == ' ' || t[j] == '\t' || t[j] == '\r')) ++j;
+    if (j >= t.size() || t[j] != '\n') return true;
+    while (i < t.size() && (t[i] == ' ' || t[i] == '\t' || t[i] == '\r' || t[i] == '\n')) step();
+    return i >= t.size() || !high();
+  }
+  /// Skips a string opened by `quote` (the opening already consumed).
+  bool string(std::string_view quote, bool escapes) {
+    while (i < t.size() && !at(quote)) {
+      if (escapes && t[i] == '\\') {
+        step();
+        if (quote.size() == 3 && !skip_trimmed()) return false;
+        if (i < t.size() && (t[i] == '"' || t[i] == '\\')) step();
+        continue;
+      }
+      if (quote.size() == 1 && t[i] == '\n') return true;  // unterminated: toml++ reports it
+      step();
+    }
+    for (std::size_t k = 0; k < quote.size() && i < t.size(); ++k) step();
+    return true;
+  }
+  /// The 1-based line of the first character outside ASCII that is neither
+  /// in a string nor in a comment, or 0.
+  int run() {
+    while (i < t.size()) {
+      if (t[i] == '#') {
+        while (i < t.size() && t[i] != '\n') step();
+      } else if (at(R"(""")") || at("'''")) {
+        const std::string_view quote = t.substr(i, 3);
+        i += 3;
+        if (!string(quote, quote[0] == '"')) return line;
+      } else if (t[i] == '"' || t[i] == '\'') {
+        const std::string_view quote = t.substr(i, 1);
+        ++i;
+        string(quote, quote[0] == '"');
+      } else if (high()) {
+        return line;
+      } else {
+        step();
+      }
+    }
+    return 0;
+  }
+};
+
 }  // namespace
 
 std::string one_of(const std::vector<std::string>& names) {
@@ -114,6 +174,8 @@ void Reader::fail(int line, std::string_view field, std::string_view what) const
 }
 
 toml::table Reader::parse(std::string_view text) const {
+  if (const int line = AsciiScan{text}.run(); line > 0)
+    fail(line, "TOML syntax", "a character outside ASCII outside a string or comment");
   try {
     return toml::parse(text, origin_);
   } catch (const toml::parse_error& e) {

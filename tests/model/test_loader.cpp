@@ -72,6 +72,18 @@ TEST(ScenarioErrors, SyntaxErrorCarriesTomlLine) {
   EXPECT_INPUT_ERROR(scenario_error("name = \"x\"\nfirst_turn = \n"), "bad.toml:2: TOML syntax: ", "");
 }
 
+/// Regression (issue 12, found by fuzzing): toml++ 3.3 reaches undefined
+/// behaviour on some non-ASCII characters where it expects whitespace; they
+/// are refused first, with their line, while strings and comments keep theirs.
+TEST(ScenarioErrors, NonAsciiOutsideStringsIsRefusedBeforeTomlppSeesIt) {
+  EXPECT_INPUT_ERROR(scenario_error("name = \"x\"\n\n[[monster]]\natk =  \xc2\xa7" "6\n"), "bad.toml:4: TOML syntax: ",
+                     "outside ASCII outside a string or comment");
+  EXPECT_INPUT_ERROR(scenario_error("name = \"x\"\ndescription = \"\"\"a \\\n  \xc2\xa7\"\"\"\n"),
+                     "bad.toml:3: TOML syntax: ", "outside ASCII");
+  const std::string fine = scenario_error("name = \"\xc3\xa9\" # \xc3\xbc\ndescription = '''\xc3\xbc'''\n" + kBoard.substr(kBoard.find('\n') + 1));
+  EXPECT_EQ(fine.find("ASCII"), std::string::npos) << fine;
+}
+
 TEST(ScenarioErrors, UnknownTopLevelKey) {
   EXPECT_INPUT_ERROR(scenario_error("name = \"x\"\nmonsters = 3\n"), "bad.toml:2: monsters: ",
                      "unknown key (did you mean monster?)");
