@@ -16,9 +16,12 @@
 ///   std::uint64_t fingerprint(const StateType&, const ContextType&);  // never 0
 #include <sys/resource.h>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
 #include <span>
 #include <utility>
 #include <vector>
@@ -36,6 +39,16 @@ inline std::uint64_t peak_rss_bytes() {
   rusage ru{};
   getrusage(RUSAGE_SELF, &ru);
   return static_cast<std::uint64_t>(ru.ru_maxrss) * 1024u;
+}
+
+/// Resident set size of this process now, in bytes (0 if unknown).
+inline std::uint64_t current_rss_bytes() {
+  unsigned long long pages = 0, resident = 0;
+  std::FILE* f = std::fopen("/proc/self/statm", "r");
+  if (f == nullptr) return 0;
+  const int n = std::fscanf(f, "%llu %llu", &pages, &resident);
+  std::fclose(f);
+  return n == 2 ? resident * static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE)) : 0;
 }
 
 /// User + system CPU time of this process so far, in seconds.
@@ -77,6 +90,7 @@ class Bfs {
     while (!cur_.empty()) {
       if (bounds_.max_depth != 0 && level >= bounds_.max_depth) {
         cut_frontier(0);  // the depth bound: these states stay unexpanded
+        result_.bound_hit = "max_depth";
         break;
       }
       for (std::size_t k = 0; k < cur_.size() && !stop_;) {
@@ -185,6 +199,7 @@ class Bfs {
     if (bounds_.max_states != 0 && parent_.size() >= bounds_.max_states && !seen_.contains(s.fp)) {
       stop_ = true;
       result_.complete = false;
+      result_.bound_hit = "max_states";
       return;
     }
     const FingerprintSet::Inserted r = seen_.insert(s.fp, next_id);
@@ -192,12 +207,21 @@ class Bfs {
     if (!r.fresh) return;
     push_compact(parent_, from);
     push_compact(action_, s.action);
+    if ((next_id & 0xFFFFu) == 0 && over_memory_bound()) {
+      stop_ = true;
+      result_.complete = false;
+      result_.bound_hit = "max_memory";
+    }
     if (bounds_.liveness) push_compact(flags_, std::uint8_t(s.terminal ? kNodeTerminal : 0));
     if (level > result_.depth) result_.depth = level;
     if (!s.terminal) {
       s.node.id = next_id;
       next_.push_back(s.node);
     }
+  }
+
+  bool over_memory_bound() const {
+    return bounds_.max_memory_bytes != 0 && current_rss_bytes() > bounds_.max_memory_bytes / 4 * 3;
   }
 
   /// Record violations and witnesses not seen before; their run is the path

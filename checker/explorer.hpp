@@ -16,6 +16,10 @@ namespace bc {
 struct Bounds {
   std::uint32_t max_depth = 0;
   std::uint64_t max_states = 0;
+  /// Stop (cut short, like max_states) once the resident memory passes 3/4 of
+  /// this, leaving room for the next doubling of a table: a run ends with a
+  /// report, never with the machine out of memory. 0 = unbounded.
+  std::uint64_t max_memory_bytes = 0;
   bool liveness = true;  ///< keep the edge list and run the Boost.Graph analysis
 };
 
@@ -46,6 +50,7 @@ struct CheckResult {
   std::uint64_t graph_bytes = 0;   ///< edge list + state flags kept for the liveness analysis
   std::uint64_t peak_rss_bytes = 0;
   bool complete = true;            ///< false if a bound cut the exploration short
+  std::string bound_hit;           ///< the bound that did: "max_depth", "max_states", "max_memory" (or "")
   PropertyBits violated;
   PropertyBits witnessed;
   std::vector<Counterexample> counterexamples;  ///< first (shortest) per violated property

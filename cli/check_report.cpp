@@ -27,6 +27,17 @@ std::string verdict_code(const std::string& verdict) {
 
 std::string bound_text(std::uint64_t v) { return v == 0 ? "unbounded" : std::to_string(v); }
 
+/// Which bound cut the run short, as the option to change.
+std::string bound_hit_text(const CheckReport& report) {
+  const std::string& hit = report.result.bound_hit;
+  if (hit == "max_memory")
+    return "--max-memory " + std::to_string(report.bounds.max_memory_bytes >> 20) +
+           " MiB: raise it, or bound the run with --max-states or --max-depth";
+  if (hit == "max_states") return "--max-states";
+  if (hit == "max_depth") return "--max-depth";
+  return "a bound";
+}
+
 double per_state(double total, std::uint64_t states) { return states == 0 ? 0.0 : total / static_cast<double>(states); }
 
 void stat(std::ostream& out, const std::string& key, const std::string& value) {
@@ -43,7 +54,7 @@ void print_table(const CheckReport& report, bool quiet, std::ostream& out) {
   stat(out, "bounds", "depth " + bound_text(report.bounds.max_depth) + ", states " +
                           bound_text(report.bounds.max_states) + ", liveness " +
                           (report.bounds.liveness ? "on" : "off"));
-  stat(out, "states", std::to_string(r.states) + (r.complete ? " (complete)" : " (cut short by a bound)"));
+  stat(out, "states", std::to_string(r.states) + (r.complete ? " (complete)" : " (cut short by " + bound_hit_text(report) + ")"));
   stat(out, "transitions", std::to_string(r.transitions));
   stat(out, "depth", std::to_string(r.depth));
   stat(out, "seconds", format_fixed(r.seconds, 2));
@@ -106,7 +117,8 @@ nlohmann::json report_json(const CheckReport& report) {
         {"stored_bytes", r.stored_bytes},
         {"bytes_per_state", per_state(static_cast<double>(r.stored_bytes), r.states)},
         {"peak_rss_bytes", r.peak_rss_bytes},
-        {"complete", r.complete}}},
+        {"complete", r.complete},
+        {"bound_hit", r.bound_hit}}},
       {"properties", props},
       {"graph", graph},
       {"errors", report.errors},

@@ -1,6 +1,7 @@
 #include "cli/common.hpp"
 
 #include <filesystem>
+#include <fstream>
 #include <iomanip>
 #include <sstream>
 
@@ -39,12 +40,30 @@ void add_model_options(CLI::App& app, ModelOptions& opts) {
 void add_bound_options(CLI::App& app, BoundOptions& opts) {
   app.add_option("--max-depth", opts.max_depth, "Stop at this BFS depth (0 = unbounded)");
   app.add_option("--max-states", opts.max_states, "Stop after this many states (0 = unbounded)");
+  app.add_option("--max-memory", opts.max_memory_mib,
+                 "Stop, cut short, before the run uses this many MiB (default: 90% of the memory available at start)");
   app.add_flag("--no-liveness", opts.no_liveness,
                "Skip the graph analysis (dead ends, states that cannot end the Battle Phase)");
 }
 
+namespace {
+
+/// MemAvailable from /proc/meminfo, in bytes (0 if unknown).
+std::uint64_t available_memory_bytes() {
+  std::ifstream in("/proc/meminfo");
+  std::string key;
+  std::uint64_t kib = 0;
+  std::string unit;
+  while (in >> key >> kib >> unit)
+    if (key == "MemAvailable:") return kib * 1024u;
+  return 0;
+}
+
+}  // namespace
+
 Bounds to_bounds(const BoundOptions& opts) {
   Bounds b;
+  b.max_memory_bytes = opts.max_memory_mib != 0 ? opts.max_memory_mib << 20 : available_memory_bytes() / 10 * 9;
   b.max_depth = opts.max_depth;
   b.max_states = opts.max_states;
   b.liveness = !opts.no_liveness;

@@ -36,6 +36,7 @@ struct ModelOptions {
 struct BoundOptions {
   std::uint32_t max_depth = 0;
   std::uint64_t max_states = 0;
+  std::uint64_t max_memory_mib = 0;  ///< 0 = 90% of the memory available at start
   bool no_liveness = false;
 };
 

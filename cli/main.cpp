@@ -22,6 +22,21 @@ std::string failure(const CLI::App* app, const CLI::Error& e) {
          " --help' for more information.\n";
 }
 
+/// Every count, bound, seed and index option takes a number >= 0: CLI11 would
+/// wrap "-5" into a huge unsigned value, so negative values are refused (exit 2).
+void refuse_negative_numbers(CLI::App& app) {
+  const CLI::Validator non_negative(
+      [](std::string& value) {
+        return value.find_first_not_of(" \t") != std::string::npos && value[value.find_first_not_of(" \t")] == '-'
+                   ? "a number >= 0 is required, not " + value
+                   : std::string();
+      },
+      "", "non-negative");
+  for (CLI::Option* o : app.get_options())
+    if (o->get_type_name() == "UINT" || o->get_type_name() == "INT") o->check(non_negative);
+  for (CLI::App* sub : app.get_subcommands({})) refuse_negative_numbers(*sub);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -39,6 +54,7 @@ int main(int argc, char** argv) {
                                          add_random_command(app),
                                          add_verify_trace_command(app),
                                          add_cards_command(app)};
+  refuse_negative_numbers(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -50,6 +66,10 @@ int main(int argc, char** argv) {
       if (c.app->parsed()) return c.run();
   } catch (const bc::InputError& e) {
     std::cerr << "battlecheck: error: " << e.what() << "\n";
+    return kExitBadInput;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "battlecheck: error: out of memory; bound the run (check: --max-states or --max-memory, "
+                 "random: --runs/--max-steps, contradictions: --max-pairs)\n";
     return kExitBadInput;
   } catch (const std::exception& e) {
     // Anything else (a filesystem failure, out of memory): report, never crash.

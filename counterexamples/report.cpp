@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -272,12 +273,29 @@ WriteResult write_file_atomic(const std::string& path, const std::string& conten
   return {};
 }
 
+namespace {
+
+/// One part of a file stem: file-name safe, and at most 73 bytes (a long
+/// part keeps 64 and a hash of the whole), so a stem plus ".json.tmp" stays
+/// under the 255-byte NAME_MAX of common file systems.
+std::string stem_part(const std::string& text) {
+  std::string part = text;
+  for (char& c : part)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.')) c = '_';
+  constexpr std::size_t kKeep = 64;
+  if (part.size() <= kKeep + 9) return part;
+  std::uint32_t hash = 2166136261u;  // FNV-1a of the original text: distinct long names stay distinct
+  for (const char c : text) hash = (hash ^ static_cast<unsigned char>(c)) * 16777619u;
+  char hex[9];
+  std::snprintf(hex, sizeof hex, "%08x", hash);
+  return part.substr(0, kKeep) + "~" + hex;
+}
+
+}  // namespace
+
 std::string counterexample_stem(const std::string& scenario, const std::string& ruleset,
                                 const std::string& property) {
-  std::string stem = scenario + "." + ruleset + "." + property;
-  for (char& c : stem)
-    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.')) c = '_';
-  return stem;
+  return stem_part(scenario) + "." + stem_part(ruleset) + "." + stem_part(property);
 }
 
 WriteResult write_counterexample(const std::string& base, const Model& model, const RulesetRef& ruleset,

@@ -66,7 +66,8 @@ struct WriteResult {
 /// `force`, an existing file is left untouched and an error returned.
 WriteResult write_file_atomic(const std::string& path, const std::string& content, bool force);
 
-/// File stem for a counterexample: "<scenario>.<ruleset>.<property>", made file-name safe.
+/// File stem for a counterexample: "<scenario>.<ruleset>.<property>", made
+/// file-name safe; a part longer than 73 bytes is cut to 64 plus a hash of it.
 std::string counterexample_stem(const std::string& scenario, const std::string& ruleset,
                                 const std::string& property);
 

@@ -213,3 +213,48 @@ TEST_F(Cli, GraphWritesDotAndKeepsExistingFiles) {
 }
 
 }  // namespace
+
+// ---------------------------------------------------------------- issue 12 regressions
+
+TEST_F(Cli, NegativeCountsAndSeedsAreBadUsageNotWrapped) {
+  for (const std::string args : {"check --max-states -5", "check --max-depth -1", "random --seed -1 --runs 1",
+                                 "random --runs 3 --max-steps -3", "drive --engine true --seed -1"}) {
+    const Output o = run(args);
+    EXPECT_EQ(o.code, 2) << args << "\n" << o.out << o.err;
+    EXPECT_NE(o.err.find(args.substr(args.rfind(" -"), 3)), std::string::npos) << args << "\n" << o.err;
+    EXPECT_EQ(o.err.find("18446744073709551"), std::string::npos) << "not wrapped: " << o.err;
+  }
+}
+
+TEST_F(Cli, MemoryBoundStopsTheRunAndNamesTheOption) {
+  const Output o = run("check --max-memory 40 --no-liveness");
+  EXPECT_EQ(o.code, 0) << o.err;
+  EXPECT_NE(o.out.find("(cut short by --max-memory 40 MiB"), std::string::npos) << o.out;
+  const Output j = run("check --max-memory 40 --no-liveness --json");
+  EXPECT_EQ(nlohmann::json::parse(j.out)["stats"]["bound_hit"], "max_memory") << j.out;
+}
+
+TEST_F(Cli, LongScenarioNameKeepsItsCounterexample) {
+  std::ifstream in(std::string(BC_SOURCE_DIR) + "/scenarios/tiny.toml");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  text = std::regex_replace(text, std::regex("^name = .*$", std::regex::multiline),
+                            "name = \"" + std::string(300, 'n') + "\"", std::regex_constants::format_first_only);
+  write("long.toml", text);
+  const Output o = run(std::string("check --scenario long.toml --mutant ") + kMutant + " --no-liveness --out cx");
+  EXPECT_EQ(o.code, 1) << o.err;
+  EXPECT_EQ(o.err.find("too long"), std::string::npos) << o.err;
+  int files = 0;
+  for (const auto& e : fs::directory_iterator(dir_ / "cx")) files += e.path().extension() == ".json";
+  EXPECT_EQ(files, 1);
+}
+
+TEST_F(Cli, DirectoriesAreNamedNotReadAsEmpty) {
+  fs::create_directories(dir_ / "d");
+  for (const std::string args : {"check --scenario d", "check --ruleset d", "replay d", "verify-trace d",
+                                 "import ygopro --cards d x.bin"}) {
+    const Output o = run(args);
+    EXPECT_EQ(o.code, 2) << args << "\n" << o.out << o.err;
+    EXPECT_NE(o.err.find("d: "), std::string::npos) << args << "\n" << o.err;
+    EXPECT_NE(o.err.find("directory"), std::string::npos) << args << "\n" << o.err;
+  }
+}

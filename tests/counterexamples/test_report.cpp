@@ -146,6 +146,11 @@ TEST_F(ReportTest, LoadErrorsNameFileAndField) {
 
 TEST_F(ReportTest, StemIsFileNameSafe) {
   EXPECT_EQ(counterexample_stem("my scenario", "mr3", "one/two"), "my_scenario.mr3.one_two");
+  // Regression (issue 12): a valid 300-character scenario name gave "File name too long" after the run.
+  const std::string stem = counterexample_stem(std::string(300, 'x'), "mr3", "p");
+  EXPECT_LE(stem.size() + std::string(".json.tmp").size(), 255u) << stem;
+  EXPECT_EQ(stem.rfind(std::string(64, 'x') + "~", 0), 0u) << stem;
+  EXPECT_NE(stem, counterexample_stem(std::string(299, 'x') + "y", "mr3", "p")) << "distinct names stay distinct";
 }
 
 }  // namespace
