@@ -79,12 +79,23 @@ struct AsciiScan {
     for (std::size_t k = 0; k < quote.size() && i < t.size(); ++k) step();
     return true;
   }
+  /// Whether the quote at i opens a string (or a quoted key): it follows '=',
+  /// '[', '{', ',', '.' or the start of a line, blanks aside. A quote inside a
+  /// bare token (-d$"x) belongs to a malformed value, which toml++ scans
+  /// with its whitespace test.
+  bool opens_string() const {
+    std::size_t j = i;
+    while (j > 0 && (t[j - 1] == ' ' || t[j - 1] == '\t')) --j;
+    return j == 0 || std::string_view("=[{,.\n").find(t[j - 1]) != std::string_view::npos;
+  }
   /// The 1-based line of the first character outside ASCII that is neither
   /// in a string nor in a comment, or 0.
   int run() {
     while (i < t.size()) {
       if (t[i] == '#') {
         while (i < t.size() && t[i] != '\n') step();
+      } else if ((t[i] == '"' || t[i] == '\'') && !opens_string()) {
+        step();  // a quote inside a bare token: part of a malformed value
       } else if (at(R"(""")") || at("'''")) {
         const std::string_view quote = t.substr(i, 3);
         i += 3;

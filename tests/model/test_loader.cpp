@@ -80,6 +80,7 @@ TEST(ScenarioErrors, NonAsciiOutsideStringsIsRefusedBeforeTomlppSeesIt) {
                      "outside ASCII outside a string or comment");
   EXPECT_INPUT_ERROR(scenario_error("name = \"x\"\ndescription = \"\"\"a \\\n  \xc2\xa7\"\"\"\n"),
                      "bad.toml:3: TOML syntax: ", "outside ASCII");
+  EXPECT_INPUT_ERROR(scenario_error("name =-d$\"co\xcd\xa9 v\n"), "bad.toml:1: TOML syntax: ", "outside ASCII");
   const std::string fine = scenario_error("name = \"\xc3\xa9\" # \xc3\xbc\ndescription = '''\xc3\xbc'''\n" + kBoard.substr(kBoard.find('\n') + 1));
   EXPECT_EQ(fine.find("ASCII"), std::string::npos) << fine;
 }
