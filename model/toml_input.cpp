@@ -55,12 +55,10 @@ struct AsciiScan {
   bool at(std::string_view s) const { return t.substr(i, s.size()) == s; }
   bool high() const { return static_cast<unsigned char>(t[i]) >= 0x80; }
   void step() { line += t[i++] == '\n'; }
-  /// After a line-ending backslash in a """ string: the blanks and line ends
-  /// that follow are each tested for whitespace; false if a high byte ends them.
+  /// After a backslash in a """ string: toml++ tests the next character, and
+  /// every blank or line end after it, for whitespace; false if a high byte
+  /// is tested.
   bool skip_trimmed() {
-    std::size_t j = i;
-    while (j < t.size() && (t[j] == ' ' || t[j] == '\t' || t[j] == '\r')) ++j;
-    if (j >= t.size() || t[j] != '\n') return true;
     while (i < t.size() && (t[i] == ' ' || t[i] == '\t' || t[i] == '\r' || t[i] == '\n')) step();
     return i >= t.size() || !high();
   }
