@@ -25,24 +25,11 @@ constexpr std::size_t kMaxBuffer = TraceStream::kMaxLine * 2;
 
 bool blank(std::string_view line) { return line.find_first_not_of(" \t\r") == std::string_view::npos; }
 
-/// nlohmann's message without its "[json.exception...] parse error at line 1," prefix,
-/// and with any non-ASCII byte shown as \xNN so errors stay printable.
+/// nlohmann's message without its "[json.exception...] ... at line 1," prefix,
+/// bounded and with control bytes escaped so errors stay printable.
 std::string json_problem(const std::string& what) {
-  std::string text = what;
-  const std::size_t column = text.find("column ");
-  if (column != std::string::npos) text = text.substr(column);
-  std::string out;
-  for (unsigned char ch : text) {
-    if (ch >= 0x20 && ch < 0x7f) {
-      out += static_cast<char>(ch);
-    } else {
-      static const char* kHex = "0123456789abcdef";
-      out += "\\x";
-      out += kHex[ch >> 4];
-      out += kHex[ch & 15];
-    }
-  }
-  return out;
+  const std::size_t column = what.find("column ");
+  return brief_text(column == std::string::npos ? what : what.substr(column), 200);
 }
 
 }  // namespace

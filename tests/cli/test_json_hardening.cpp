@@ -13,24 +13,13 @@
 #include "counterexamples/json_input.hpp"
 #include "counterexamples/trace_json.hpp"
 #include "model/loader.hpp"
+#include "tests/cli/shell.hpp"
 
 namespace bc {
 namespace {
 
-struct Result {
-  int code = -1;
-  std::string out;
-};
-
-Result sh(const std::string& cmd) {
-  Result r;
-  FILE* p = ::popen((cmd + " 2>&1").c_str(), "r");
-  char buf[4096];
-  for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, p)) > 0;) r.out.append(buf, n);
-  const int status = ::pclose(p);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
+using Result = test::ShellResult;
+using test::sh;
 
 std::string write(const std::string& name, const std::string& text) {
   const auto d = std::filesystem::temp_directory_path() / ("bc-json-" + std::to_string(::getpid()));

@@ -8,31 +8,20 @@
 #include <string>
 
 #include "counterexamples/drive.hpp"
+#include "tests/examples/drive_fixture.hpp"
 #include "model/loader.hpp"
 #include "properties/property.hpp"
 
 namespace bc {
 namespace {
 
-const std::string kEngines = std::string(BC_SOURCE_DIR) + "/examples/engines/";
-
-EngineSpec engine(const std::string& file, int timeout_ms = 5000) {
-  EngineSpec spec;
-  spec.argv = {"/usr/bin/python3", kEngines + file};
-  spec.timeout_ms = timeout_ms;
-  return spec;
-}
+using test::engine;
+using test::kEngines;
+using test::random_runs;
 
 const Ruleset& mr3() {
   static const Ruleset r = load_ruleset("mr3");
   return r;
-}
-
-DriveOptions random_runs(int runs, std::uint64_t seed) {
-  DriveOptions o;
-  o.random_runs = runs;
-  o.seed = seed;
-  return o;
 }
 
 int board_count(const Scenario& s, int side) {

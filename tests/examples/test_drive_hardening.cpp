@@ -15,30 +15,19 @@
 #include <unistd.h>
 
 #include "counterexamples/drive.hpp"
+#include "tests/examples/drive_fixture.hpp"
 #include "counterexamples/drive_response.hpp"
 #include "model/loader.hpp"
 
 namespace bc {
 namespace {
 
+using test::engine;
+using test::kEngines;
+using test::random_runs;
+
 namespace fs = std::filesystem;
 using json = nlohmann::json;
-
-const std::string kEngines = std::string(BC_SOURCE_DIR) + "/examples/engines/";
-
-EngineSpec engine(const std::string& file, int timeout_ms = 5000) {
-  EngineSpec spec;
-  spec.argv = {"/usr/bin/python3", kEngines + file};
-  spec.timeout_ms = timeout_ms;
-  return spec;
-}
-
-DriveOptions random_runs(int runs, std::uint64_t seed) {
-  DriveOptions o;
-  o.random_runs = runs;
-  o.seed = seed;
-  return o;
-}
 
 /// A scratch file name, removed at the end of the test.
 struct TempPath {
