@@ -260,6 +260,7 @@ DriveRun drive_once(EngineHandle& engine, const Ruleset& rules, const DriveCase&
   DriveRun run;
   const Model model(c.scenario, rules);
   Session session{engine, model, run, State{}, TraceContext{}, Verdicts{}};
+  engine.get();  // started (again) if needed, then this run is counted on it
   engine.count_run();
   if (!session.load()) return run;
   for (std::size_t i = 0;; ++i) {
