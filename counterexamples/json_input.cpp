@@ -25,7 +25,6 @@ struct Frame {
   std::size_t pointer_len = 0;  ///< length of the pointer of this container
   std::vector<std::string_view> keys;
   std::unordered_set<std::string_view> key_set;  ///< used once an object has many keys
-  std::deque<std::string> decoded;               ///< keys written with escapes, decoded
 };
 
 /// Iterative structural scan. Syntax errors stop it silently: nlohmann reports
@@ -120,8 +119,8 @@ class Scanner {
     if (k.find('\\') != std::string_view::npos) {
       json decoded = json::parse("\"" + std::string(k) + "\"", nullptr, false);
       if (!decoded.is_string()) return false;
-      f.decoded.push_back(decoded.get<std::string>());
-      k = f.decoded.back();
+      decoded_.push_back(decoded.get<std::string>());
+      k = decoded_.back();
     }
     if (seen(f, k)) {
       problem = "duplicate key \"" + brief_text(k, 40) + "\"";
@@ -178,6 +177,10 @@ class Scanner {
   std::size_t line_;
   std::unordered_map<std::string, std::size_t>* lines_;
   std::vector<Frame> stack_;
+  /// Keys written with escapes, decoded; the frames' keys view them, so they
+  /// live here (a deque never moves its elements), not in a Frame that the
+  /// stack may move.
+  std::deque<std::string> decoded_;
   std::string pointer_;
 };
 

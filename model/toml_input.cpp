@@ -67,8 +67,12 @@ struct AsciiScan {
     while (i < t.size() && !at(quote)) {
       if (escapes && t[i] == '\\') {
         step();
-        if (quote.size() == 3 && !skip_trimmed()) return false;
-        if (i < t.size() && (t[i] == '"' || t[i] == '\\')) step();
+        const bool blank = i < t.size() && std::string_view(" \t\r\n").find(t[i]) != std::string_view::npos;
+        if (quote.size() == 3 && (blank || (i < t.size() && high()))) {
+          if (!skip_trimmed()) return false;
+          continue;  // a line-ending backslash: what follows is not escaped
+        }
+        if (i < t.size()) step();  // the escaped character
         continue;
       }
       if (quote.size() == 1 && t[i] == '\n') return true;  // unterminated: toml++ reports it

@@ -59,6 +59,18 @@ TEST(UntrustedJson, DuplicateKeysAndHugeNumbersAreNamed) {
   EXPECT_NE(big.find("1e400"), std::string::npos) << big;
 }
 
+/// Regression (found by fuzzing): decoded escaped keys were kept in a stack
+/// frame that moved when deeper nesting grew the stack, leaving the keys'
+/// views dangling (heap-use-after-free under ASan, a missed duplicate without).
+TEST(UntrustedJson, EscapedKeysSurviveDeeperNesting) {
+  const std::string key = R"(\u0061_a_key_long_enough_to_live_on_the_heap)";
+  std::string text = "{\"" + key + "\":" + nested(60);
+  for (int i = 0; i < 20; ++i) text += ",\"\\u0062_another_long_escaped_key_" + std::to_string(i) + "\":1";
+  text += ",\"" + key + "\":2}";
+  nlohmann::json out;
+  EXPECT_NE(parse_untrusted_json(text, "f", out).find("duplicate key"), std::string::npos);
+}
+
 TEST(UntrustedJson, BriefCutsLongValues) {
   const nlohmann::json v = std::string(10000, 'x');
   EXPECT_LE(brief(v, 80).size(), 90u);
