@@ -82,13 +82,19 @@ struct AsciiScan {
     return true;
   }
   /// Whether the quote at i opens a string (or a quoted key): it follows '=',
-  /// '[', '{', ',', '.' or the start of a line, blanks aside. A quote inside a
-  /// bare token (-d$"x) belongs to a malformed value, which toml++ scans
-  /// with its whitespace test.
+  /// ',', '.' or the start of a line, blanks aside, or a '[' or '{' that itself
+  /// follows one of these. Elsewhere it is inside a bare token (-d$"x, W['x),
+  /// which toml++ scans with its whitespace test up to a terminator.
   bool opens_string() const {
     std::size_t j = i;
-    while (j > 0 && (t[j - 1] == ' ' || t[j - 1] == '\t')) --j;
-    return j == 0 || std::string_view("=[{,.\n").find(t[j - 1]) != std::string_view::npos;
+    for (;;) {
+      while (j > 0 && (t[j - 1] == ' ' || t[j - 1] == '\t')) --j;
+      if (j == 0) return true;
+      const char p = t[j - 1];
+      if (p == '\n' || p == '=' || p == ',' || p == '.') return true;
+      if (p != '[' && p != '{') return false;
+      --j;  // an opening bracket: structural only where a value or a header may start
+    }
   }
   /// The 1-based line of the first character outside ASCII that is neither
   /// in a string nor in a comment, or 0.

@@ -228,7 +228,9 @@ TEST_F(Cli, NegativeCountsAndSeedsAreBadUsageNotWrapped) {
 
 TEST_F(Cli, MemoryBoundStopsTheRunAndNamesTheOption) {
   const Output o = run("check --max-memory 40 --no-liveness");
-  EXPECT_EQ(o.code, 0) << o.err;
+  // 0 or 1: how many "sometimes" properties a cut-short run witnesses depends on
+  // where the bound falls (a sanitized build starts with more resident memory).
+  EXPECT_TRUE(o.code == 0 || o.code == 1) << o.code << o.err;
   EXPECT_NE(o.out.find("(cut short by --max-memory 40 MiB"), std::string::npos) << o.out;
   const Output j = run("check --max-memory 40 --no-liveness --json");
   EXPECT_EQ(nlohmann::json::parse(j.out)["stats"]["bound_hit"], "max_memory") << j.out;
