@@ -260,3 +260,18 @@ TEST_F(Cli, DirectoriesAreNamedNotReadAsEmpty) {
     EXPECT_NE(o.err.find("directory"), std::string::npos) << args << "\n" << o.err;
   }
 }
+
+TEST_F(Cli, OutOfMemoryNamesTheBoundsNotBadAlloc) {
+#ifdef __SANITIZE_ADDRESS__
+  GTEST_SKIP() << "AddressSanitizer reserves more address space than the limit allows";
+#endif
+  // Address space capped below what the full default run needs, memory bound out of the way.
+  const std::string cmd = "ulimit -v 120000; '" + std::string(BC_BINARY) + "' check --max-memory 100000 >'" +
+                          (dir_ / "o.txt").string() + "' 2>'" + (dir_ / "e.txt").string() + "'";
+  const int status = std::system(("/bin/bash -c \"" + cmd + "\"").c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+  const std::string err = slurp(dir_ / "e.txt");
+  EXPECT_NE(err.find("out of memory; bound the run (check: --max-states or --max-memory"), std::string::npos) << err;
+  EXPECT_EQ(err.find("std::bad_alloc"), std::string::npos) << err;
+}
