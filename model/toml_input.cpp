@@ -81,18 +81,42 @@ struct AsciiScan {
     for (std::size_t k = 0; k < quote.size() && i < t.size(); ++k) step();
     return true;
   }
+  static bool blank(char c) { return c == ' ' || c == '\t'; }
+  static bool bare_key_char(char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+  }
   /// Whether the quote at i opens a string (or a quoted key): it follows '=',
-  /// ',', '.' or the start of a line, blanks aside, or a '[' or '{' that itself
-  /// follows one of these. Elsewhere it is inside a bare token (-d$"x, W['x),
-  /// which toml++ scans with its whitespace test up to a terminator.
+  /// ',' or the start of a line, blanks aside; or a '[' or '{' that itself
+  /// does; or the '.' of a dotted key. Elsewhere it is inside a bare token
+  /// (-d$"x, W['x, +."x), which toml++ scans with its whitespace test. The
+  /// look-back is bounded (kLookBack bytes), so no input makes it quadratic.
   bool opens_string() const {
+    constexpr std::size_t kLookBack = 256;
+    const std::size_t stop = i > kLookBack ? i - kLookBack : 0;
     std::size_t j = i;
+    bool key = false;  // what comes next must be a key (after a dot)
     for (;;) {
-      while (j > 0 && (t[j - 1] == ' ' || t[j - 1] == '\t')) --j;
+      while (j > stop && blank(t[j - 1])) --j;
       if (j == 0) return true;
+      if (j == stop) return false;
       const char p = t[j - 1];
-      if (p == '\n' || p == '=' || p == ',' || p == '.') return true;
-      if (p != '[' && p != '{') return false;
+      if (p == '\n' || p == ',' || p == '{' || (p == '[' && key)) return true;
+      if (p == '=') return !key;
+      if (key && (p == '"' || p == '\'')) return true;  // a quoted key before the dot
+      if (key) {  // a bare key before the dot: go to its start
+        const std::size_t end = j;
+        while (j > stop && bare_key_char(t[j - 1])) --j;
+        if (j == end) return false;
+        key = false;
+        while (j > stop && blank(t[j - 1])) --j;
+        if (j > stop && t[j - 1] == '.') { --j; key = true; continue; }
+        if (j == 0) return true;
+        if (j == stop) return false;
+        const char q = t[j - 1];
+        return q == '\n' || q == '{' || q == ',' || q == '[';
+      }
+      if (p == '.') { --j; key = true; continue; }
+      if (p != '[') return false;
       --j;  // an opening bracket: structural only where a value or a header may start
     }
   }

@@ -82,6 +82,8 @@ TEST(ScenarioErrors, NonAsciiOutsideStringsIsRefusedBeforeTomlppSeesIt) {
                      "bad.toml:3: TOML syntax: ", "outside ASCII");
   EXPECT_INPUT_ERROR(scenario_error("name =-d$\"co\xcd\xa9 v\n"), "bad.toml:1: TOML syntax: ", "outside ASCII");
   EXPECT_INPUT_ERROR(scenario_error("m =6_6__W['e\xef\xb8\xbf" "7\"\""), "bad.toml:1: TOML syntax: ", "outside ASCII");
+  EXPECT_INPUT_ERROR(scenario_error("ar=+.\"1\xef\xb8\xbfz"), "bad.toml:1: TOML syntax: ", "outside ASCII");
+  EXPECT_INPUT_ERROR(scenario_error("s =  1[\"\xc2\xa7\"]"), "bad.toml:1: TOML syntax: ", "outside ASCII");
   EXPECT_INPUT_ERROR(scenario_error("name = \"x\"\ndescription = \"\"\"\\\n\t\\\t\xef\xbb\xba\"\"\"\n"),
                      "bad.toml:3: TOML syntax: ", "outside ASCII");
   const std::string fine = scenario_error("name = \"\xc3\xa9\" # \xc3\xbc\ndescription = '''\xc3\xbc'''\n" + kBoard.substr(kBoard.find('\n') + 1));
