@@ -14,7 +14,7 @@ mkdir -p "${out}/obj" "${out}/gen" && out="$(cd "${out}" && pwd)"
 ## The library sources each target needs, compiled once into BUILD_DIR/obj and shared by the targets.
 json_input=""  # the bounded JSON reader, once it exists (counterexamples/json_input.hpp)
 [[ -f "${src}/counterexamples/json_input.cpp" ]] && json_input="counterexamples/json_input.cpp"
-model_effects="model/types.cpp model/effect.cpp model/effect_text.cpp model/presets.cpp model/toml_input.cpp
+model_effects="model/types.cpp model/effect.cpp model/effect_text.cpp model/presets.cpp model/toml_input.cpp model/toml_guard.cpp
                gen/embedded_presets.cpp"
 model_load="${model_effects} model/loader.cpp model/loader_source.cpp model/scenario_loader.cpp model/cards.cpp
             model/ruleset.cpp gen/embedded_data.cpp gen/embedded_cards.cpp"

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "model/loader.hpp"
+#include "model/toml_guard.hpp"
 
 namespace bc::input {
 namespace {
@@ -42,109 +43,6 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   }
   return row[b.size()];
 }
-
-/// Where TOML allows a character outside ASCII: inside strings and comments
-/// only. toml++ 3.3 reaches __builtin_unreachable (undefined behaviour) when
-/// it tests some such characters for whitespace (after '=', at a line start,
-/// after a line-ending backslash), so they are refused before it sees them.
-struct AsciiScan {
-  std::string_view t;
-  std::size_t i = 0;
-  int line = 1;
-
-  bool at(std::string_view s) const { return t.substr(i, s.size()) == s; }
-  bool high() const { return static_cast<unsigned char>(t[i]) >= 0x80; }
-  void step() { line += t[i++] == '\n'; }
-  /// After a backslash in a """ string: toml++ tests the next character, and
-  /// every blank or line end after it, for whitespace; false if a high byte
-  /// is tested.
-  bool skip_trimmed() {
-    while (i < t.size() && (t[i] == ' ' || t[i] == '\t' || t[i] == '\r' || t[i] == '\n')) step();
-    return i >= t.size() || !high();
-  }
-  /// Skips a string opened by `quote` (the opening already consumed).
-  bool string(std::string_view quote, bool escapes) {
-    while (i < t.size() && !at(quote)) {
-      if (escapes && t[i] == '\\') {
-        step();
-        const bool blank = i < t.size() && std::string_view(" \t\r\n").find(t[i]) != std::string_view::npos;
-        if (quote.size() == 3 && (blank || (i < t.size() && high()))) {
-          if (!skip_trimmed()) return false;
-          continue;  // a line-ending backslash: what follows is not escaped
-        }
-        if (i < t.size()) step();  // the escaped character
-        continue;
-      }
-      if (quote.size() == 1 && t[i] == '\n') return true;  // unterminated: toml++ reports it
-      step();
-    }
-    for (std::size_t k = 0; k < quote.size() && i < t.size(); ++k) step();
-    return true;
-  }
-  static bool blank(char c) { return c == ' ' || c == '\t'; }
-  static bool bare_key_char(char c) {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
-  }
-  /// Whether the quote at i opens a string (or a quoted key): it follows '=',
-  /// ',' or the start of a line, blanks aside; or a '[' or '{' that itself
-  /// does; or the '.' of a dotted key. Elsewhere it is inside a bare token
-  /// (-d$"x, W['x, +."x), which toml++ scans with its whitespace test. The
-  /// look-back is bounded (kLookBack bytes), so no input makes it quadratic.
-  bool opens_string() const {
-    constexpr std::size_t kLookBack = 256;
-    const std::size_t stop = i > kLookBack ? i - kLookBack : 0;
-    std::size_t j = i;
-    bool key = false;  // what comes next must be a key (after a dot)
-    for (;;) {
-      while (j > stop && blank(t[j - 1])) --j;
-      if (j == 0) return true;
-      if (j == stop) return false;
-      const char p = t[j - 1];
-      if (p == '\n' || p == ',' || p == '{' || (p == '[' && key)) return true;
-      if (p == '=') return !key;
-      if (key && (p == '"' || p == '\'')) return true;  // a quoted key before the dot
-      if (key) {  // a bare key before the dot: go to its start
-        const std::size_t end = j;
-        while (j > stop && bare_key_char(t[j - 1])) --j;
-        if (j == end) return false;
-        key = false;
-        while (j > stop && blank(t[j - 1])) --j;
-        if (j > stop && t[j - 1] == '.') { --j; key = true; continue; }
-        if (j == 0) return true;
-        if (j == stop) return false;
-        const char q = t[j - 1];
-        return q == '\n' || q == '{' || q == ',' || q == '[';
-      }
-      if (p == '.') { --j; key = true; continue; }
-      if (p != '[') return false;
-      --j;  // an opening bracket: structural only where a value or a header may start
-    }
-  }
-  /// The 1-based line of the first character outside ASCII that is neither
-  /// in a string nor in a comment, or 0.
-  int run() {
-    while (i < t.size()) {
-      if (t[i] == '#') {
-        while (i < t.size() && t[i] != '\n') step();
-      } else if ((t[i] == '"' || t[i] == '\'') && !opens_string()) {
-        step();  // a quote inside a bare token: part of a malformed value
-      } else if (at(R"(""")") || at("'''")) {
-        const std::string_view quote = t.substr(i, 3);
-        i += 3;
-        if (!string(quote, quote[0] == '"')) return line;
-      } else if (t[i] == '"' || t[i] == '\'') {
-        const std::string_view quote = t.substr(i, 1);
-        ++i;
-        string(quote, quote[0] == '"');
-      } else if (high()) {
-        return line;
-      } else {
-        step();
-      }
-    }
-    return 0;
-  }
-};
 
 }  // namespace
 
@@ -217,8 +115,7 @@ void Reader::fail(int line, std::string_view field, std::string_view what) const
 }
 
 toml::table Reader::parse(std::string_view text) const {
-  if (const int line = AsciiScan{text}.run(); line > 0)
-    fail(line, "TOML syntax", "a character outside ASCII outside a string or comment");
+  if (const TomlGuardProblem p = guard_toml(text); p.line > 0) fail(p.line, "TOML syntax", p.what);
   try {
     return toml::parse(text, origin_);
   } catch (const toml::parse_error& e) {

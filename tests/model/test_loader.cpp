@@ -84,6 +84,10 @@ TEST(ScenarioErrors, NonAsciiOutsideStringsIsRefusedBeforeTomlppSeesIt) {
   EXPECT_INPUT_ERROR(scenario_error("m =6_6__W['e\xef\xb8\xbf" "7\"\""), "bad.toml:1: TOML syntax: ", "outside ASCII");
   EXPECT_INPUT_ERROR(scenario_error("ar=+.\"1\xef\xb8\xbfz"), "bad.toml:1: TOML syntax: ", "outside ASCII");
   EXPECT_INPUT_ERROR(scenario_error("s =  1[\"\xc2\xa7\"]"), "bad.toml:1: TOML syntax: ", "outside ASCII");
+  EXPECT_INPUT_ERROR(scenario_error("rAd =-=\"\xef\xbb\xbbn\""), "bad.toml:1: TOML syntax: ", "outside ASCII");
+  // Valid TOML keeps its non-ASCII text: a byte order mark, strings, comments, quoted and dotted keys.
+  const std::string valid = scenario_error("\xef\xbb\xbfname = \"\xc3\xa9\" # \xc3\xbc\n" + kBoard.substr(kBoard.find('\n') + 1));
+  EXPECT_EQ(valid.find("TOML syntax"), std::string::npos) << valid;
   EXPECT_INPUT_ERROR(scenario_error("name = \"x\"\ndescription = \"\"\"\\\n\t\\\t\xef\xbb\xba\"\"\"\n"),
                      "bad.toml:3: TOML syntax: ", "outside ASCII");
   const std::string fine = scenario_error("name = \"\xc3\xa9\" # \xc3\xbc\ndescription = '''\xc3\xbc'''\n" + kBoard.substr(kBoard.find('\n') + 1));
