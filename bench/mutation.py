@@ -27,18 +27,11 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
+# Binary operators swapped where they stand between blanks: (kind, from, to).
+SWAPS = [("rel", "<=", "<"), ("rel", "<", "<="), ("rel", ">=", ">"), ("rel", ">", ">="), ("rel", "==", "!="),
+         ("rel", "!=", "=="), ("logic", "&&", "||"), ("logic", "||", "&&"), ("arith", "+", "-"), ("arith", "-", "+")]
 # (name, pattern, replacement): each match of pattern on a line is one mutant site.
-OPERATORS = [
-    ("rel <= to <", r"(?<=\s)<=(?=\s)", "<"),
-    ("rel < to <=", r"(?<=\s)<(?=\s)", "<="),
-    ("rel >= to >", r"(?<=\s)>=(?=\s)", ">"),
-    ("rel > to >=", r"(?<=\s)>(?=\s)", ">="),
-    ("rel == to !=", r"(?<=\s)==(?=\s)", "!="),
-    ("rel != to ==", r"(?<=\s)!=(?=\s)", "=="),
-    ("logic && to ||", r"(?<=\s)&&(?=\s)", "||"),
-    ("logic || to &&", r"(?<=\s)\|\|(?=\s)", "&&"),
-    ("arith + to -", r"(?<=\s)\+(?=\s)", "-"),
-    ("arith - to +", r"(?<=\s)-(?=\s)", "+"),
+OPERATORS = [(f"{kind} {old} to {new}", r"(?<=\s)" + re.escape(old) + r"(?=\s)", new) for kind, old, new in SWAPS] + [
     ("const 0 to 1", r"(?<![\w.])0(?![\w.'])", "1"),
     ("const 1 to 0", r"(?<![\w.])1(?![\w.'])", "0"),
     ("negate if", r"\bif \((.*)\)(?= \{$| return| continue| break|$)", r"if (!(\1))"),

@@ -17,10 +17,6 @@ namespace {
 
 using json = nlohmann::json;
 
-/// How long a malformed answer waits for a further line that would show the
-/// engine out of step (ms).
-constexpr int kSettleMs = 50;
-
 DriveKind failure_kind(EngineStatus s) {
   switch (s) {
     case EngineStatus::Crashed: return DriveKind::EngineCrashed;
@@ -74,7 +70,7 @@ struct Session {
   /// A response of the wrong shape: an answer out of step (a line left over
   /// from the previous request, then more) is named as such, else EngineError.
   bool malformed(const std::string& error) {
-    const EngineReply late = handle.get().explain_malformed(kSettleMs);
+    const EngineReply late = handle.current().explain_malformed(kDriveSettleMs);
     if (!late.ok()) return diverge(failure_kind(late.status), late.detail);
     return diverge(DriveKind::EngineError, error);
   }
@@ -82,7 +78,7 @@ struct Session {
   /// After a run that agreed: output the engine wrote beyond its responses
   /// is this run's fault, not the next run's (the process is not reused).
   bool check_idle(int settle_ms) {
-    const EngineReply idle = handle.get().check_idle(settle_ms);
+    const EngineReply idle = handle.current().check_idle(settle_ms);
     return idle.ok() || diverge(failure_kind(idle.status), idle.detail);
   }
 

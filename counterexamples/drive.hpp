@@ -109,6 +109,11 @@ class EngineHandle {
   int runs_on_process_ = 0;
 };
 
+/// How long battlecheck waits for output an engine should not have written
+/// (a line beyond its answer), when it has reason to look (ms): after a
+/// malformed answer, and when re-checking a run a fresh engine must confirm.
+inline constexpr int kDriveSettleMs = 50;
+
 /// Run one case through the model and the engine. Engine failures become a
 /// DriveDivergence; a program that cannot be started at all is thrown as
 /// InputError (bad usage, exit 2). An engine failure seen on a reused process

@@ -108,9 +108,6 @@ struct Progress {
   }
 };
 
-/// How long a run re-checked for output after its last response waits (ms).
-constexpr int kSettleMs = 50;
-
 /// Record a failing case and shrink it; `observed` is its failing run, kept
 /// as the reproduction if the engine does not fail the same way again.
 void conclude(DriveResult& result, EngineHandle& engine, const Ruleset& rules, const DriveCase& failing,
@@ -135,9 +132,9 @@ bool judge(DriveResult& result, EngineHandle& engine, const Ruleset& rules, cons
     return true;
   }
   if (run.stray.empty() || previous == nullptr) return false;
-  const DriveRun again = drive_case(engine, rules, *previous, kSettleMs);
+  const DriveRun again = drive_case(engine, rules, *previous, kDriveSettleMs);
   if (again.agrees()) return false;
-  conclude(result, engine, rules, *previous, again, opts, kSettleMs);
+  conclude(result, engine, rules, *previous, again, opts, kDriveSettleMs);
   return true;
 }
 
