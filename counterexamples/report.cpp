@@ -1,7 +1,5 @@
 #include "counterexamples/report.hpp"
 
-#include "counterexamples/json_input.hpp"
-
 #include <unistd.h>
 
 #include <algorithm>
@@ -13,6 +11,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "counterexamples/json_input.hpp"
 #include "counterexamples/trace_json.hpp"
 #include "model/loader.hpp"
 

@@ -1,7 +1,7 @@
 /// Trace format: events, scenarios and JSON Lines traces (docs/trace-format.md).
-#include "counterexamples/json_input.hpp"
 #include "counterexamples/trace_json.hpp"
 
+#include "counterexamples/json_input.hpp"
 #include "model/presets.hpp"
 
 #include <array>

@@ -1,7 +1,6 @@
 /// Cards files (docs/engines/ygopro.md, "The cards file"). An explicit
 /// "kind" or "effect" always wins; otherwise a synthetic script's registered
 /// effects are read as a term (importers/ygopro_terms.cpp).
-#include "counterexamples/json_input.hpp"
 #include "importers/ygopro_cards.hpp"
 
 #include <fstream>
@@ -10,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "model/loader.hpp"
+#include "counterexamples/json_input.hpp"
 #include "importers/ygopro_messages.hpp"
 
 namespace bc::ygopro {
