@@ -41,9 +41,14 @@ std::vector<PropertyInfo> flow_properties() {
        {{"S0", "6.3.4.3.1"}, {"S0", "6.3.4.3.2"}, {"S1", "开始步骤=战斗阶段开始时"}, {"S1", "结束步骤=战斗阶段结束时"},
         {"S3", "Start"}}},
       {"no_opponent_action_before_declaration", K::Always,
-       "In the Battle Step before the turn player declares an attack, with nothing activated, the non-turn "
-       "player gets no priority and activates nothing.",
+       "In the Battle Step before an attack is declared, with nothing activated, the turn player holds priority "
+       "first; the non-turn player gets it only when the turn player passes it, and activates only while holding it.",
        {{"S1", "战斗步骤"}, {"S1", "伤害步骤结束时"}}},
+      // S3 §Start has a turn player who declares no attack go straight to the end of the Battle Phase.
+      {"battle_step_ends_after_both_pass", K::Always,
+       "The Battle Step ends for the End Step only after both players pass in turn: when the turn player declines "
+       "to attack, the non-turn player receives priority and may still act (unless an effect ended the Battle Phase).",
+       {{"S1", "战斗步骤"}, {"S1", "开始步骤=战斗阶段开始时"}}},
   };
 }
 

@@ -50,6 +50,7 @@ void damage_step_exit(const Ctx&, const Event&, Verdicts&);
 void battle_phase_end_route(const Ctx&, const Event&, Verdicts&);
 void turn_player_first(const Ctx&, const Event&, Verdicts&);
 void opponent_before_declaration(const Ctx&, const Event&, Verdicts&);
+void battle_step_exit(const Ctx&, const Event&, Verdicts&);
 
 // ---- attacks.cpp: declarations and attack traps ----------------------------
 void attacker_position(const Ctx&, const Event&, Verdicts&);

@@ -65,6 +65,13 @@ enum ChainFlag : std::uint8_t {
   kChSpeedShift = 6,       ///< bits 6-7: spell speed of the last link (0 = empty chain)
 };
 
+/// TraceContext::window: the open Battle Step's priority (S1 §战斗步骤).
+enum WindowFlag : std::uint8_t {
+  kWinTurnPassed = 0x01,   ///< open Battle Step, no chain: the turn player just had priority, or the opponent holds it after that pass
+  kWinSawPriority = 0x02,  ///< the trace writes Priority events (an importer may omit them)
+  kWinOpponentHad = 0x04,  ///< the opponent received priority in this open Battle Step window, with no chain
+};
+
 /// Marker for "no step / timing seen yet".
 inline constexpr std::uint8_t kCtxNone = 0xFF;
 
@@ -103,6 +110,8 @@ struct TraceContext {
   std::uint8_t negated_links = 0;   ///< bit k-1: link k was negated
   std::uint8_t chain = 0;           ///< ChainFlag (+ last spell speed)
   std::uint8_t flags = 0;           ///< TraceFlag
+  std::uint8_t window = 0;          ///< WindowFlag
+  std::uint8_t reserved = 0;        ///< always 0: keeps the struct free of padding
 
   bool operator==(const TraceContext&) const = default;
 
@@ -110,6 +119,7 @@ struct TraceContext {
   bool has(CalcFlag f) const { return (calc & f) != 0; }
   bool has(ChainFlag f) const { return (chain & f) != 0; }
   bool has(TraceFlag f) const { return (flags & f) != 0; }
+  bool has(WindowFlag f) const { return (window & f) != 0; }
   int last_speed() const { return chain >> kChSpeedShift; }
   bool in_step(Step s) const { return step == static_cast<std::uint8_t>(s); }
   bool at(Timing t) const { return timing == static_cast<std::uint8_t>(t); }

@@ -45,12 +45,25 @@ void turn_player_first(const Ctx& c, const Event& e, Verdicts& v) {
 }
 
 /// no_opponent_action_before_declaration: in the Battle Step before an attack
-/// is declared, with no chain open, the non-turn player neither receives
-/// priority nor activates anything (rule-activated triggers aside).
+/// is declared, with no chain open, the turn player holds priority first; the
+/// non-turn player receives it only when the turn player passes it (declines
+/// to attack), and activates only while holding it (rule-activated triggers
+/// aside; a trace without Priority events cannot show the pass).
 void opponent_before_declaration(const Ctx& c, const Event& e, Verdicts& v) {
   if (!c.at(Timing::BattleStepOpen) || c.chain_len != 0 || e.player != Player::P2) return;
-  if (e.type == EventType::Priority || (e.type == EventType::Activate && !is_trigger(e)))
-    violate(v, Prop::NoOpponentActionBeforeDeclaration);
+  if (e.type == EventType::Priority && !c.has(kWinTurnPassed)) violate(v, Prop::NoOpponentActionBeforeDeclaration);
+  const bool may_act = c.has(kWinOpponentHad) || !c.has(kWinSawPriority);
+  if (e.type == EventType::Activate && !is_trigger(e) && !may_act) violate(v, Prop::NoOpponentActionBeforeDeclaration);
+}
+
+/// battle_step_ends_after_both_pass: the Battle Step goes on to the End Step
+/// (with no effect ending the Battle Phase) only when the non-turn player had
+/// priority last: the turn player passed without declaring, then the
+/// opponent passed too. Checked on traces that write Priority events.
+void battle_step_exit(const Ctx& c, const Event& e, Verdicts& v) {
+  if (e.step != Step::EndStep || !c.in_step(Step::BattleStep) || !c.at(Timing::BattleStepOpen)) return;
+  if (c.has(kCtxBpEnded) || !c.has(kWinSawPriority)) return;
+  if (!c.has(kWinOpponentHad)) violate(v, Prop::BattleStepEndsAfterBothPass);
 }
 
 }  // namespace bc::checks

@@ -248,10 +248,23 @@ void fold_effects(Ctx& c, const Event& e) {
     c.eob_due &= static_cast<std::uint16_t>(~slot_bit(e.slot));
 }
 
+/// The open Battle Step's priority (S1 §战斗步骤): a Priority event there with
+/// no chain keeps "the turn player passed" (P1's, or P2's right after it) and
+/// "the opponent has it" (P2's); any other event ends both.
+void fold_window(Ctx& c, const Event& e) {
+  const bool open_priority = e.type == EventType::Priority && c.at(Timing::BattleStepOpen) && c.chain_len == 0;
+  const bool passed = open_priority && (e.player == Player::P1 || c.has(kWinTurnPassed));
+  const bool opponent = open_priority && e.player == Player::P2;
+  c.window = static_cast<std::uint8_t>((c.window & kWinSawPriority) | (passed ? kWinTurnPassed : 0) |
+                                       (opponent ? kWinOpponentHad : 0) |
+                                       (e.type == EventType::Priority ? kWinSawPriority : 0));
+}
+
 void fold(Ctx& c, const Event& e) {
   const auto t = static_cast<std::size_t>(e.type);
   if (t < kFolds.size()) kFolds[t](c, e);
   fold_effects(c, e);
+  fold_window(c, e);
 }
 
 }  // namespace bc::checks

@@ -19,6 +19,7 @@ enum class Prop : std::uint8_t {
   DamageStepTimingsInOrder,
   TurnPlayerPriorityFirst,
   NoOpponentActionBeforeDeclaration,
+  BattleStepEndsAfterBothPass,
   // Attacks
   AttackerFaceUpAttackPosition,
   DirectAttackOnlyOnEmptyField,

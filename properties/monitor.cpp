@@ -29,7 +29,7 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
     run<calc_window_close, first_turn_no_battle_phase, start_step_exit, end_step_exit, damage_step_exit,
         battle_phase_end_route, damage_step_order, damage_step_completes, battle_leave_all_by_end,
         negated_attack_no_damage_step, replay_before_damage_step, main_phase_2_after_battle_phase,
-        damage_step_ends_after_chains, end_of_battle_obligations>,
+        damage_step_ends_after_chains, end_of_battle_obligations, battle_step_exit>,
     // TimingEnter
     run<calc_window_close, damage_step_order, damage_step_completes, replay_not_in_damage_step,
         replay_choice_not_declaration>,

@@ -683,8 +683,9 @@ class Duel:
             if self.passed:
                 self.resolve()
                 return
-        elif self.passed or self.timing == "battle_step_open":
-            # Before a declaration only the turn player acts (S1 Battle Step).
+        elif self.passed:
+            # Both passed in turn; in the open Battle Step the turn player's pass
+            # (no attack) gives the opponent priority first (S1 Battle Step).
             self.leave()
             return
         self.passed = True

@@ -107,12 +107,12 @@ RC_GTEST_PROP(RandomGen, Mr3HoldsOnGeneratedRuns, ()) {
 TEST(RandomGen, EmptyChoicesPassThroughTheBattlePhase) {
   const Model model(default_scenario(), mr3_rules());
   const auto indices = choices_to_indices(model, {});
-  // Enter the Battle Phase, then pass everywhere: Start Step (2 passes), P1 passes in the
-  // Battle Step, End Step (2 passes): 6 actions.
+  // Enter the Battle Phase, then pass everywhere: Start Step (2 passes), Battle Step (P1
+  // declines to attack, P2 passes), End Step (2 passes): 7 actions.
   EXPECT_EQ(indices, std::vector<std::uint8_t>(indices.size(), 0));
   const bc::Run run = replay(model, indices);
   EXPECT_TRUE(run.terminal);
-  EXPECT_EQ(indices.size(), 6u);
+  EXPECT_EQ(indices.size(), 7u);
 }
 
 TEST(RandomGen, ChoicesWrapModuloTheLegalActions) {

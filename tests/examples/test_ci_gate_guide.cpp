@@ -106,7 +106,7 @@ TEST(DriveCli, AgreeingEngineExitsZeroWithJson) {
                   "/scenarios/tiny.toml --depth 40 --json --quiet\n", out), 0) << out;
   const auto j = nlohmann::json::parse(out);
   EXPECT_EQ(j["verdict"], "agree");
-  EXPECT_EQ(j["states"], 131);
+  EXPECT_EQ(j["states"], 134);
 }
 
 TEST(DriveCli, BuggyEngineExitsOneWithTheMinimalReproduction) {

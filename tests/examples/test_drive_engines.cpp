@@ -43,7 +43,7 @@ TEST(DriveReferenceEngine, AgreesExhaustivelyOnTheTinyScenario) {
   EXPECT_FALSE(r.found) << r.minimal_run.divergence.detail;
   EXPECT_FALSE(r.truncated);
   EXPECT_EQ(r.runs, 10u);
-  EXPECT_EQ(r.states, 131u);
+  EXPECT_EQ(r.states, 134u);
 }
 
 TEST(DriveReferenceEngine, AgreesOnTheDefaultScenarioToDepth8) {
@@ -51,8 +51,8 @@ TEST(DriveReferenceEngine, AgreesOnTheDefaultScenarioToDepth8) {
   o.depth = 8;
   const DriveResult r = drive(engine("battle_engine.py"), mr3(), default_scenario(), o);
   EXPECT_FALSE(r.found) << r.minimal_run.divergence.detail;
-  EXPECT_EQ(r.runs, 1045u);
-  EXPECT_EQ(r.states, 9344u);
+  EXPECT_EQ(r.runs, 1064u);
+  EXPECT_EQ(r.states, 9525u);
 }
 
 TEST(DriveReferenceEngine, AgreesOnRandomGeneratedScenarios) {

@@ -76,6 +76,7 @@ const std::map<std::string, Distortion>& expected() {
       {"destroy-without-calc-late",
        perm(EffectKind::DestroyNoCalcTrigger, "destroy_without_calc_at_start_of_damage_step")},
       {"start-step-to-end-step", knob(Knob::StartStepMaySkipToEndStep, "start_step_leads_to_battle_step")},
+      {"no-opponent-window", knob(Knob::OpponentMayActBeforeDeclaration, "battle_step_ends_after_both_pass")},
       // Rules the effect terms open (properties/effects.cpp).
       {"costs-paid-again-on-replay",
        knob(Knob::CostsPaidAgainOnReplay, "cost_paid_once_on_activation", "tribute-cost.toml")},

@@ -295,7 +295,7 @@ TEST(Mr3, KnobValues) {
   const Ruleset& r = mr3();
   EXPECT_FALSE(r.flag(Knob::BattlePhaseOnFirstTurn));
   EXPECT_FALSE(r.flag(Knob::StartStepMaySkipToEndStep));
-  EXPECT_FALSE(r.flag(Knob::OpponentMayActBeforeDeclaration));
+  EXPECT_TRUE(r.flag(Knob::OpponentMayActBeforeDeclaration));  // S1 §战斗步骤, since issue 13
   EXPECT_EQ(r.get(Knob::FirstPriority), 0);
   EXPECT_TRUE(r.several(Knob::ChainsStartStep));
   EXPECT_FALSE(r.several(Knob::ChainsAttackDeclaration));

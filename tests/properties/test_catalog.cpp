@@ -12,7 +12,7 @@ namespace {
 const std::vector<std::string_view> kAlwaysIds = {
     "no_battle_phase_on_first_turn", "start_step_leads_to_battle_step", "end_step_leads_to_main_phase_2",
     "damage_step_returns_to_battle_step", "damage_step_timings_in_order", "turn_player_priority_first",
-    "no_opponent_action_before_declaration", "attacker_face_up_attack_position", "direct_attack_only_on_empty_field",
+    "no_opponent_action_before_declaration", "battle_step_ends_after_both_pass", "attacker_face_up_attack_position", "direct_attack_only_on_empty_field",
     "one_declaration_per_monster", "one_attack_at_a_time", "negated_attack_has_no_damage_step",
     "attack_traps_only_at_declaration", "one_chain_at_attack_declaration", "no_replay_in_damage_step",
     "replay_after_chain_resolves", "replay_requires_count_change", "replay_when_count_changes",
@@ -51,7 +51,7 @@ const std::vector<std::string_view> kEffectIds = {
 TEST(Catalog, ListsEveryFixedIdWithItsKind) {
   EXPECT_EQ(properties().size(),
             kAlwaysIds.size() + 1 + kSometimesIds.size() + kSourceClaimIds.size() + kEffectIds.size());
-  EXPECT_EQ(properties().size(), 71u);
+  EXPECT_EQ(properties().size(), 72u);
   for (std::string_view id : kEffectIds) {
     const int i = property_index(id);
     ASSERT_GE(i, 0) << id;

@@ -143,9 +143,44 @@ TEST(TurnPlayerPriorityFirst, HoldsWhenTheOpponentRespondsToAnActivation) {
 
 TEST(NoOpponentActionBeforeDeclaration, ViolatedByGivingTheOpponentPriority) {
   Trace t;
-  t.to_battle_step().priority(Player::P2);
+  t.window(Timing::StartStep).enter(Timing::BattleStepOpen).priority(Player::P2);
   const Verdicts v = t.run();
   EXPECT_VIOLATES(v, "no_opponent_action_before_declaration");
+}
+
+TEST(NoOpponentActionBeforeDeclaration, ViolatedByPriorityAfterTheTurnPlayerActed) {
+  Trace t;
+  t.to_battle_step().activate_kind(Player::P1, EffectKind::FreeChainQuick).priority(Player::P2).resolve();
+  t.priority(Player::P2);  // after the chain the turn player comes first
+  EXPECT_VIOLATES(t.run(), "no_opponent_action_before_declaration");
+}
+
+TEST(NoOpponentActionBeforeDeclaration, HoldsWhenTheTurnPlayerDeclinesToAttack) {
+  Trace t;
+  t.to_battle_step().priority(Player::P2).activate(kCall).priority(Player::P1).priority(Player::P2);
+  t.resolve_link().summoned(P2M2, Player::P2).chain_end();
+  t.priority(Player::P1).declare(P1M0, P2M0);
+  EXPECT_CLEAN(t.run());
+}
+
+TEST(BattleStepEndsAfterBothPass, ViolatedWhenTheTurnPlayersPassEndsIt) {
+  Trace t;
+  t.to_battle_step().step(Step::EndStep).timing(Timing::EndStep).passes().enter(Timing::MainPhase2);
+  EXPECT_VIOLATES(t.run(true), "battle_step_ends_after_both_pass");
+}
+
+TEST(BattleStepEndsAfterBothPass, HoldsWhenTheOpponentPassedToo) {
+  Trace t;
+  t.to_battle_step().priority(Player::P2).step(Step::EndStep).timing(Timing::EndStep).passes();
+  t.enter(Timing::MainPhase2);
+  EXPECT_CLEAN(t.run(true));
+}
+
+TEST(BattleStepEndsAfterBothPass, HoldsOnATraceWithoutPriorityEvents) {
+  Trace t;
+  t.step(Step::StartStep).timing(Timing::StartStep).step(Step::BattleStep).timing(Timing::BattleStepOpen);
+  t.step(Step::EndStep).timing(Timing::EndStep).step(Step::MainPhase2).timing(Timing::MainPhase2);
+  EXPECT_CLEAN(t.run(true));
 }
 
 TEST(NoOpponentActionBeforeDeclaration, ViolatedByAnOpponentActivation) {

@@ -22,7 +22,7 @@ TEST(SourceClaims, EveryClaimNamesAProperty) {
       ++claims;
     }
   }
-  EXPECT_EQ(claims, 21 + 28 + 12 + 7 + 16 + 15);
+  EXPECT_EQ(claims, 21 + 29 + 12 + 7 + 16 + 15);
 }
 
 TEST(SourceClaims, EveryDisputeOfABuiltInRulesetNamesAClaimOfAnotherSource) {

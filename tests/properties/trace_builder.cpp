@@ -1,4 +1,6 @@
 // Implementation of the test-only trace builder (trace_builder.hpp).
+#include <algorithm>
+
 #include "model/presets.hpp"
 #include "tests/properties/trace_builder.hpp"
 
@@ -86,6 +88,14 @@ Trace& Trace::timing(Timing t) {
 }
 
 Trace& Trace::enter(Timing t) {
+  // The turn player's pass in the open Battle Step gives the opponent priority before the End Step
+  // (S1 §战斗步骤); step() and timing() write the events as given.
+  const auto last_timing = std::find_if(events_.rbegin(), events_.rend(),
+                                        [](const Event& e) { return e.type == EventType::TimingEnter; });
+  const bool turn_passed = t == Timing::EndStep && !events_.empty() && events_.back().type == EventType::Priority &&
+                           events_.back().player == Player::P1 && last_timing != events_.rend() &&
+                           last_timing->timing == Timing::BattleStepOpen;
+  if (turn_passed) priority(Player::P2);
   if (step_of(t) != step_) step(step_of(t));
   return timing(t);
 }
