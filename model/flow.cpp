@@ -140,6 +140,7 @@ void Stepper::pend_timed_triggers(TriggerEvent event, bool battlers_only) {
 
 void Stepper::flip_target_if_face_down() {
   if (s.target >= kSlotCount) return;
+  if (s.has(kBattleCancelled) && !r.flag(Knob::FlipAfterBattleCancelled)) return;  // no battle, no flip (S0 §6.3.4.3.2)
   ZoneState& z = s.zones[s.target];
   if (!z.occupied() || z.position() != Position::FaceDownDefense) return;
   z.set_position(Position::FaceUpDefense);

@@ -88,6 +88,8 @@ constexpr std::array<KnobSpec, kKnobCount> kKnobs = {{
      "a monster that cannot be attacked cannot be chosen by the re-choice after a replay either"},
     {Knob::MandatoryTriggersActivate, "mandatory_triggers_activate", kBool,
      "a mandatory trigger on a timed event (the end of the Damage Step or of the Battle Phase) whose condition holds is activated"},
+    {Knob::FlipAfterBattleCancelled, "flip_after_battle_cancelled", kBool,
+     "the attacked face-down monster is still turned face-up when its battle was cancelled (the attacker left) before the flip"},
 }};
 
 constexpr bool specs_in_enum_order() {

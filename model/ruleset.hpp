@@ -52,6 +52,7 @@ enum class Knob : std::uint8_t {
   CostsPaidAgainOnReplay,            ///< bool: a replay repeats the costs of effects already activated
   AttackRestrictionsApplyOnReplay,   ///< bool: "cannot be attacked" also limits the re-choice after a replay
   MandatoryTriggersActivate,         ///< bool: a mandatory trigger on a timed event (end of the Damage Step / Battle Phase) is activated
+  FlipAfterBattleCancelled,          ///< bool: the attacked face-down monster is still turned face-up once its battle was cancelled
   Count
 };
 inline constexpr int kKnobCount = static_cast<int>(Knob::Count);

@@ -147,6 +147,11 @@ std::vector<PropertyInfo> damage_step_properties() {
        "start of the Damage Step, and is face-up for damage calculation.",
        {{"S0", "6.3.4.3.2"}, {"S1", "伤害步骤开始时"}, {"S1", "伤害计算前"}, {"S2", "ダメージステップ内の5つのタイミング"},
         {"S3", "Flipping the Face-Down Monster Face-Up"}, {"S4", "2.4.3.2"}}},
+      // S2, S3 and S4 phrase the flip by the attack and are silent on an attacker that left.
+      {"no_flip_after_battle_cancelled", K::Always,
+       "The attacked face-down monster is turned face-up only while its battle goes on: once a battling monster "
+       "has left the field, nothing battles it and it stays face-down.",
+       {{"S0", "6.3.4.3.2"}, {"S1", "伤害计算前"}, {"S1", "伤害步骤"}}},
       // S2 §参考 (MR2) gives flip effects their own stage after the battle-damage triggers: still after calculation.
       {"flip_effects_after_damage_calculation", K::Always,
        "Flip effects of a monster flipped by the attack are activated after damage calculation, not when it flips.",

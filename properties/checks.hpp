@@ -76,6 +76,7 @@ void calc_at_damage_calculation(const Ctx&, const Event&, Verdicts&);
 void activation_whitelist(const Ctx&, const Event&, Verdicts&);
 void kind_timings(const Ctx&, const Event&, Verdicts&);
 void flip_at_before_calc(const Ctx&, const Event&, Verdicts&);
+void no_flip_after_cancel(const Ctx&, const Event&, Verdicts&);
 void face_down_at_calc(const Ctx&, const Event&, Verdicts&);
 void battle_leave_timing(const Ctx&, const Event&, Verdicts&);
 void battle_leave_only_confirmed(const Ctx&, const Event&, Verdicts&);

@@ -129,6 +129,12 @@ void flip_at_before_calc(const Ctx& c, const Event&, Verdicts& v) {
   if (!c.at(Timing::BeforeDamageCalculation)) violate(v, Prop::FaceDownFlippedBeforeDamageCalculation);
 }
 
+/// no_flip_after_battle_cancelled: the flip belongs to the battle; once a
+/// battling monster has left, no face-down monster is flipped by it.
+void no_flip_after_cancel(const Ctx& c, const Event&, Verdicts& v) {
+  if (c.has(kBtlBattlerLeft)) violate(v, Prop::NoFlipAfterBattleCancelled);
+}
+
 /// ... so damage calculation never meets a face-down monster.
 void face_down_at_calc(const Ctx& c, const Event& e, Verdicts& v) {
   const std::uint8_t target = e.target < kSlotCount ? e.target : c.target;

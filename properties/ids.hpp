@@ -44,6 +44,7 @@ enum class Prop : std::uint8_t {
   OneChainAfterDamageCalculation,
   OneChainAtEndOfDamageStep,
   FaceDownFlippedBeforeDamageCalculation,
+  NoFlipAfterBattleCancelled,
   FlipEffectsAfterDamageCalculation,
   BattleDestroyedLeaveAtEndOfDamageStep,
   BattleDestroyedAllLeaveByEnd,

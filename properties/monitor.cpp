@@ -49,7 +49,7 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
     // DamageStepBegin
     run<negated_attack_no_damage_step, replay_before_damage_step>,
     // FlippedFaceUp
-    run<flip_at_before_calc, seen_flip>,
+    run<flip_at_before_calc, no_flip_after_cancel, seen_flip>,
     // Activate
     run<lifo_activate, spell_speed, triggers_turn_player_first, one_chain_windows, calc_effects_in_trigger_chain,
         opponent_before_declaration, attack_traps_at_declaration, has_attacked_condition, has_battled_condition,

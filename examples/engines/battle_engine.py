@@ -313,8 +313,8 @@ class Duel:
 
     # ---- entry hooks -----------------------------------------------------
     def flip_face_down_target(self):
-        if self.attack is None:
-            return
+        if self.attack is None or self.attack["cancelled"]:
+            return   # no battle, no flip: the attacker left (S0 6.3.4.3.2, S1 before damage calculation)
         slot = self.attack["target"]
         m = self.at(slot)
         if m is None or m["pos"] != "facedown":

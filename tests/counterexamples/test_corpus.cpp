@@ -133,7 +133,7 @@ TEST_F(CorpusTest, CoverageGoalsAreMetWithPinnedCounts) {
   EXPECT_EQ(refused, 38);
   EXPECT_EQ(windows, 12);
   EXPECT_EQ(unreachable_pairs, kTimingCount * kEffectKindCount - 92);
-  EXPECT_EQ(corpus().stats.at(0).states, 3627912u);  // model states (no monitor context)
+  EXPECT_EQ(corpus().stats.at(0).states, 3675682u);  // model states (no monitor context)
   EXPECT_TRUE(corpus().stats.at(0).complete);
 }
 

@@ -77,6 +77,8 @@ const std::map<std::string, Distortion>& expected() {
        perm(EffectKind::DestroyNoCalcTrigger, "destroy_without_calc_at_start_of_damage_step")},
       {"start-step-to-end-step", knob(Knob::StartStepMaySkipToEndStep, "start_step_leads_to_battle_step")},
       {"no-opponent-window", knob(Knob::OpponentMayActBeforeDeclaration, "battle_step_ends_after_both_pass")},
+      {"flip-after-battle-cancelled",
+       knob(Knob::FlipAfterBattleCancelled, "no_flip_after_battle_cancelled", "flip-after-attacker-left.toml")},
       // Rules the effect terms open (properties/effects.cpp).
       {"costs-paid-again-on-replay",
        knob(Knob::CostsPaidAgainOnReplay, "cost_paid_once_on_activation", "tribute-cost.toml")},

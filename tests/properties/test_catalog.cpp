@@ -20,7 +20,7 @@ const std::vector<std::string_view> kAlwaysIds = {
     "atk_change_only_until_before_damage_calculation", "no_effect_negation_in_damage_step",
     "damage_calc_effects_only_at_damage_calculation", "one_chain_at_damage_calculation",
     "one_chain_at_start_of_damage_step", "one_chain_after_damage_calculation", "one_chain_at_end_of_damage_step",
-    "face_down_flipped_before_damage_calculation", "flip_effects_after_damage_calculation",
+    "face_down_flipped_before_damage_calculation", "no_flip_after_battle_cancelled", "flip_effects_after_damage_calculation",
     "battle_destroyed_leave_at_end_of_damage_step", "battle_destroyed_all_leave_by_end",
     "destroyed_by_battle_not_targeted", "destroyed_by_battle_no_quick_effects",
     "no_damage_calculation_without_both_battlers", "damage_step_completes_after_battler_leaves",
@@ -51,7 +51,7 @@ const std::vector<std::string_view> kEffectIds = {
 TEST(Catalog, ListsEveryFixedIdWithItsKind) {
   EXPECT_EQ(properties().size(),
             kAlwaysIds.size() + 1 + kSometimesIds.size() + kSourceClaimIds.size() + kEffectIds.size());
-  EXPECT_EQ(properties().size(), 72u);
+  EXPECT_EQ(properties().size(), 73u);
   for (std::string_view id : kEffectIds) {
     const int i = property_index(id);
     ASSERT_GE(i, 0) << id;

@@ -145,6 +145,29 @@ TEST(FaceDownFlippedBeforeDamageCalculation, HoldsForAFlipBeforeDamageCalculatio
   EXPECT_CLEAN(t.run());
 }
 
+TEST(NoFlipAfterBattleCancelled, ViolatedByAFlipAfterTheAttackerLeft) {
+  Trace t;
+  t.to_battle_step().declare(P1M0, P2M1).window(Timing::BattleStep).step(Step::DamageStep).damage_step_begin();
+  t.timing(Timing::StartOfDamageStep).left(P1M0, LeaveReason::Banish).passes();
+  t.enter(Timing::BeforeDamageCalculation).flipped(P2M1);
+  EXPECT_VIOLATES(t.run(), "no_flip_after_battle_cancelled");
+}
+
+TEST(NoFlipAfterBattleCancelled, HoldsWhenTheFaceDownTargetStaysFaceDown) {
+  Trace t;
+  t.to_battle_step().declare(P1M0, P2M1).window(Timing::BattleStep).step(Step::DamageStep).damage_step_begin();
+  t.timing(Timing::StartOfDamageStep).left(P1M0, LeaveReason::Banish).passes();
+  t.window(Timing::BeforeDamageCalculation).window(Timing::DamageCalculation).no_calc();
+  t.window(Timing::AfterDamageCalculation).window(Timing::EndOfDamageStep).open();
+  EXPECT_CLEAN(t.run());
+}
+
+TEST(NoFlipAfterBattleCancelled, HoldsForAFlipInAnOngoingBattle) {
+  Trace t;
+  warrior_beats_bug(t).window(Timing::AfterDamageCalculation);
+  EXPECT_CLEAN(t.run());
+}
+
 TEST(FlipEffectsAfterDamageCalculation, ViolatedByAFlipEffectWhenTheMonsterFlips) {
   Trace t;
   to_before_calc(t, P1M0, P2M1).flipped(P2M1).trigger(kManEater, P1M0);
