@@ -21,6 +21,7 @@ std::string_view name(FindingType t) {
     case FindingType::ClaimBroken: return "claim_broken";
     case FindingType::OwnClaimBroken: return "own_claim_broken";
     case FindingType::OwnReadingsDisagree: return "own_readings_disagree";
+    case FindingType::CardReadingsDisagree: return "card_readings_disagree";
   }
   return "?";
 }
@@ -250,6 +251,35 @@ class Finder {
 
 }  // namespace
 
+std::vector<Finding> card_reading_findings(const std::vector<LibraryCard>& cards,
+                                           const std::vector<std::string>& source_ids, const Ruleset& fallback,
+                                           const DiffBounds& bounds, std::size_t* skipped) {
+  std::vector<Finding> out;
+  std::size_t left_out = 0;
+  for (std::size_t i = 0; i < cards.size(); ++i)
+    for (std::size_t k = 0; k < cards[i].differences.size(); ++k) {
+      const CardDifference& d = cards[i].differences[k];
+      if (std::find(source_ids.begin(), source_ids.end(), d.source) == source_ids.end()) {
+        ++left_out;
+        continue;
+      }
+      Finding f;
+      f.type = FindingType::CardReadingsDisagree;
+      f.card = static_cast<int>(i);
+      f.difference = static_cast<int>(k);
+      f.card_situation = find_card_situation(cards[i], library_reading(cards[i], fallback),
+                                             source_reading(cards[i], d, fallback), fallback, bounds);
+      out.push_back(std::move(f));
+    }
+  std::stable_sort(out.begin(), out.end(), [&](const Finding& a, const Finding& b) {
+    const CardDifference& da = cards[a.card].differences[a.difference];
+    const CardDifference& db = cards[b.card].differences[b.difference];
+    return std::tie(cards[a.card].name, da.source, da.section) < std::tie(cards[b.card].name, db.source, db.section);
+  });
+  if (skipped != nullptr) *skipped = left_out;
+  return out;
+}
+
 ContradictionResult find_contradictions(const std::vector<Ruleset>& sources, const Ruleset& fallback,
                                         const std::vector<NamedScenario>& scenarios,
                                         const ContradictionOptions& options,
@@ -275,6 +305,23 @@ ContradictionResult find_contradictions(const std::vector<Ruleset>& sources, con
   }
   finder.check_claims();
   out.findings = finder.take();
+  if (!options.cards.empty()) {
+    out.cards = options.cards;
+    std::vector<std::string> ids;
+    for (std::size_t i = 0; i < out.sources; ++i)
+      if (!out.rulesets[i].source.empty()) ids.push_back(out.rulesets[i].source);
+    std::vector<Finding> cards =
+        card_reading_findings(out.cards, ids, fallback, options.card_bounds, &out.card_differences_skipped);
+    std::uint64_t pairs = 0;
+    for (const Finding& f : cards) {
+      out.complete = out.complete && f.card_situation.complete;
+      pairs += f.card_situation.pairs;
+    }
+    if (progress)
+      progress("card readings: " + std::to_string(cards.size()) + " played on probe boards (" + std::to_string(pairs) +
+               " pairs), " + std::to_string(out.card_differences_skipped) + " of sources not compared");
+    for (Finding& f : cards) out.findings.push_back(std::move(f));
+  }
   out.seconds = since(t0);
   return out;
 }

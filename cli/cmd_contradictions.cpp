@@ -1,6 +1,8 @@
 /// `battlecheck contradictions`: explore every pair of source rulesets
-/// together, check every source's claims under every source's rules, and
-/// report the disagreements grouped by their root (docs/contradictions.md).
+/// together, check every source's claims under every source's rules, play
+/// every library card a compared source reads differently under both
+/// readings, and report the disagreements grouped by their root
+/// (docs/contradictions.md).
 /// Exit codes: 0 no contradiction found within the bounds, 1 contradictions
 /// found, 2 bad usage or input (or the HTML file could not be written).
 #include <filesystem>
@@ -11,7 +13,9 @@
 #include "checker/contradictions.hpp"
 #include "cli/commands.hpp"
 #include "counterexamples/contradictions_report.hpp"
+#include "model/cards.hpp"
 #include "model/loader.hpp"
+#include "model/toml_input.hpp"
 
 #ifndef BC_SCENARIO_DIR
 #define BC_SCENARIO_DIR ""
@@ -27,6 +31,7 @@ const std::vector<std::string> kSmallScenarios = {"tiny", "battle-fader", "destr
 struct ContradictionsOptions {
   std::string sources;           ///< comma-separated ruleset names or files; empty = every source ruleset
   std::vector<std::string> scenarios;  ///< files; empty = the default scenario plus the small built-in ones
+  std::string card_library;      ///< a card library file; empty = the built-in library
   std::uint32_t depth = 24;
   std::uint64_t max_pairs = 2000000;
   bool json = false;
@@ -100,6 +105,9 @@ int run_contradictions(const ContradictionsOptions& opts) {
   ContradictionOptions options;
   options.bounds.max_depth = opts.depth;
   options.bounds.max_pairs = opts.max_pairs;
+  options.cards = opts.card_library.empty()
+                      ? card_library()
+                      : parse_card_library(input::read_file(opts.card_library), opts.card_library);
   ContradictionProgress progress;
   if (!opts.quiet) progress = [](const std::string& line) { std::cerr << line << "\n" << std::flush; };
   const ContradictionResult result = find_contradictions(sources, fallback, scenarios, options, progress);
@@ -132,6 +140,9 @@ Command add_contradictions_command(CLI::App& root) {
   app->add_option("--depth", opts->depth, "Depth bound of each exploration (0 = unbounded)")->capture_default_str();
   app->add_option("--max-pairs", opts->max_pairs, "State-pair bound of each exploration (0 = unbounded)")
       ->capture_default_str();
+  app->add_option("--card-library", opts->card_library,
+                  "Card library file (the format of model/cards/cards.toml) whose per-source card readings "
+                  "([[card.differs]]) are reported; default: the built-in library");
   app->add_flag("--json", opts->json, "Print one JSON document instead of Markdown");
   app->add_option("--html", opts->html, "Also write a standalone HTML report to this file (atomically)");
   app->add_flag("--force", opts->force, "Overwrite the --html file if it exists");

@@ -78,6 +78,14 @@ void finding(const FindingView& f, std::ostream& out) {
       << esc(f.title) << "</h3>\n<ul><li>Type: " << esc(f.type) << "</li>";
   if (!f.root.empty()) out << "<li>Root: <code>" << esc(f.root) << "</code></li>";
   if (!f.claim.empty()) out << "<li>Claim: " << esc(f.claim) << "</li>";
+  if (!f.card.empty()) {
+    out << "<li>Card: " << esc(f.card) << " (" << esc(f.card_kind) << ")</li>";
+    if (!f.board.empty()) out << "<li>Probe board: " << esc(f.board) << "</li>";
+    if (!f.timing.empty())
+      out << "<li>" << (f.situation == "parted" ? "The readings part at: " : "First activation at: ") << "<code>"
+          << esc(f.timing) << "</code>"
+          << (f.other_timing.empty() ? "" : "; the other way at: <code>" + esc(f.other_timing) + "</code>") << "</li>";
+  }
   out << "<li>Point of divergence: " << esc(f.point) << "</li><li>Shown by:";
   for (std::size_t i = 0; i < f.cases.size(); ++i)
     out << (i ? ";" : "") << " " << esc(f.cases[i].first)
@@ -104,7 +112,13 @@ void finding(const FindingView& f, std::ostream& out) {
   out << "<div class=\"sides\">";
   side(f.first, out);
   side(f.second, out);
-  out << "</div></section>\n";
+  out << "</div>";
+  for (const SideView& more : f.more) {
+    out << "<p>The other direction:</p><div class=\"sides\">";
+    side(more, out);
+    out << "</div>";
+  }
+  out << "</section>\n";
 }
 
 }  // namespace
@@ -118,7 +132,9 @@ std::string contradictions_html(const ContradictionsView& v) {
     out << (i ? ", " : " ") << esc(v.sources[i]) << (v.source_ids[i].empty() ? "" : " (" + esc(v.source_ids[i]) + ")");
   out << ". Scenarios:";
   for (std::size_t i = 0; i < v.scenarios.size(); ++i) out << (i ? ", " : " ") << esc(v.scenarios[i]);
-  out << ". " << v.findings.size() << " findings. "
+  std::size_t cards = 0;
+  for (const FindingView& f : v.findings) cards += f.card.empty() ? 0 : 1;
+  out << ". " << v.findings.size() << " findings (" << cards << " of library cards a source reads differently). "
       << (v.complete ? "Every exploration completed within the bounds." : "Some explorations were cut by the bounds.")
       << " Entries a source is silent on fall back to mr3.</p>\n";
   matrix(v, out);

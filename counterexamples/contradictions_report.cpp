@@ -66,7 +66,10 @@ void markdown_header(const ContradictionsView& v, std::ostream& out) {
   out << v.findings.size() << " findings: " << count_type(v, "rule_disagreement") << " rule disagreements, "
       << count_type(v, "claim_broken") << " claims broken by another source's rules, "
       << count_type(v, "own_claim_broken") << " claims broken by the source's own rules, "
-      << count_type(v, "own_readings_disagree") << " sources stating two readings that play differently.\n\n";
+      << count_type(v, "own_readings_disagree") << " sources stating two readings that play differently, "
+      << count_type(v, "card_readings_disagree") << " library cards a source reads differently.\n\n";
+  if (v.card_differences_skipped != 0)
+    out << v.card_differences_skipped << " card readings of sources not compared here are left out.\n\n";
   out << "Entries a source is silent on fall back to mr3; the matrix shows the fallback value in "
          "parentheses, and a finding whose root is a silent entry says so in its citations.\n\n";
 }
@@ -106,6 +109,13 @@ void markdown_finding(const FindingView& f, std::ostream& out) {
   out << "- Type: " << f.type << "\n";
   if (!f.root.empty()) out << "- Root: " << f.root << "\n";
   if (!f.claim.empty()) out << "- Claim: " << f.claim << "\n";
+  if (!f.card.empty()) {
+    out << "- Card: " << f.card << " (" << f.card_kind << ")\n";
+    if (!f.board.empty()) out << "- Probe board: " << f.board << "\n";
+    if (!f.timing.empty())
+      out << (f.situation == "parted" ? "- The readings part at: " : "- First activation at: ") << f.timing
+          << (f.other_timing.empty() ? "" : "; the other way at: " + f.other_timing) << "\n";
+  }
   out << "- Point of divergence: " << f.point << "\n";
   out << "- Shown by:";
   for (std::size_t i = 0; i < f.cases.size(); ++i)
@@ -125,6 +135,11 @@ void markdown_finding(const FindingView& f, std::ostream& out) {
   }
   markdown_side(f.first, out);
   if (f.first.ruleset != f.second.ruleset || f.first.lines != f.second.lines) markdown_side(f.second, out);
+  for (const SideView& more : f.more) {
+    out << "The other direction, under **" << more.ruleset << "**: " << more.verdict << "\n\n```\n";
+    for (const std::string& line : more.lines) out << line << "\n";
+    out << "```\n\n";
+  }
 }
 
 nlohmann::json side_json(const SideView& s) {
@@ -153,6 +168,7 @@ nlohmann::json contradictions_json(const ContradictionsView& view) {
   j["scenarios"] = view.scenarios;
   j["bounds"] = {{"max_depth", view.max_depth}, {"max_pairs", view.max_pairs}};
   j["complete"] = view.complete;
+  j["card_readings_skipped"] = view.card_differences_skipped;
   j["seconds"] = view.seconds;
   nlohmann::json matrix = nlohmann::json::array();
   for (const MatrixRow& row : view.matrix) {
@@ -179,6 +195,13 @@ nlohmann::json contradictions_json(const ContradictionsView& view) {
     findings.push_back({{"number", f.number}, {"type", f.type}, {"title", f.title}, {"root", f.root},
                         {"claim", f.claim}, {"point", f.point}, {"aligned", f.aligned}, {"citations", cites}, {"cases", cases},
                         {"first", side_json(f.first)}, {"second", side_json(f.second)}});
+    if (!f.card.empty()) {
+      nlohmann::json more = nlohmann::json::array();
+      for (const SideView& m : f.more) more.push_back(side_json(m));
+      findings.back()["card"] = {{"name", f.card}, {"kind", f.card_kind}, {"board", f.board},
+                                 {"situation", f.situation}, {"timing", f.timing}, {"other_timing", f.other_timing},
+                                 {"other_direction", more}};
+    }
   }
   j["findings"] = findings;
   nlohmann::json stats = nlohmann::json::array();

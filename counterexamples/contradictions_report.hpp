@@ -67,6 +67,16 @@ struct FindingView {
   std::vector<std::string> aligned;
   SideView first, second;  ///< the shortest case replayed under both rulesets
   std::vector<CaseView> cases;
+  // ---- card findings (FindingType::CardReadingsDisagree) only ----
+  std::string card;        ///< the card's name
+  std::string card_kind;   ///< "monster, atk_boost_quick"
+  std::string board;       ///< the probe board in words
+  std::string situation;   ///< CardSituationKind name: parted, same_timings or not_shown
+  std::string timing;      ///< the timing at which the readings part (or the card is first offered); "" if none
+  std::string other_timing;  ///< the timing at which they part the other way (see `more`); "" if none
+  /// The other direction (the other reading offering the card where the first
+  /// does not), replayed under the reading that offers it; empty if none.
+  std::vector<SideView> more;
 };
 
 /// Everything the renderers print.
@@ -78,6 +88,7 @@ struct ContradictionsView {
   std::vector<FindingView> findings;
   std::vector<PairStats> stats;
   std::vector<std::string> ruleset_names;  ///< every compared ruleset, second readings included
+  std::size_t card_differences_skipped = 0;  ///< card `differs` entries of sources not compared
   double seconds = 0;
   bool complete = true;
   std::uint32_t max_depth = 0;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "counterexamples/contradictions_detail.hpp"
 #include "counterexamples/contradictions_report.hpp"
 #include "counterexamples/narrative.hpp"
 #include "counterexamples/replay.hpp"
@@ -10,55 +11,12 @@
 #include "properties/property.hpp"
 
 namespace bc {
-namespace {
-
-std::string matrix_value(const Ruleset& r, const RuleAtom& a);
-
-bool atom_specified(const Ruleset& r, const RuleAtom& a) {
-  return a.type == RuleAtom::Type::Knob ? r.specified(static_cast<Knob>(a.index))
-                                        : r.specified(static_cast<EffectKind>(a.index));
-}
-
-const Provenance& atom_provenance(const Ruleset& r, const RuleAtom& a) {
-  return a.type == RuleAtom::Type::Knob ? r.knob_sources[a.index] : r.permission_sources[a.index];
-}
+namespace contra {
 
 std::string join(const std::vector<std::string>& items, const std::string& sep) {
   std::string out;
   for (const std::string& s : items) out += (out.empty() ? "" : sep) + s;
   return out;
-}
-
-/// "S3 §Start; S3 §Note" plus the entry's note.
-std::string provenance_text(const Provenance& p) {
-  std::string out = join(p.sources, "; ");
-  if (!p.note.empty()) out += (out.empty() ? "" : " — ") + p.note;
-  return out;
-}
-
-/// How a ruleset's entry is cited; silent entries say they fall back to mr3.
-std::string atom_citation(const Ruleset& r, const Ruleset& fallback, const RuleAtom& a) {
-  if (atom_specified(r, a)) {
-    const std::string c = provenance_text(atom_provenance(r, a));
-    return c.empty() ? "(no citation in " + r.name + ")" : c;
-  }
-  return "silent: " + r.name + " does not state it, so it falls back to " + fallback.name + " (" +
-         fallback.name + " cites " + join(atom_provenance(fallback, a).sources, "; ") + ")";
-}
-
-/// A source's second reading of the entry, as a value, or "".
-std::string other_value(const Ruleset& r, const RuleAtom& a) {
-  Ruleset tmp = bare_rules(r);
-  if (a.type == RuleAtom::Type::Knob) {
-    if (!r.knob_other[a.index]) return "";
-    tmp.knobs[a.index] = r.knob_other[a.index]->value;
-  } else {
-    if (!r.permission_other[a.index]) return "";
-    tmp.permissions[a.index] = r.permission_other[a.index]->timings;
-  }
-  return matrix_value(tmp, a) + " (" + join(a.type == RuleAtom::Type::Knob ? r.knob_other[a.index]->provenance.sources
-                                                                          : r.permission_other[a.index]->provenance.sources,
-                                          "; ") + ")";
 }
 
 /// Short code of a timing, for the matrix's permission cells (legend in the report).
@@ -80,38 +38,6 @@ std::string timing_code(Timing t) {
     case Timing::EndPhase: return "EP";
   }
   return "?";
-}
-
-/// A matrix cell's text: knob values as in files, timing lists as short codes.
-std::string matrix_value(const Ruleset& r, const RuleAtom& a) {
-  if (a.type == RuleAtom::Type::Knob) return atom_value(r, a);
-  std::string out;
-  for (int t = 0; t < kTimingCount; ++t)
-    if (r.permissions[a.index] & bit(static_cast<Timing>(t))) out += (out.empty() ? "" : " ") + timing_code(static_cast<Timing>(t));
-  return out.empty() ? "none" : out;
-}
-
-MatrixRow matrix_row(const ContradictionResult& res, const RuleAtom& a) {
-  MatrixRow row;
-  row.atom = a;
-  row.name = atom_name(a);
-  row.fallback = matrix_value(res.fallback, a);
-  std::set<std::string> stated;
-  for (std::size_t i = 0; i < res.sources; ++i)
-    if (atom_specified(res.rulesets[i], a)) stated.insert(atom_value(res.rulesets[i], a));
-  row.status = stated.empty() ? "silent" : stated.size() == 1 ? "agree" : "differ";
-  for (std::size_t i = 0; i < res.sources; ++i) {
-    const Ruleset& r = res.rulesets[i];
-    MatrixCell c;
-    c.value = matrix_value(r, a);
-    c.other = other_value(r, a);
-    if (atom_specified(r, a)) {
-      c.status = stated.size() == 1 ? MatrixCell::Status::Agree : MatrixCell::Status::Differ;
-      c.citation = provenance_text(atom_provenance(r, a));
-    }
-    row.cells.push_back(std::move(c));
-  }
-  return row;
 }
 
 /// "before damage calculation (Damage Step); P2 to act; chain of 1 link; attack: P1 M0 -> P2 M1".
@@ -158,6 +84,91 @@ SideView side(const Ruleset& rules, const Scenario& scn, const std::vector<std::
     for (std::size_t k = 0; k < r.steps[i].narrative.size(); ++k)
       v.lines.push_back((k == 0 ? std::to_string(i + 1) + ". " : "    ") + r.steps[i].narrative[k]);
   return v;
+}
+
+std::string timing_codes(TimingMask mask) {
+  std::string out;
+  for (int t = 0; t < kTimingCount; ++t)
+    if (mask & bit(static_cast<Timing>(t))) out += (out.empty() ? "" : " ") + timing_code(static_cast<Timing>(t));
+  return out.empty() ? "none" : out;
+}
+
+}  // namespace contra
+
+namespace {
+
+using namespace contra;
+
+std::string matrix_value(const Ruleset& r, const RuleAtom& a);
+
+bool atom_specified(const Ruleset& r, const RuleAtom& a) {
+  return a.type == RuleAtom::Type::Knob ? r.specified(static_cast<Knob>(a.index))
+                                        : r.specified(static_cast<EffectKind>(a.index));
+}
+
+const Provenance& atom_provenance(const Ruleset& r, const RuleAtom& a) {
+  return a.type == RuleAtom::Type::Knob ? r.knob_sources[a.index] : r.permission_sources[a.index];
+}
+
+/// "S3 §Start; S3 §Note" plus the entry's note.
+std::string provenance_text(const Provenance& p) {
+  std::string out = join(p.sources, "; ");
+  if (!p.note.empty()) out += (out.empty() ? "" : " — ") + p.note;
+  return out;
+}
+
+/// How a ruleset's entry is cited; silent entries say they fall back to mr3.
+std::string atom_citation(const Ruleset& r, const Ruleset& fallback, const RuleAtom& a) {
+  if (atom_specified(r, a)) {
+    const std::string c = provenance_text(atom_provenance(r, a));
+    return c.empty() ? "(no citation in " + r.name + ")" : c;
+  }
+  return "silent: " + r.name + " does not state it, so it falls back to " + fallback.name + " (" +
+         fallback.name + " cites " + join(atom_provenance(fallback, a).sources, "; ") + ")";
+}
+
+/// A source's second reading of the entry, as a value, or "".
+std::string other_value(const Ruleset& r, const RuleAtom& a) {
+  Ruleset tmp = bare_rules(r);
+  if (a.type == RuleAtom::Type::Knob) {
+    if (!r.knob_other[a.index]) return "";
+    tmp.knobs[a.index] = r.knob_other[a.index]->value;
+  } else {
+    if (!r.permission_other[a.index]) return "";
+    tmp.permissions[a.index] = r.permission_other[a.index]->timings;
+  }
+  return matrix_value(tmp, a) + " (" + join(a.type == RuleAtom::Type::Knob ? r.knob_other[a.index]->provenance.sources
+                                                                          : r.permission_other[a.index]->provenance.sources,
+                                          "; ") + ")";
+}
+
+/// A matrix cell's text: knob values as in files, timing lists as short codes.
+std::string matrix_value(const Ruleset& r, const RuleAtom& a) {
+  if (a.type == RuleAtom::Type::Knob) return atom_value(r, a);
+  return timing_codes(r.permissions[a.index]);
+}
+
+MatrixRow matrix_row(const ContradictionResult& res, const RuleAtom& a) {
+  MatrixRow row;
+  row.atom = a;
+  row.name = atom_name(a);
+  row.fallback = matrix_value(res.fallback, a);
+  std::set<std::string> stated;
+  for (std::size_t i = 0; i < res.sources; ++i)
+    if (atom_specified(res.rulesets[i], a)) stated.insert(atom_value(res.rulesets[i], a));
+  row.status = stated.empty() ? "silent" : stated.size() == 1 ? "agree" : "differ";
+  for (std::size_t i = 0; i < res.sources; ++i) {
+    const Ruleset& r = res.rulesets[i];
+    MatrixCell c;
+    c.value = matrix_value(r, a);
+    c.other = other_value(r, a);
+    if (atom_specified(r, a)) {
+      c.status = stated.size() == 1 ? MatrixCell::Status::Agree : MatrixCell::Status::Differ;
+      c.citation = provenance_text(atom_provenance(r, a));
+    }
+    row.cells.push_back(std::move(c));
+  }
+  return row;
 }
 
 /// Point of divergence and verdicts of a rule finding's case.
@@ -265,6 +276,7 @@ FindingView finding_view(const ContradictionResult& res, const Finding& f, int n
       fv.title = r1.name + " breaks its own claim " + std::string(properties()[f.property].id);
       break;
     case FindingType::OwnReadingsDisagree: fv.title = r1.name + " states two readings of " + fv.root; break;
+    case FindingType::CardReadingsDisagree: break;  // card_finding_view
   }
   for (const FindingCase& k : f.cases) {
     CaseView cv;
@@ -298,8 +310,11 @@ ContradictionsView make_view(const ContradictionResult& result, const Contradict
   for (const NamedScenario& s : result.scenarios) v.scenarios.push_back(s.name);
   for (const RuleAtom& a : all_atoms()) v.matrix.push_back(matrix_row(result, a));
   int n = 0;
-  for (const Finding& f : result.findings)
-    if (!f.cases.empty()) v.findings.push_back(finding_view(result, f, ++n));
+  for (const Finding& f : result.findings) {
+    if (f.type == FindingType::CardReadingsDisagree) v.findings.push_back(contra::card_finding_view(result, f, ++n));
+    else if (!f.cases.empty()) v.findings.push_back(finding_view(result, f, ++n));
+  }
+  v.card_differences_skipped = result.card_differences_skipped;
   v.stats = result.stats;
   v.seconds = result.seconds;
   v.complete = result.complete;

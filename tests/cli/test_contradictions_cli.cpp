@@ -96,6 +96,67 @@ TEST_F(ContradictionsCli, HtmlWrittenOnceThenOnlyWithForce) {
   EXPECT_EQ(slurp(dir_ / "report.html"), first);
 }
 
+TEST_F(ContradictionsCli, CardReadingsAreFindingsInMarkdownJsonAndHtml) {
+  const std::string args = "--quiet --sources s3 --scenario " + kTiny;
+  const Output md = run(args + " --html cards.html");
+  EXPECT_EQ(md.code, 1) << md.err;
+  EXPECT_NE(md.out.find("library cards a source reads differently"), std::string::npos);
+  EXPECT_NE(md.out.find(". Honest: S3 §Honest Issues vs the library reading\n"), std::string::npos);
+  EXPECT_NE(md.out.find("- The readings part at: attack_declaration; the other way at: damage_calculation"),
+            std::string::npos);
+  EXPECT_NE(md.out.find("| timings | SS BO AD BS SDS BDC ES | S0 §6.3.4.3.2; S1 §伤害计算前; S4 §2.4.3.1"),
+            std::string::npos);
+  EXPECT_NE(md.out.find("The other direction, under **S3 §Honest Issues**: step 13 is legal: P1 activates Honest"),
+            std::string::npos);
+  const std::string html = slurp(dir_ / "cards.html");
+  EXPECT_NE(html.find("Honest: S3 §Honest Issues vs the library reading"), std::string::npos);
+  EXPECT_NE(html.find("Probe board: P1: Plain Monster A"), std::string::npos);
+  const Output js = run(args + " --json");
+  const nlohmann::json j = nlohmann::json::parse(js.out);
+  int cards = 0;
+  const nlohmann::json* honest = nullptr;
+  for (const nlohmann::json& f : j["findings"]) {
+    if (f["type"] != "card_readings_disagree") continue;
+    ++cards;
+    if (f["card"]["name"] == "Honest") honest = &f;
+  }
+  EXPECT_EQ(cards, 4);  // the library's S3 readings: D.D. Assailant, D.D. Warrior Lady, Flashbang, Honest
+  EXPECT_EQ(j["card_readings_skipped"], 10);
+  ASSERT_NE(honest, nullptr);
+  EXPECT_EQ((*honest)["card"]["timing"], "attack_declaration");
+  EXPECT_EQ((*honest)["card"]["situation"], "parted");
+  EXPECT_EQ((*honest)["cases"][0]["length"], 5);
+  EXPECT_EQ((*honest)["cases"][1]["length"], 13);
+  EXPECT_EQ((*honest)["cases"][1]["actions_second"].size(), 13u);
+}
+
+TEST_F(ContradictionsCli, CardLibraryFileOfTheUsersOwn) {
+  std::ofstream(dir_ / "mine.toml") << R"([[card]]
+name = "Late Booster"
+type = "trap"
+effect = { activation = "quick", card_type = "trap", conditions = ["own_battling"], ops = ["change_atk own_battler 400 battle"] }
+timings = ["start_of_damage_step"]
+note = "A test card."
+
+[[card.differs]]
+source = "S3"
+section = "S3 §later"
+timings = ["start_of_damage_step", "before_damage_calculation"]
+note = "Also before damage calculation."
+)";
+  const Output o = run("--quiet --json --sources s3 --scenario " + kTiny + " --card-library mine.toml");
+  EXPECT_EQ(o.code, 1) << o.err;
+  const nlohmann::json j = nlohmann::json::parse(o.out);
+  std::vector<std::string> names;
+  for (const nlohmann::json& f : j["findings"])
+    if (f["type"] == "card_readings_disagree") names.push_back(f["card"]["name"]);
+  EXPECT_EQ(names, std::vector<std::string>{"Late Booster"});
+  std::ofstream(dir_ / "bad.toml") << "[[card]]\nname = \"X\"\ntype = \"wizard\"\n";
+  const Output bad = run("--quiet --sources s3 --scenario " + kTiny + " --card-library bad.toml");
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("bad.toml:3"), std::string::npos) << bad.err;
+}
+
 TEST_F(ContradictionsCli, BadInputExitsTwo) {
   Output o = run("--sources no-such-ruleset");
   EXPECT_EQ(o.code, 2);
