@@ -28,6 +28,9 @@ Command add_random_command(CLI::App& root);
 /// `verify-trace FILE...`: engine traces checked for conformance and properties.
 Command add_verify_trace_command(CLI::App& root);
 
+/// `coverage`: which rule situations the scenarios reach (docs/coverage.md).
+Command add_coverage_command(CLI::App& root);
+
 /// `cards`: the card library (model/cards/cards.toml), --json.
 Command add_cards_command(CLI::App& root);
 }  // namespace bc::cli

@@ -53,7 +53,8 @@ int main(int argc, char** argv) {
                                          add_import_command(app),
                                          add_random_command(app),
                                          add_verify_trace_command(app),
-                                         add_cards_command(app)};
+                                         add_cards_command(app),
+                                         add_coverage_command(app)};
   refuse_negative_numbers(app);
   try {
     app.parse(argc, argv);
