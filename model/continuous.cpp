@@ -65,8 +65,9 @@ bool Stepper::may_attack_directly(std::uint8_t attacker) const {
 /// Self-destruction by a continuous condition is checked by the rules when a
 /// window opens; in the Damage Step not before damage calculation is over
 /// (S1 §伤害计算前: Burning Abyss monsters wait until after damage calculation).
-void Stepper::check_self_destruction() {
-  if (in_damage_step(s.timing) && s.timing < Timing::AfterDamageCalculation) return;
+bool Stepper::check_self_destruction() {
+  if (in_damage_step(s.timing) && s.timing < Timing::AfterDamageCalculation) return false;
+  bool destroyed = false;
   for (std::uint8_t c = 0; c < sc.cards.size(); ++c) {
     if (sc.cards[c].term.continuous.kind != ContinuousKind::SelfDestructNoOtherMonster || !continuous_active(c)) continue;
     const std::uint8_t h = host_slot(c);
@@ -77,7 +78,9 @@ void Stepper::check_self_destruction() {
       other = other || (slot != h && s.zones[slot].occupied());
     }
     if (!other) leave_field(h, LeaveReason::EffectDestroy);
+    destroyed = destroyed || !other;
   }
+  return destroyed;
 }
 
 }  // namespace bc::detail

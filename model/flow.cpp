@@ -108,11 +108,14 @@ void Stepper::enter(Timing t) {
 }
 
 void Stepper::open_priority() {
-  check_self_destruction();
+  const bool destroyed = check_self_destruction();
   if (gather_triggers()) {
     give_priority(Player::P1);
     return;
   }
+  // A monster that destroyed itself changes the board like a resolved effect:
+  // in the Battle Step that may stop the attack or cause a replay (S1 §战斗步骤的卷回).
+  if (destroyed && s.chain_len == 0 && battle_step_consequences()) return;
   const bool turn_first = r.get(Knob::FirstPriority) == 0 || s.timing == Timing::BattleStepOpen;
   give_priority(turn_first ? Player::P1 : Player::P2);
 }

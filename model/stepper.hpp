@@ -93,7 +93,7 @@ struct Stepper {
   /// A continuous effect forbids Trap activations.
   bool traps_locked() const;
   /// Monsters destroyed by their own continuous condition (checked when a window opens).
-  void check_self_destruction();
+  bool check_self_destruction();
   bool may_declare(std::uint8_t slot) const;        ///< no "cannot declare an attack" applies
   bool attackable(std::uint8_t slot) const;         ///< no "cannot be attacked" applies
   bool may_attack_directly(std::uint8_t attacker) const;
