@@ -127,4 +127,16 @@ void cost_on_activation(const Ctx&, const Event&, Verdicts&);
 void unattackable_target(const Ctx&, const Event&, Verdicts&);
 void end_of_battle_obligations(const Ctx&, const Event&, Verdicts&);
 
+// ---- obligations.cpp: mandatory triggers whose event happened -------------------
+/// Folds trigger events, activations and zone occupants into the obligations
+/// (called by fold() after the other folds).
+void fold_obligations(Ctx&, const Event&);
+void trigger_obligations(const Ctx&, const Event&, Verdicts&);
+
 }  // namespace bc::checks
+
+namespace bc {
+struct Scenario;
+/// The header's obliged triggers, card monsters and zone occupants (start_context).
+void obligation_facts(TraceContext& c, const Scenario& header);
+}  // namespace bc

@@ -4,6 +4,8 @@
 /// fixed-size value with no padding, so the checker can keep it in its
 /// product state, compare it with == and hash its bytes. Per-battle data is
 /// reset when a battle ends so equal futures give equal contexts.
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <type_traits>
 
@@ -72,6 +74,14 @@ enum WindowFlag : std::uint8_t {
   kWinOpponentHad = 0x04,  ///< the opponent received priority in this open Battle Step window, with no chain
 };
 
+/// An array of N bytes all equal to v (member initialisers).
+template <std::size_t N>
+constexpr std::array<std::uint8_t, N> filled(std::uint8_t v) {
+  std::array<std::uint8_t, N> a{};
+  a.fill(v);
+  return a;
+}
+
 /// Marker for "no step / timing seen yet".
 inline constexpr std::uint8_t kCtxNone = 0xFF;
 
@@ -112,6 +122,12 @@ struct TraceContext {
   std::uint8_t flags = 0;           ///< TraceFlag
   std::uint8_t window = 0;          ///< WindowFlag
   std::uint8_t reserved = 0;        ///< always 0: keeps the struct free of padding
+  // Mandatory trigger obligations (properties/obligations.cpp).
+  std::uint16_t trig_due = 0;       ///< cards whose trigger event happened, condition met, not yet activated
+  std::uint16_t trig_done = 0;      ///< cards activated in this trace (a card triggers once a turn)
+  std::array<std::uint8_t, kMaxCards> card_event{};  ///< header: TriggerEvent of an obliged trigger, None if not obliged
+  std::array<std::uint8_t, kMaxCards> card_host = filled<kMaxCards>(kNoMonster);  ///< header: each card's monster
+  std::array<std::uint8_t, kSlotCount> slot_monster = filled<kSlotCount>(kNoMonster);  ///< the monster in each zone
 
   bool operator==(const TraceContext&) const = default;
 
@@ -131,7 +147,9 @@ struct TraceContext {
 };
 
 static_assert(std::has_unique_object_representations_v<TraceContext>, "TraceContext must have no padding");
-static_assert(sizeof(TraceContext) <= 48, "TraceContext is part of the product state: keep it small");
+// Part of the product state; the obligation tables (header data and zone
+// occupants) take half of it, still small beside the model state.
+static_assert(sizeof(TraceContext) <= 96, "TraceContext is part of the product state: keep it small");
 
 /// Bit of a monster slot in the slot masks (0 for kNoSlot / kDirect).
 constexpr std::uint16_t slot_bit(std::uint8_t slot) {

@@ -46,6 +46,11 @@ std::vector<PropertyInfo> effect_properties() {
        "A mandatory 'at the end of the Battle Phase' trigger whose condition holds (its monster attacked or "
        "battled and is still on the field) is activated in the End Step.",
        {{"S3", "End of Battle Phase"}, {"S0", "6.3.4.3"}, {"S1", "结束步骤=战斗阶段结束时"}}},
+      {"mandatory_triggers_activate", K::Always,
+       "A mandatory trigger whose event happened, with its condition met (its monster attacked or battled, and "
+       "still on the field where the event needs it), is activated before the Battle Phase ends: mandatory "
+       "effects may be activated even in the Damage Step, so none silently vanishes.",
+       {{"S0", "6.3.4.3"}, {"S0", "6.3.4.3.4"}, {"S1", "伤害计算后"}, {"S4", "2.4.3.4"}}},
   };
 }
 

@@ -264,6 +264,7 @@ void fold(Ctx& c, const Event& e) {
   const auto t = static_cast<std::size_t>(e.type);
   if (t < kFolds.size()) kFolds[t](c, e);
   fold_effects(c, e);
+  fold_obligations(c, e);
   fold_window(c, e);
 }
 

@@ -94,6 +94,7 @@ enum class Prop : std::uint8_t {
   CostPaidOnceOnActivation,
   CannotBeAttackedNeverTargeted,
   MandatoryEndOfBattleTriggersActivate,
+  MandatoryTriggersActivate,
   Count
 };
 inline constexpr int kPropCount = static_cast<int>(Prop::Count);

@@ -29,7 +29,7 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
     run<calc_window_close, first_turn_no_battle_phase, start_step_exit, end_step_exit, damage_step_exit,
         battle_phase_end_route, damage_step_order, damage_step_completes, battle_leave_all_by_end,
         negated_attack_no_damage_step, replay_before_damage_step, main_phase_2_after_battle_phase,
-        damage_step_ends_after_chains, end_of_battle_obligations, battle_step_exit>,
+        damage_step_ends_after_chains, end_of_battle_obligations, battle_step_exit, trigger_obligations>,
     // TimingEnter
     run<calc_window_close, damage_step_order, damage_step_completes, replay_not_in_damage_step,
         replay_choice_not_declaration>,
@@ -103,6 +103,7 @@ void host_facts(TraceContext& c, const Scenario& header, std::uint8_t monster, s
 TraceContext start_context(const Scenario& header) {
   TraceContext c;
   if (header.first_turn) c.flags |= kCtxFirstTurn;
+  obligation_facts(c, header);
   for (std::size_t i = 0; i < header.cards.size() && i < static_cast<std::size_t>(kMaxCards); ++i) {
     const CardSpec& card = header.cards[i];
     const std::uint16_t b = card_bit(static_cast<std::uint8_t>(i));

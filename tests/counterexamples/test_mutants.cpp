@@ -44,6 +44,8 @@ const std::vector<std::string> kTrippedByDedicatedTraces = {
     "chain_resolves_last_in_first_out",
     "spell_speed_respected",
     "simultaneous_triggers_turn_player_first",
+    // Code mutants kill it (bench/README.md): tests/properties/test_obligations.cpp, one trace per trigger event.
+    "mandatory_triggers_activate",
 };
 
 Scenario scenario_for(const Ruleset& rules) {

@@ -46,12 +46,13 @@ const std::vector<std::string_view> kSourceClaimIds = {
 
 /// Rules the effect terms open (issue 11; properties/effects.cpp), Always.
 const std::vector<std::string_view> kEffectIds = {
-    "cost_paid_once_on_activation", "cannot_be_attacked_never_targeted", "mandatory_end_of_battle_triggers_activate"};
+    "cost_paid_once_on_activation", "cannot_be_attacked_never_targeted", "mandatory_end_of_battle_triggers_activate",
+    "mandatory_triggers_activate"};
 
 TEST(Catalog, ListsEveryFixedIdWithItsKind) {
   EXPECT_EQ(properties().size(),
             kAlwaysIds.size() + 1 + kSometimesIds.size() + kSourceClaimIds.size() + kEffectIds.size());
-  EXPECT_EQ(properties().size(), 73u);
+  EXPECT_EQ(properties().size(), 74u);
   for (std::string_view id : kEffectIds) {
     const int i = property_index(id);
     ASSERT_GE(i, 0) << id;
@@ -103,7 +104,7 @@ TEST(Catalog, EveryPropertyHasAStatementAndCitationsOfKnownSources) {
 }
 
 TEST(Context, IsSmallComparableAndHashedByValue) {
-  EXPECT_LE(sizeof(TraceContext), 48u);
+  EXPECT_LE(sizeof(TraceContext), 96u);
   const TraceContext a = start_context(test_scenario());
   TraceContext b = a;
   EXPECT_EQ(a, b);
@@ -145,6 +146,9 @@ TEST(Context, PerBattleDataIsResetWhenTheBattleEnds) {
   after.occupied = before.occupied;
   after.face_down = before.face_down;
   after.defense = before.defense;
+  after.slot_monster = before.slot_monster;  // the Dragon left its zone
+  after.trig_due = before.trig_due;          // obligations span the Battle Phase
+  after.trig_done = before.trig_done;
   EXPECT_EQ(after, before);
 }
 

@@ -45,6 +45,10 @@ Scenario test_scenario() {
   // Gladiator Beasts' "at the end of the Battle Phase" is optional ("you can"),
   // unlike Goblin Attack Force's: the traces here may leave it unused.
   s.cards.back().term.mandatory = false;
+  // Spirit Reaper's battle-damage trigger is made optional here too, so that the
+  // traces may show a battle without it; mandatory_triggers_activate has its
+  // own boards (test_obligations.cpp).
+  s.cards[kReaper].term.mandatory = false;
   return s;
 }
 
