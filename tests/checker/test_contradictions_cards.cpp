@@ -70,23 +70,20 @@ TEST(ContradictionsCards, HonestUnderS3IsAFindingWithBothSectionsAndAPinnedSitua
                             bit(Timing::DamageCalculation));
   const CardSituation& cs = f->card_situation;
   EXPECT_EQ(cs.kind, CardSituationKind::Parted);
-  // The library reading offers Honest at the attack declaration, S3 does not:
-  // enter, two Start Step passes, a direct attack, then Honest.
-  ASSERT_TRUE(cs.first_only.has_value());
-  EXPECT_EQ(cs.first_only->length, 5u);
-  EXPECT_EQ(cs.first_only->timing, Timing::AttackDeclaration);
-  EXPECT_EQ(cs.first_only->divergence.kind, RuleDivergenceKind::OnlyFirstAllows);
-  EXPECT_EQ(cs.first_only->monsters, 1);
-  // S3 offers it at damage calculation, the library reading does not: 13 actions.
+  // The library reading (MR3: Damage Step only, until before damage calculation) is
+  // within S3's; S3 alone offers Honest at damage calculation: enter, two Start Step
+  // passes, a direct attack, the Battle Step and the Damage Step up to damage
+  // calculation, then Honest: 13 actions.
+  EXPECT_FALSE(cs.first_only.has_value());
   ASSERT_TRUE(cs.second_only.has_value());
   EXPECT_EQ(cs.second_only->length, 13u);
   EXPECT_EQ(cs.second_only->timing, Timing::DamageCalculation);
   EXPECT_EQ(cs.second_only->divergence.kind, RuleDivergenceKind::OnlySecondAllows);
-  EXPECT_EQ(cs.main(), &*cs.first_only);
-  EXPECT_EQ(cs.other(), &*cs.second_only);
-  EXPECT_EQ(f->shortest(), 5u);
-  // Each differing timing is in one reading only.
-  EXPECT_TRUE((main.timings & bit(Timing::AttackDeclaration)) && !(s3.timings & bit(Timing::AttackDeclaration)));
+  EXPECT_EQ(cs.second_only->monsters, 1);
+  EXPECT_EQ(cs.main(), &*cs.second_only);
+  EXPECT_EQ(f->shortest(), 13u);
+  // The differing timing is in one reading only.
+  EXPECT_EQ(main.timings, bit(Timing::StartOfDamageStep) | bit(Timing::BeforeDamageCalculation));
   EXPECT_TRUE(!(main.timings & bit(Timing::DamageCalculation)) && (s3.timings & bit(Timing::DamageCalculation)));
   // The situation replays: the activation is legal under S3's board only, after the same 12 actions.
   const CardRun& dc = *cs.second_only;
