@@ -44,16 +44,12 @@ RunWords parted_words(const CardRun& run, const Ruleset& rules, const std::strin
                 " does not.";
       break;
     case RuleDivergenceKind::DifferentEvents: {
-      EventBuffer e1, e2;
-      (void)m1.next(s1, x, e1);
-      (void)m2.next(s2, x, e2);
-      int i = 0;
-      while (i < e1.size() && i < e2.size() && e1[i] == e2[i]) ++i;
-      const auto ev = [](const EventBuffer& e, int k) { return k < e.size() ? event_words(e[k]) : "nothing more"; };
-      w.first = "step " + step + " then produces " + ev(e1, i) + " (event " + std::to_string(i + 1) + ")";
-      w.second = "step " + step + " then produces " + ev(e2, i) + " (event " + std::to_string(i + 1) + ")";
+      const EventSplit d = first_event_split(m1, s1, m2, s2, x);
+      const std::string at = " (event " + std::to_string(d.index) + ")";
+      w.first = "step " + step + " then produces " + d.first + at;
+      w.second = "step " + step + " then produces " + d.second + at;
       w.point = "At " + describe_point(s1) + ": both allow \"" + m1.describe(s1, x) + "\", but " + one + " gives " +
-                ev(e1, i) + " (at " + std::string(phrase(run.timing)) + "), " + two + " gives " + ev(e2, i) + ".";
+                d.first + " (at " + std::string(phrase(run.timing)) + "), " + two + " gives " + d.second + ".";
       break;
     }
   }

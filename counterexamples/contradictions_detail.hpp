@@ -21,6 +21,14 @@ std::string timing_codes(TimingMask mask);
 std::string describe_point(const State& s);
 /// An event in words, for the point of divergence.
 std::string event_words(const Event& e);
+/// Where two models' events for the same action `x` first differ: the first
+/// differing event of each in words ("nothing more" past the end) and its 1-based index.
+struct EventSplit {
+  std::string first;
+  std::string second;
+  int index = 1;
+};
+EventSplit first_event_split(const Model& m1, const State& s1, const Model& m2, const State& s2, const Action& x);
 /// The state reached by `path` from the initial state.
 State state_after(const Model& m, const std::vector<Action>& path);
 /// The run `run` (action indices) replayed under `rules` as numbered narrative lines.

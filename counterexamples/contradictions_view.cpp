@@ -65,6 +65,16 @@ std::string event_words(const Event& e) {
   }
 }
 
+EventSplit first_event_split(const Model& m1, const State& s1, const Model& m2, const State& s2, const Action& x) {
+  EventBuffer e1, e2;
+  (void)m1.next(s1, x, e1);
+  (void)m2.next(s2, x, e2);
+  int i = 0;
+  while (i < e1.size() && i < e2.size() && e1[i] == e2[i]) ++i;
+  const auto words = [](const EventBuffer& e, int k) { return k < e.size() ? event_words(e[k]) : "nothing more"; };
+  return {words(e1, i), words(e2, i), i + 1};
+}
+
 State state_after(const Model& m, const std::vector<Action>& path) {
   State s = m.initial();
   EventBuffer ev;
@@ -195,16 +205,12 @@ void rule_point(const ContradictionResult& res, const FindingCase& c, FindingVie
                  " forbids it.";
       break;
     case RuleDivergenceKind::DifferentEvents: {
-      EventBuffer e1, e2;
-      (void)m1.next(s1, x, e1);
-      (void)m2.next(s2, x, e2);
-      int i = 0;
-      while (i < e1.size() && i < e2.size() && e1[i] == e2[i]) ++i;
-      const auto ev = [](const EventBuffer& e, int k) { return k < e.size() ? event_words(e[k]) : "nothing more"; };
-      fv.first.verdict = "step " + step + " then produces " + ev(e1, i) + " (event " + std::to_string(i + 1) + ")";
-      fv.second.verdict = "step " + step + " then produces " + ev(e2, i) + " (event " + std::to_string(i + 1) + ")";
+      const EventSplit d = first_event_split(m1, s1, m2, s2, x);
+      const std::string at = " (event " + std::to_string(d.index) + ")";
+      fv.first.verdict = "step " + step + " then produces " + d.first + at;
+      fv.second.verdict = "step " + step + " then produces " + d.second + at;
       fv.point = "At " + describe_point(s1) + ": both allow \"" + m1.describe(s1, x) + "\", but its outcome differs: " +
-                 r1.name + " gives " + ev(e1, i) + ", " + r2.name + " gives " + ev(e2, i) + ".";
+                 r1.name + " gives " + d.first + ", " + r2.name + " gives " + d.second + ".";
       break;
     }
   }
