@@ -2,17 +2,26 @@
 """Code-level mutation testing of the model (issue 13, item 6).
 
 The built-in mutants are rulesets; this measures what the knobs cannot
-express: wrong code. It copies the checkout to WORK, builds battlecheck there
-(Release), then applies one mutant at a time to model/*.cpp -- a relational,
-logical or arithmetic operator swapped, a small constant changed, a condition
-negated, a statement deleted -- rebuilds incrementally and runs the kill
-commands: `check` over every shipped scenario and a bounded `random` run. A
-mutant is killed when any command's exit code, state count or property
-verdicts differ from the unmutated build's, or it crashes or times out; a
-mutant that does not compile is stillborn and not counted. The score is
-killed / (killed + survived); survivors are listed with their site.
+express: wrong code. It copies the checkout (tracked and untracked files, not
+the ignored ones; files already in WORK are updated when they differ) to WORK,
+builds battlecheck there (Release), then applies one mutant at a time to the
+source files --files selects -- a relational, logical or arithmetic operator
+swapped, a small constant changed, a condition negated, a statement deleted --
+rebuilds incrementally and runs the kill commands: `check` over every shipped
+scenario, a bounded `random` run and `coverage --json` (which rule situations
+the shipped scenarios reach). A mutant is killed when any command's exit code,
+state count, property verdicts or reached situations differ from the
+unmutated build's, or it crashes or times out; a mutant that does not compile
+is stillborn and not counted. The score is killed / (killed + survived);
+survivors are listed with their site. --only FILE:LINE[:OPERATOR] runs just
+the mutants at that site (e.g. to confirm that a new scenario kills one).
 
-Usage: bench/mutation.py [--work DIR] [--limit N] [--seed S] [--files GLOB] [--json]
+--files takes globs relative to the checkout, comma-separated or repeated;
+`semantic` stands for the model's rules (SEMANTIC below), without the input
+and text code (loaders, TOML, effect text, the card library, rulesets).
+
+Usage: bench/mutation.py [--work DIR] [--limit N] [--seed S] [--files GLOB[,GLOB...]]...
+                         [--only FILE:LINE[:OPERATOR]]... [--jobs N] [--json]
 Not part of ci/test or .ci/run (minutes to hours); figures in bench/README.md.
 """
 import argparse
@@ -26,6 +35,9 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The model's rules: what `--files semantic` selects.
+SEMANTIC = [f"model/{f}.cpp" for f in ("battle", "chain", "continuous", "effects", "effect", "flow", "outcome",
+                                       "model", "state")]
 
 # Binary operators swapped where they stand between blanks: (kind, from, to).
 SWAPS = [("rel", "<=", "<"), ("rel", "<", "<="), ("rel", ">=", ">"), ("rel", ">", ">="), ("rel", "==", "!="),
@@ -81,7 +93,48 @@ def observe(binary, src, timeout):
             seen.append((os.path.basename(scenario), code, None, None))
     code, out, _ = run([binary, "random", "--runs", "300", "--seed", "7"], src, timeout)
     seen.append(("random", code, None, out.count("VIOLATED")))
+    code, out, _ = run([binary, "coverage", "--json"], src, timeout)
+    try:
+        doc = json.loads(out)
+        per_scenario = [(r.get("name"), r.get("states"), r.get("complete"), r.get("reached"))
+                        for r in doc.get("scenarios", [])]
+        reached = [(r.get("id"), r.get("reached_by")) for r in doc.get("situations", [])]
+        seen.append(("coverage", code, per_scenario, reached))
+    except (ValueError, AttributeError):
+        seen.append(("coverage", code, None, None))
     return seen
+
+
+def copy_checkout(src):
+    """The checkout's tracked and untracked (not ignored) files into src, each only when it differs."""
+    files = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
+                           capture_output=True, text=True, check=True).stdout.split("\n")
+    for f in filter(None, files):
+        source, target = os.path.join(ROOT, f), os.path.join(src, f)
+        if not os.path.isfile(source):
+            continue  # deleted in the checkout but not yet in git
+        if os.path.isfile(target) and open(source, "rb").read() == open(target, "rb").read():
+            continue  # unchanged: keep its time stamp, so the build stays incremental
+        os.makedirs(os.path.dirname(target) or src, exist_ok=True)
+        shutil.copy2(source, target)
+
+
+def selected(src, specs):
+    """The files the --files globs select (relative to src), sorted, without repeats."""
+    globs = [g.strip() for spec in specs for g in spec.split(",") if g.strip()]
+    globs = [f for g in globs for f in (SEMANTIC if g == "semantic" else [g])]
+    return sorted({p for g in globs for p in glob.glob(os.path.join(src, g))})
+
+
+def matches(only, where, name):
+    """Whether a site (FILE:LINE, operator) is one that --only asks for: FILE may be a base name."""
+    parts = only.split(":", 2)
+    if len(parts) < 2:
+        return False
+    file, line = parts[0], parts[1]
+    site_file, site_line = where.rsplit(":", 1)
+    return (site_file == file or os.path.basename(site_file) == file) and site_line == line and (
+        len(parts) < 3 or parts[2] == name)
 
 
 def main():
@@ -89,30 +142,34 @@ def main():
     ap.add_argument("--work", default="/tmp/bc-mutation")
     ap.add_argument("--limit", type=int, default=0, help="mutants to try (0 = all), sampled by --seed")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--files", default="model/*.cpp")
+    ap.add_argument("--files", action="append", default=[],
+                    help="globs relative to the checkout, comma-separated or repeated; `semantic` = the rules "
+                         "(default: model/*.cpp)")
+    ap.add_argument("--only", action="append", default=[],
+                    help="FILE:LINE[:OPERATOR]: just the mutants at this site (repeatable; no sampling)")
+    ap.add_argument("--jobs", type=int, default=1, help="make -j")
     ap.add_argument("--timeout", type=int, default=120, help="seconds per command")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
 
     src = os.path.join(args.work, "src")
     build = os.path.join(args.work, "build")
-    if not os.path.isdir(src):
-        files = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
-        for f in files:
-            os.makedirs(os.path.dirname(os.path.join(src, f)) or src, exist_ok=True)
-            shutil.copy2(os.path.join(ROOT, f), os.path.join(src, f))
+    copy_checkout(src)
     subprocess.run(["cmake", "-S", src, "-B", build, "-DCMAKE_BUILD_TYPE=Release"], check=True, capture_output=True)
-    make = ["make", "-C", build, "-j2", "battlecheck"]
+    make = ["make", "-C", build, f"-j{args.jobs}", "battlecheck"]
     subprocess.run(make, check=True, capture_output=True)
     binary = os.path.join(build, "battlecheck")
     baseline = observe(binary, src, args.timeout)
 
     all_sites = []
-    for path in sorted(glob.glob(os.path.join(src, args.files))):
+    for path in selected(src, args.files or ["model/*.cpp"]):
         lines, found = sites(path)
         all_sites += [(path, n, name, mutated) for n, name, mutated in found]
     rng = random.Random(args.seed)
     chosen = rng.sample(all_sites, args.limit) if 0 < args.limit < len(all_sites) else all_sites
+    if args.only:
+        chosen = [s for s in all_sites if any(matches(o, f"{os.path.relpath(s[0], src)}:{s[1] + 1}", s[2])
+                                              for o in args.only)]
     killed, survived, stillborn = [], [], 0
     for k, (path, n, name, mutated) in enumerate(chosen, 1):
         status = "stillborn"
@@ -126,9 +183,10 @@ def main():
                 stillborn += 1
             else:
                 seen = observe(binary, src, args.timeout)
-                status = "survived" if seen == baseline else "killed"
+                by = [base[0] for base, now in zip(baseline, seen) if base != now]
+                status = f"killed by {', '.join(by)}" if by else "survived"
                 row = {"site": where, "operator": name, "line": mutated.strip()}
-                (survived if status == "survived" else killed).append(row)
+                (killed if by else survived).append(row)
         finally:
             open(path, "w", encoding="utf-8").write(original)
         print(f"mutation: {k}/{len(chosen)} {where} {name}: {status}", file=sys.stderr)
