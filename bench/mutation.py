@@ -8,9 +8,14 @@ builds battlecheck there (Release), then applies one mutant at a time to the
 source files --files selects -- a relational, logical or arithmetic operator
 swapped, a small constant changed, a condition negated, a statement deleted --
 rebuilds incrementally and runs the kill commands: `check` over every shipped
-scenario, a bounded `random` run and `coverage --json` (which rule situations
-the shipped scenarios reach). A mutant is killed when any command's exit code,
-state count, property verdicts or reached situations differ from the
+scenario, `check` of every built-in rule mutant on its scenario to its stated
+counterexample length (the code of knob values mr3 does not take; the
+counterexample files, events and narrative, compared byte for byte), the
+ygopro-core recordings of ../shared/engine-logs imported, verified and
+audited, a bounded `random` run and `coverage --json` (which rule situations
+the shipped scenarios reach). The work build has -D_GLIBCXX_ASSERTIONS, so an
+out-of-bounds access crashes. A mutant is killed when any command's exit code,
+state count, property verdicts, files or reached situations differ from the
 unmutated build's, or it crashes or times out; a mutant that does not compile
 is stillborn and not counted. The score is killed / (killed + survived);
 survivors are listed with their site. --only FILE:LINE[:OPERATOR] runs just
@@ -26,6 +31,7 @@ Not part of ci/test or .ci/run (minutes to hours); figures in bench/README.md.
 """
 import argparse
 import glob
+import hashlib
 import json
 import os
 import random
@@ -33,6 +39,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # The model's rules: what `--files semantic` selects.
@@ -91,6 +98,8 @@ def observe(binary, src, timeout):
             seen.append((os.path.basename(scenario), code, doc["stats"]["states"], verdicts))
         except (ValueError, KeyError, TypeError):
             seen.append((os.path.basename(scenario), code, None, None))
+    seen += observe_mutants(binary, src, timeout)
+    seen += observe_engine_logs(binary, src, timeout)
     code, out, _ = run([binary, "random", "--runs", "300", "--seed", "7"], src, timeout)
     seen.append(("random", code, None, out.count("VIOLATED")))
     code, out, _ = run([binary, "coverage", "--json"], src, timeout)
@@ -102,6 +111,63 @@ def observe(binary, src, timeout):
         seen.append(("coverage", code, per_scenario, reached))
     except (ValueError, AttributeError):
         seen.append(("coverage", code, None, None))
+    return seen
+
+
+def digest(directory):
+    """A hash of every file below directory (names and contents), then the directory is emptied."""
+    h = hashlib.sha256()
+    for path in sorted(glob.glob(os.path.join(directory, "*"))):
+        h.update(os.path.basename(path).encode())
+        h.update(open(path, "rb").read())
+        os.remove(path)
+    return h.hexdigest()
+
+
+def observe_mutants(binary, src, timeout):
+    """Each built-in rule mutant on its scenario, to its stated counterexample length: the branches of knob
+    values mr3 does not take run here, and the counterexample files (events, narrative) are compared byte for
+    byte, so a wrong event field or narrative line kills too."""
+    seen = []
+    out_dir = os.path.join(src, "mutation-mutants")
+    for path in sorted(glob.glob(os.path.join(src, "model", "rulesets", "mutants", "*.toml"))):
+        spec = tomllib.load(open(path, "rb"))
+        name = spec.get("name", os.path.basename(path)[:-5])
+        cmd = [binary, "check", "--mutant", name, "--no-liveness", "--json", "--out", out_dir, "--force",
+               "--max-depth", str(spec.get("max_counterexample_length", 0))]
+        if spec.get("scenario"):
+            cmd += ["--scenario", os.path.join(src, "scenarios", spec["scenario"])]
+        code, out, _ = run(cmd, src, timeout)
+        try:
+            doc = json.loads(out)
+            verdicts = [(p.get("id"), p.get("verdict")) for p in doc.get("properties", [])]
+            seen.append((name, code, doc["stats"]["states"], verdicts, digest(out_dir)))
+        except (ValueError, KeyError, TypeError):
+            seen.append((name, code, None, None, digest(out_dir)))
+    return seen
+
+
+def scrub(doc):
+    """A JSON document without its timings (keys naming seconds or rates), which differ from run to run."""
+    if isinstance(doc, dict):
+        return {k: scrub(v) for k, v in doc.items() if not re.search(r"seconds|per_s|rate|elapsed", k)}
+    if isinstance(doc, list):
+        return [scrub(v) for v in doc]
+    return doc
+
+
+def observe_engine_logs(binary, src, timeout):
+    """The ygopro-core recordings imported, verified and their cards audited (the importer's outcome learning)."""
+    seen = []
+    for stream in sorted(glob.glob(os.path.join(ROOT, "..", "shared", "engine-logs", "*.bin"))):
+        cards = stream[:-4] + ".cards.json"
+        code, out, _ = run([binary, "verify-trace", "--from", "ygopro", "--cards", cards, stream, "--audit-cards",
+                            "--json"], src, timeout)
+        try:
+            doc = scrub(json.loads(out))
+        except ValueError:
+            doc = out
+        seen.append((os.path.basename(stream), code, hashlib.sha256(json.dumps(doc, sort_keys=True).encode()).hexdigest()))
     return seen
 
 
@@ -155,7 +221,9 @@ def main():
     src = os.path.join(args.work, "src")
     build = os.path.join(args.work, "build")
     copy_checkout(src)
-    subprocess.run(["cmake", "-S", src, "-B", build, "-DCMAKE_BUILD_TYPE=Release"], check=True, capture_output=True)
+    # Library assertions turn an out-of-bounds access of a mutant into a crash (a kill), not stray memory.
+    subprocess.run(["cmake", "-S", src, "-B", build, "-DCMAKE_BUILD_TYPE=Release",
+                    "-DCMAKE_CXX_FLAGS=-D_GLIBCXX_ASSERTIONS"], check=True, capture_output=True)
     make = ["make", "-C", build, f"-j{args.jobs}", "battlecheck"]
     subprocess.run(make, check=True, capture_output=True)
     binary = os.path.join(build, "battlecheck")
