@@ -235,6 +235,11 @@ std::vector<PropertyInfo> trigger_properties() {
       {"chain_resolves_last_in_first_out", K::Always,
        "Chain links are numbered in order and resolve from the last link back to the first.",
        {{"S1", "战斗步骤的卷回"}, {"S3", "Damage Calculation"}, {"S3", "Example 2: Injection Fairy Lily and Divine Wrath"}}},
+      // The sources say play moves on when both players pass in turn; a chain resolving is play moving on.
+      {"chain_resolves_after_both_pass", K::Always,
+       "A chain starts to resolve only once both players have passed priority in turn after its last link (for a "
+       "chain the rules built from triggers, the turn player first).",
+       {{"S0", "6.3.4.3.1"}, {"S0", "6.3.4.3.2"}, {"S1", "开始步骤=战斗阶段开始时"}}},
       // The general chain rule on spell speeds is assumed by the sources rather than stated.
       {"spell_speed_respected", K::Always,
        "A chain link has at least the spell speed of the link it responds to; spell speed 1 effects only "

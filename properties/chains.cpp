@@ -37,6 +37,14 @@ void lifo_resolve(const Ctx& c, const Event& e, Verdicts& v) {
   if (unresolved(c) <= 0 || e.link != unresolved(c)) violate(v, Prop::ChainResolvesLastInFirstOut);
 }
 
+/// chain_resolves_after_both_pass: a chain starts to resolve only once both
+/// players have had priority (and passed) after its last link. Checked on
+/// traces that write Priority events.
+void resolve_after_passes(const Ctx& c, const Event&, Verdicts& v) {
+  if (c.resolved != 0 || !c.has(kWinSawPriority)) return;
+  if (!c.has(kWinP1Passed) || !c.has(kWinP2Passed)) violate(v, Prop::ChainResolvesAfterBothPass);
+}
+
 /// ... and the chain ends only when every link has resolved.
 void lifo_chain_end(const Ctx& c, const Event&, Verdicts& v) {
   if (c.resolved != c.chain_len) violate(v, Prop::ChainResolvesLastInFirstOut);

@@ -97,6 +97,7 @@ void expect_outcome(Ctx&, const Event&);
 void lifo_activate(const Ctx&, const Event&, Verdicts&);
 void lifo_negated(const Ctx&, const Event&, Verdicts&);
 void lifo_resolve(const Ctx&, const Event&, Verdicts&);
+void resolve_after_passes(const Ctx&, const Event&, Verdicts&);
 void lifo_chain_end(const Ctx&, const Event&, Verdicts&);
 void spell_speed(const Ctx&, const Event&, Verdicts&);
 void triggers_turn_player_first(const Ctx&, const Event&, Verdicts&);

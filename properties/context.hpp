@@ -72,6 +72,8 @@ enum WindowFlag : std::uint8_t {
   kWinTurnPassed = 0x01,   ///< open Battle Step, no chain: the turn player just had priority, or the opponent holds it after that pass
   kWinSawPriority = 0x02,  ///< the trace writes Priority events (an importer may omit them)
   kWinOpponentHad = 0x04,  ///< the opponent received priority in this open Battle Step window, with no chain
+  kWinP1Passed = 0x08,     ///< since the chain's last link P1 had priority (and passed, as nothing followed)
+  kWinP2Passed = 0x10,     ///< ... P2 had priority
 };
 
 /// An array of N bytes all equal to v (member initialisers).

@@ -255,8 +255,11 @@ void fold_window(Ctx& c, const Event& e) {
   const bool open_priority = e.type == EventType::Priority && c.at(Timing::BattleStepOpen) && c.chain_len == 0;
   const bool passed = open_priority && (e.player == Player::P1 || c.has(kWinTurnPassed));
   const bool opponent = open_priority && e.player == Player::P2;
+  std::uint8_t since_link = c.window & (kWinP1Passed | kWinP2Passed);
+  if (e.type == EventType::Activate || e.type == EventType::ChainEnd) since_link = 0;
+  if (e.type == EventType::Priority) since_link |= e.player == Player::P1 ? kWinP1Passed : kWinP2Passed;
   c.window = static_cast<std::uint8_t>((c.window & kWinSawPriority) | (passed ? kWinTurnPassed : 0) |
-                                       (opponent ? kWinOpponentHad : 0) |
+                                       (opponent ? kWinOpponentHad : 0) | since_link |
                                        (e.type == EventType::Priority ? kWinSawPriority : 0));
 }
 

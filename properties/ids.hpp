@@ -63,6 +63,7 @@ enum class Prop : std::uint8_t {
   BattleDestroyedTriggersAtEndOfDamageStep,
   DestroyWithoutCalcAtStartOfDamageStep,
   ChainResolvesLastInFirstOut,
+  ChainResolvesAfterBothPass,
   SpellSpeedRespected,
   SimultaneousTriggersTurnPlayerFirst,
   BattlePhaseEndEntersEndStep,

@@ -58,7 +58,7 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
     // Negated
     run<lifo_negated>,
     // Resolve
-    run<lifo_resolve>,
+    run<lifo_resolve, resolve_after_passes>,
     // ChainEnd
     run<lifo_chain_end>,
     // DamageCalculation

@@ -28,7 +28,7 @@ const std::vector<std::string_view> kAlwaysIds = {
     "zero_attack_battle_destroys_nothing", "has_battled_requires_damage_calculation",
     "has_attacked_requires_damage_step", "battle_damage_triggers_after_damage_calculation",
     "battle_destroyed_triggers_at_end_of_damage_step", "destroy_without_calc_at_start_of_damage_step",
-    "chain_resolves_last_in_first_out", "spell_speed_respected", "simultaneous_triggers_turn_player_first",
+    "chain_resolves_last_in_first_out", "chain_resolves_after_both_pass", "spell_speed_respected", "simultaneous_triggers_turn_player_first",
     "battle_phase_end_enters_end_step"};
 
 const std::vector<std::string_view> kSometimesIds = {
@@ -52,7 +52,7 @@ const std::vector<std::string_view> kEffectIds = {
 TEST(Catalog, ListsEveryFixedIdWithItsKind) {
   EXPECT_EQ(properties().size(),
             kAlwaysIds.size() + 1 + kSometimesIds.size() + kSourceClaimIds.size() + kEffectIds.size());
-  EXPECT_EQ(properties().size(), 74u);
+  EXPECT_EQ(properties().size(), 75u);
   for (std::string_view id : kEffectIds) {
     const int i = property_index(id);
     ASSERT_GE(i, 0) << id;

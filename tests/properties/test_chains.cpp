@@ -214,3 +214,30 @@ TEST(OneChainAtEndOfDamageStep, HoldsForTriggerChainsOnly) {
 
 }  // namespace
 }  // namespace bc::test
+
+namespace bc::test {
+namespace {
+
+TEST(ChainResolvesAfterBothPass, ViolatedWhenOnlyOnePlayerPassed) {
+  Trace t;
+  t.to_battle_step().declare(P1M0, P2M0).enter(Timing::BattleStep).priority(Player::P1);
+  t.activate_kind(Player::P1, EffectKind::FreeChainQuick).resolve();  // P2 had priority, P1 never again
+  EXPECT_VIOLATES(t.run(), "chain_resolves_after_both_pass");
+}
+
+TEST(ChainResolvesAfterBothPass, ViolatedWhenATriggerChainSkipsTheTurnPlayersPass) {
+  Trace t;
+  t.to_battle_step().declare(P1M0, P2M0).enter(Timing::BattleStep).priority(Player::P1);
+  t.trigger_kind(Player::P1, EffectKind::SentToGraveTrigger).priority(Player::P2).resolve();
+  EXPECT_VIOLATES(t.run(), "chain_resolves_after_both_pass");
+}
+
+TEST(ChainResolvesAfterBothPass, HoldsAfterBothPassed) {
+  Trace t;
+  t.to_battle_step().declare(P1M0, P2M0).enter(Timing::BattleStep).priority(Player::P1);
+  t.activate_kind(Player::P1, EffectKind::FreeChainQuick).passes().resolve();
+  EXPECT_HOLDS(t.run(), "chain_resolves_after_both_pass");
+}
+
+}  // namespace
+}  // namespace bc::test
