@@ -87,6 +87,7 @@ def run(cmd, cwd, timeout):
 def observe(binary, src, timeout):
     """What the kill commands say: per command, exit code, state count and verdicts."""
     seen = []
+    shutil.rmtree(os.path.join(src, "mutation-out"), ignore_errors=True)
     for scenario in sorted(glob.glob(os.path.join(src, "scenarios", "*.toml"))):
         if "bench-large" in scenario:
             continue  # 2 s a run, no rule the others miss
@@ -130,6 +131,7 @@ def observe_mutants(binary, src, timeout):
     byte, so a wrong event field or narrative line kills too."""
     seen = []
     out_dir = os.path.join(src, "mutation-mutants")
+    shutil.rmtree(out_dir, ignore_errors=True)  # what an interrupted run left would count as a difference
     for path in sorted(glob.glob(os.path.join(src, "model", "rulesets", "mutants", "*.toml"))):
         spec = tomllib.load(open(path, "rb"))
         name = spec.get("name", os.path.basename(path)[:-5])
