@@ -2,7 +2,7 @@
 
 #include <chrono>
 
-#include "checker/bfs.hpp"
+#include "checker/parallel_bfs.hpp"
 #include "checker/graph_analysis.hpp"
 #include "checker/model_system.hpp"
 
@@ -12,7 +12,7 @@ namespace {
 /// Run the Boost.Graph analysis on the explored graph and fold it into r:
 /// states that can never end violate battle_phase_can_end (the Eventually
 /// property), with the shortest run to the first such state as counterexample.
-void add_graph_analysis(const Bfs<ModelSystem>& bfs, CheckResult& r) {
+void add_graph_analysis(const ParallelBfs<ModelSystem>& bfs, CheckResult& r) {
   const GraphSummary g = analyze_graph(bfs.edges(), bfs.flags());
   r.dead_ends = g.dead_ends;
   r.cannot_end = g.cannot_end;
@@ -30,9 +30,9 @@ void add_graph_analysis(const Bfs<ModelSystem>& bfs, CheckResult& r) {
 CheckResult explore(const Model& model, const Bounds& bounds, const ProgressFn& progress) {
   const auto start = std::chrono::steady_clock::now();
   const double cpu_start = cpu_seconds();
-  ModelSystem sys(model);
-  Bfs<ModelSystem> bfs(sys, bounds, progress);
-  bfs.run([](const State&, const State&, int) {});
+  std::vector<ModelSystem> systems(static_cast<std::size_t>(resolve_threads(bounds.threads)), ModelSystem(model));
+  ParallelBfs<ModelSystem> bfs(systems, bounds, progress);
+  bfs.run([](int, const State&, const State&, int) {});
   CheckResult r = std::move(bfs.result());
   if (bounds.liveness) add_graph_analysis(bfs, r);
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -21,6 +21,9 @@ struct Bounds {
   /// report, never with the machine out of memory. 0 = unbounded.
   std::uint64_t max_memory_bytes = 0;
   bool liveness = true;  ///< keep the edge list and run the Boost.Graph analysis
+  /// Threads exploring (0 = every core). Results do not depend on it
+  /// (checker/parallel_bfs.hpp).
+  int threads = 0;
 };
 
 /// A shortest run violating (or, for Sometimes properties, witnessing) a property:
@@ -46,7 +49,10 @@ struct CheckResult {
   std::uint32_t depth = 0;         ///< deepest BFS level reached
   double seconds = 0;              ///< wall-clock time
   double cpu_seconds = 0;          ///< user + system CPU time of this process during the run
-  std::uint64_t stored_bytes = 0;  ///< fingerprint set + parent links
+  std::uint64_t stored_bytes = 0;  ///< bytes of the visited set in memory (fingerprint table)
+  std::uint64_t link_bytes = 0;    ///< parent links (5 bytes a state), in a temporary file
+  bool links_on_disk = true;       ///< false if no temporary file could be made: the links were in memory
+  int threads = 1;                 ///< threads that explored (or MPI ranks)
   std::uint64_t graph_bytes = 0;   ///< edge list + state flags kept for the liveness analysis
   std::uint64_t peak_rss_bytes = 0;
   bool complete = true;            ///< false if a bound cut the exploration short

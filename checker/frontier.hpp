@@ -53,6 +53,15 @@ class Frontier {
     ++size_;
   }
   const T& operator[](std::size_t i) const { return chunks_[i / kPerChunk][i % kPerChunk]; }
+  /// Writable slot i (i < size()).
+  T& at(std::size_t i) { return chunks_[i / kPerChunk][i % kPerChunk]; }
+  /// Grow by n slots (filled later with at()); returns the index of the first.
+  std::size_t extend(std::size_t n) {
+    const std::size_t first = size_;
+    while (chunks_.size() * kPerChunk < size_ + n) chunks_.push_back(static_cast<T*>(pool_->take()));
+    size_ += n;
+    return first;
+  }
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
   /// Give every chunk back to the pool.

@@ -12,7 +12,7 @@
 #include <sstream>
 #include <string>
 
-#include "checker/bfs.hpp"
+#include "checker/parallel_bfs.hpp"
 #include "checker/explorer.hpp"
 #include "checker/model_system.hpp"
 
@@ -55,15 +55,20 @@ struct GraphAttributes {
 }  // namespace
 
 std::string timing_graph_dot(const Model& model, const Bounds& bounds) {
-  MoveCounts counts{};
   Bounds b = bounds;
   b.liveness = false;
-  ModelSystem sys(model);
+  const std::size_t threads = static_cast<std::size_t>(resolve_threads(b.threads));
+  std::vector<ModelSystem> systems(threads, ModelSystem(model));
   const ProgressFn no_progress;
-  Bfs<ModelSystem> bfs(sys, b, no_progress);
-  bfs.run([&counts](const State& from, const State& to, int) {
-    ++counts[static_cast<int>(from.timing)][static_cast<int>(to.timing)];
+  ParallelBfs<ModelSystem> bfs(systems, b, no_progress);
+  std::vector<MoveCounts> per_thread(threads, MoveCounts{});  // summed after: the same for any thread count
+  bfs.run([&per_thread](int t, const State& from, const State& to, int) {
+    ++per_thread[static_cast<std::size_t>(t)][static_cast<int>(from.timing)][static_cast<int>(to.timing)];
   });
+  MoveCounts counts{};
+  for (const MoveCounts& m : per_thread)
+    for (int a = 0; a < kTimingCount; ++a)
+      for (int c = 0; c < kTimingCount; ++c) counts[a][c] += m[a][c];
   const TimingGraph g = build_graph(counts);
   std::ostringstream out;
   boost::write_graphviz(out, g, boost::make_label_writer(boost::get(&TimingVertex::label, g)),

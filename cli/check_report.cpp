@@ -59,8 +59,13 @@ void print_table(const CheckReport& report, bool quiet, std::ostream& out) {
   stat(out, "depth", std::to_string(r.depth));
   stat(out, "seconds", format_fixed(r.seconds, 2));
   stat(out, "states/s", format_fixed(r.seconds > 0 ? static_cast<double>(r.states) / r.seconds : 0.0, 0));
-  stat(out, "bytes/state", format_fixed(per_state(static_cast<double>(r.stored_bytes), r.states), 1));
-  stat(out, "peak memory", format_bytes(static_cast<double>(r.peak_rss_bytes)));
+  stat(out, "threads", std::to_string(r.threads));
+  stat(out, "bytes/state", format_fixed(per_state(static_cast<double>(r.stored_bytes), r.states), 1) +
+                               " in memory, " + format_fixed(per_state(static_cast<double>(r.link_bytes), r.states), 1) +
+                               (r.links_on_disk ? " on disk (parent links)" : " more in memory (parent links)"));
+  stat(out, "peak memory", format_bytes(static_cast<double>(r.peak_rss_bytes)) + " (" +
+                               format_fixed(per_state(static_cast<double>(r.peak_rss_bytes), r.states), 1) +
+                               " bytes/state)");
   out << "\n";
   std::size_t width = 8;
   for (const PropertyRow& row : report.rows) width = std::max(width, properties()[row.index].id.size());
@@ -116,7 +121,10 @@ nlohmann::json report_json(const CheckReport& report) {
         {"states_per_second", r.seconds > 0 ? static_cast<double>(r.states) / r.seconds : 0.0},
         {"stored_bytes", r.stored_bytes},
         {"bytes_per_state", per_state(static_cast<double>(r.stored_bytes), r.states)},
+        {"link_bytes", r.link_bytes},
+        {"links_on_disk", r.links_on_disk},
         {"peak_rss_bytes", r.peak_rss_bytes},
+        {"threads", r.threads},
         {"complete", r.complete},
         {"bound_hit", r.bound_hit}}},
       {"properties", props},

@@ -44,6 +44,10 @@ void add_bound_options(CLI::App& app, BoundOptions& opts) {
                  "Stop, cut short, before the run uses this many MiB (default: 90% of the memory available at start)");
   app.add_flag("--no-liveness", opts.no_liveness,
                "Skip the graph analysis (dead ends, states that cannot end the Battle Phase)");
+  app.add_option("--threads", opts.threads,
+                 "Threads exploring (0 = every core); results are the same for any number")
+      ->check(CLI::Range(0, 1024))
+      ->capture_default_str();
 }
 
 namespace {
@@ -67,6 +71,7 @@ Bounds to_bounds(const BoundOptions& opts) {
   b.max_depth = opts.max_depth;
   b.max_states = opts.max_states;
   b.liveness = !opts.no_liveness;
+  b.threads = opts.threads;
   return b;
 }
 

@@ -38,6 +38,7 @@ struct BoundOptions {
   std::uint64_t max_states = 0;
   std::uint64_t max_memory_mib = 0;  ///< 0 = 90% of the memory available at start
   bool no_liveness = false;
+  int threads = 0;  ///< 0 = every core
 };
 
 /// A loaded scenario and ruleset. Keep it in place while a Model refers to it.

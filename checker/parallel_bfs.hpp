@@ -1,0 +1,370 @@
+#pragma once
+/// The multi-core breadth-first core of the exhaustive checker. Each BFS
+/// level is processed in rounds of kChunksPerRound chunks of kChunk states;
+/// a round has three phases separated by barriers:
+///   1. expand: threads take chunks in any order; each chunk's successors,
+///      verdicts and first violations go to that chunk's own buffer;
+///   2. dedupe: thread t inserts the fingerprints of the shards it owns
+///      (shard % threads == t), walking the round's successors in order, so
+///      the first occurrence of a state in (source, action) order is the new
+///      one whatever the thread count;
+///   3. store: prefix sums over the chunks give every new state its id (the
+///      same order as a one-thread search), then threads copy the new states
+///      to the next level and write parent links, ids and edges at their
+///      offsets.
+/// So states, transitions, verdicts and counterexamples (shortest, ties
+/// broken by the lowest (source id, action), i.e. the lexicographically
+/// least run) do not depend on the thread count or on scheduling. The
+/// visited set is a sharded table of 64-bit fingerprints; parent links go to
+/// a temporary file (checker/link_store.hpp).
+///
+/// A System is as in checker/bfs.hpp; one copy per thread.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "checker/bfs.hpp"
+#include "checker/link_store.hpp"
+#include "checker/sharded_set.hpp"
+#include "checker/worker_pool.hpp"
+
+namespace bc {
+
+template <class System>
+class ParallelBfs {
+ public:
+  using St = typename System::StateType;
+  using Ctx = typename System::ContextType;
+  static constexpr std::uint32_t kNoParent = 0xFFFFFFFFu;
+  static constexpr std::size_t kChunk = 256;          ///< source states per chunk
+  static constexpr std::size_t kChunksPerRound = 64;  ///< chunks between two store phases
+
+  /// `systems`: one per thread (systems.size() threads).
+  ParallelBfs(std::vector<System>& systems, const Bounds& bounds, const ProgressFn& progress)
+      : systems_(systems), bounds_(bounds), progress_(progress), pool_(static_cast<int>(systems.size())),
+        seen_(bounds.liveness), outs_(kChunksPerRound) {}
+
+  /// Explore; on_edge(thread, from, to, action) is called on every
+  /// transition from the thread that computed it.
+  template <class OnEdge>
+  void run(OnEdge&& on_edge) {
+    start_ = std::chrono::steady_clock::now();
+    last_report_ = start_;
+    if (store_root()) {
+      for (std::uint32_t level = 0; !cur_.empty() && !stop_; ++level) {
+        if (bounds_.max_depth != 0 && level >= bounds_.max_depth) {
+          cut_frontier(0);
+          result_.bound_hit = "max_depth";
+          break;
+        }
+        run_level(level, on_edge);
+        if (stop_) break;
+        cur_.clear();
+        cur_.swap(next_);
+      }
+    }
+    finish_result();
+  }
+
+  CheckResult& result() { return result_; }
+  /// Action indices of the shortest stored run from the initial state to `id`.
+  std::vector<std::uint8_t> path_to(std::uint32_t id) const {
+    std::vector<std::uint8_t> path;
+    for (ParentLink l = links_[id]; l.parent() != kNoParent; l = links_[l.parent()]) path.push_back(l.action());
+    return {path.rbegin(), path.rend()};
+  }
+  std::span<const GraphEdge> edges() const { return edges_; }
+  std::span<const std::uint8_t> flags() const { return flags_; }
+
+ private:
+  struct Node {
+    St state;
+    Ctx ctx;
+    std::uint32_t id;
+  };
+  struct Succ {
+    Node node;
+    std::uint64_t fp;
+    std::uint32_t from;
+    std::uint8_t action;
+    bool terminal;
+  };
+  /// A chunk's first sighting of some property: the run is path(from) + action.
+  struct Hit {
+    Verdicts v;
+    std::uint32_t from;
+    std::uint8_t action;
+  };
+  struct ChunkOut {
+    std::vector<Succ> succ;          ///< kept successors (not violating), in (source, action) order
+    std::vector<std::uint8_t> fresh;  ///< per successor: not seen before (set by the dedupe phase)
+    std::vector<Hit> hits;
+    std::uint64_t transitions = 0;
+    std::size_t upto = 0;              ///< successors stored (all, unless the state bound cut the round)
+    std::uint64_t id_base = 0, live_base = 0, edge_base = 0;
+  };
+
+  bool store_root() {
+    Node root{};
+    Verdicts v;
+    systems_[0].start(root.state, root.ctx, v);
+    const bool terminal = System::terminal(root.state);
+    if (terminal) systems_[0].finish(root.ctx, true, v);
+    root.id = 0;
+    seen_.insert(System::fingerprint(root.state, root.ctx));
+    seen_.set_id(System::fingerprint(root.state, root.ctx), 0);
+    links_.push_back(ParentLink::make(kNoParent, 0));
+    if (bounds_.liveness) flags_.push_back(std::uint8_t(terminal ? kNodeTerminal : 0));
+    record(v, kNoParent, 0);
+    if (v.violated.any() || terminal) return false;
+    cur_.push_back(root);
+    return true;
+  }
+
+  template <class OnEdge>
+  void run_level(std::uint32_t level, OnEdge& on_edge) {
+    const std::size_t round = kChunk * kChunksPerRound;
+    for (std::size_t begin = 0; begin < cur_.size() && !stop_; begin += round) {
+      const std::size_t end = std::min(cur_.size(), begin + round);
+      run_round(begin, end, level, on_edge);
+      if (!stop_ && over_memory_bound()) {
+        stop_ = true;
+        result_.complete = false;
+        result_.bound_hit = "max_memory";
+      }
+      if (stop_) {
+        if (bounds_.liveness)
+          for (std::size_t k = begin; k < end; ++k) flags_[cur_[k].id] |= kNodeCut;
+        cut_frontier(end);
+      }
+      maybe_report(level, cur_.size() - end);
+    }
+  }
+
+  template <class OnEdge>
+  void run_round(std::size_t begin, std::size_t end, std::uint32_t level, OnEdge& on_edge) {
+    const std::size_t chunks = (end - begin + kChunk - 1) / kChunk;
+    std::atomic<std::size_t> next_chunk{0};
+    const Verdicts known{result_.violated, result_.witnessed};
+    pool_.run([&](int t) {
+      for (std::size_t c; (c = next_chunk.fetch_add(1)) < chunks;)
+        expand_chunk(t, outs_[c], begin + c * kChunk, std::min(end, begin + (c + 1) * kChunk), known, on_edge);
+    });
+    pool_.run([&](int t) { dedupe(t, chunks); });
+    for (std::size_t c = 0; c < chunks; ++c) {
+      for (const Hit& h : outs_[c].hits) record(h.v, h.from, h.action);
+      result_.transitions += outs_[c].transitions;
+    }
+    const std::uint64_t fresh = plan_store(chunks);
+    links_round_.resize(fresh);
+    if (bounds_.liveness) {
+      flags_.resize(flags_.size() + fresh, 0);
+      edges_.resize(outs_[chunks - 1].edge_base + outs_[chunks - 1].upto);
+    }
+    const std::size_t live_first = next_.extend(live_added_);
+    pool_.run([&](int t) {
+      for (std::size_t c = static_cast<std::size_t>(t); c < chunks; c += static_cast<std::size_t>(pool_.size()))
+        store_chunk(outs_[c], live_first);
+    });
+    if (bounds_.liveness)
+      pool_.run([&](int t) {
+        for (std::size_t c = static_cast<std::size_t>(t); c < chunks; c += static_cast<std::size_t>(pool_.size()))
+          edges_of_chunk(outs_[c]);
+      });
+    links_.append(links_round_.data(), links_round_.size());
+    if (fresh > 0 && level + 1 > result_.depth) result_.depth = level + 1;
+  }
+
+  template <class OnEdge>
+  void expand_chunk(int t, ChunkOut& out, std::size_t begin, std::size_t end, const Verdicts& known,
+                    OnEdge& on_edge) {
+    System& sys = systems_[static_cast<std::size_t>(t)];
+    out.succ.clear();
+    out.hits.clear();
+    out.transitions = 0;
+    Verdicts seen = known;
+    for (std::size_t k = begin; k < end; ++k) {
+      const Node& node = cur_[k];
+      const int n = sys.expand(node.state);
+      bool cut = false;
+      for (int i = 0; i < n; ++i) {
+        Succ& s = out.succ.emplace_back();
+        s.node.ctx = node.ctx;
+        Verdicts v;
+        sys.successor(node.state, i, s.node.state, s.node.ctx, v);
+        s.terminal = System::terminal(s.node.state);
+        if (s.terminal) sys.finish(s.node.ctx, true, v);
+        on_edge(t, node.state, s.node.state, i);
+        const Verdicts first{v.violated & ~seen.violated, v.witnessed & ~seen.witnessed};
+        if (first.violated.any() || first.witnessed.any()) {
+          out.hits.push_back({first, node.id, static_cast<std::uint8_t>(i)});
+          seen.violated |= v.violated;
+          seen.witnessed |= v.witnessed;
+        }
+        if (v.violated.any()) {  // successors of a violation would only repeat it
+          cut = true;
+          out.succ.pop_back();
+          continue;
+        }
+        s.fp = System::fingerprint(s.node.state, s.node.ctx);
+        s.from = node.id;
+        s.action = static_cast<std::uint8_t>(i);
+      }
+      out.transitions += static_cast<std::uint64_t>(n);
+      if (bounds_.liveness) flags_[node.id] |= std::uint8_t(kNodeExpanded | (cut ? kNodeCut : 0));
+    }
+    out.fresh.assign(out.succ.size(), 0);
+  }
+
+  /// Thread t inserts the successors of its shards in (chunk, index) order.
+  void dedupe(int t, std::size_t chunks) {
+    const int threads = pool_.size();
+    constexpr std::size_t kAhead = 8;
+    for (std::size_t c = 0; c < chunks; ++c) {
+      ChunkOut& out = outs_[c];
+      const std::size_t n = out.succ.size();
+      for (std::size_t j = 0; j < n; ++j) {
+        if (j + kAhead < n && ShardedSet::shard_of(out.succ[j + kAhead].fp) % threads == t)
+          seen_.prefetch(out.succ[j + kAhead].fp);
+        const std::uint64_t fp = out.succ[j].fp;
+        if (ShardedSet::shard_of(fp) % threads == t) out.fresh[j] = seen_.insert(fp) ? 1 : 0;
+      }
+    }
+  }
+
+  /// Give each chunk its id, frontier and edge offsets; apply the state
+  /// bound (the first new state past it stops the search, as in Bfs). Returns
+  /// the number of new states stored by this round.
+  std::uint64_t plan_store(std::size_t chunks) {
+    std::uint64_t ids = links_.size(), live = 0, edges = edges_.size();
+    const std::uint64_t first_id = ids;
+    for (std::size_t c = 0; c < chunks; ++c) {
+      ChunkOut& out = outs_[c];
+      out.id_base = ids;
+      out.live_base = live;
+      out.edge_base = edges;
+      out.upto = 0;
+      if (stop_) continue;
+      for (std::size_t j = 0; j < out.succ.size(); ++j, ++out.upto) {
+        if (!out.fresh[j]) continue;
+        if (bounds_.max_states != 0 && ids >= bounds_.max_states) {
+          stop_ = true;
+          result_.complete = false;
+          result_.bound_hit = "max_states";
+          break;
+        }
+        ++ids;
+        if (!out.succ[j].terminal) ++live;
+      }
+      edges += out.upto;
+    }
+    live_added_ = live;
+    return ids - first_id;
+  }
+
+  void store_chunk(ChunkOut& out, std::size_t live_first) {
+    std::uint64_t id = out.id_base, live = live_first + out.live_base;
+    const std::uint64_t round_first = outs_[0].id_base;
+    for (std::size_t j = 0; j < out.upto; ++j) {
+      if (!out.fresh[j]) continue;
+      Succ& s = out.succ[j];
+      links_round_[id - round_first] = ParentLink::make(s.from, s.action);
+      if (bounds_.liveness) {
+        seen_.set_id(s.fp, static_cast<std::uint32_t>(id));
+        if (s.terminal) flags_[id] = kNodeTerminal;
+      }
+      if (!s.terminal) {
+        s.node.id = static_cast<std::uint32_t>(id);
+        next_.at(live++) = s.node;
+      }
+      ++id;
+    }
+  }
+
+  void edges_of_chunk(const ChunkOut& out) {
+    for (std::size_t j = 0; j < out.upto; ++j)
+      edges_[out.edge_base + j] = GraphEdge{out.succ[j].from, seen_.id_of(out.succ[j].fp)};
+  }
+
+  bool over_memory_bound() const {
+    return bounds_.max_memory_bytes != 0 && current_rss_bytes() > bounds_.max_memory_bytes / 4 * 3;
+  }
+
+  /// Record violations and witnesses not seen before; their run is the path
+  /// to `from` plus `action`.
+  void record(const Verdicts& v, std::uint32_t from, std::uint8_t action) {
+    const PropertyBits new_bad = v.violated & ~result_.violated;
+    const PropertyBits new_seen = v.witnessed & ~result_.witnessed;
+    if (new_bad.none() && new_seen.none()) return;
+    std::vector<std::uint8_t> path;
+    if (from != kNoParent) {
+      path = path_to(from);
+      path.push_back(action);
+    }
+    for (int p = 0; p < kMaxProperties; ++p) {
+      if (new_bad.test(p)) result_.counterexamples.push_back({p, path});
+      if (new_seen.test(p)) result_.witnesses.push_back({p, path});
+    }
+    result_.violated |= v.violated;
+    result_.witnessed |= v.witnessed;
+  }
+
+  /// States left unexpanded by a bound: their traces are cut short.
+  void cut_frontier(std::size_t from_index) {
+    for (std::size_t k = from_index; k < cur_.size(); ++k) cut_node(cur_[k]);
+    for (std::size_t k = 0; k < next_.size(); ++k) cut_node(next_[k]);
+    cur_.clear();
+    next_.clear();
+  }
+  void cut_node(const Node& n) {
+    result_.complete = false;
+    Verdicts v;
+    systems_[0].finish(n.ctx, false, v);
+    if ((v.violated & ~result_.violated).none() && (v.witnessed & ~result_.witnessed).none()) return;
+    const ParentLink l = links_[n.id];
+    record(v, l.parent(), l.action());
+  }
+
+  void maybe_report(std::uint32_t level, std::size_t left_in_level) {
+    const auto now = std::chrono::steady_clock::now();
+    if (!progress_ || now - last_report_ < std::chrono::milliseconds(500)) return;
+    last_report_ = now;
+    progress_(ProgressInfo{links_.size(), result_.transitions, level, left_in_level + next_.size(),
+                           std::chrono::duration<double>(now - start_).count()});
+  }
+
+  void finish_result() {
+    result_.states = links_.size();
+    result_.stored_bytes = seen_.bytes();
+    result_.link_bytes = links_.size() * sizeof(ParentLink);
+    result_.links_on_disk = links_.on_disk();
+    result_.graph_bytes = edges_.capacity() * sizeof(GraphEdge) + flags_.capacity();
+    result_.threads = pool_.size();
+    result_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    result_.peak_rss_bytes = peak_rss_bytes();
+  }
+
+  template <class T>
+  using BigVector = std::vector<T, HugeAllocator<T>>;
+  std::vector<System>& systems_;
+  const Bounds& bounds_;
+  const ProgressFn& progress_;
+  WorkerPool pool_;
+  ShardedSet seen_;
+  LinkStore<ParentLink> links_;
+  std::vector<ParentLink> links_round_;
+  BigVector<std::uint8_t> flags_;
+  BigVector<GraphEdge> edges_;
+  ChunkPool chunk_pool_;
+  Frontier<Node> cur_{chunk_pool_}, next_{chunk_pool_};
+  std::vector<ChunkOut> outs_;
+  std::uint64_t live_added_ = 0;
+  CheckResult result_;
+  bool stop_ = false;
+  std::chrono::steady_clock::time_point start_, last_report_;
+};
+
+}  // namespace bc

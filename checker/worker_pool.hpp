@@ -1,0 +1,44 @@
+#pragma once
+/// A fixed team of threads for the parallel checker's phases: run(f) calls
+/// f(0) on the calling thread and f(1)..f(n-1) on the workers, and returns
+/// when all have finished (a fork-join barrier). What each call does is
+/// decided by the caller from the index alone, so results never depend on
+/// scheduling.
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace bc {
+
+class WorkerPool {
+ public:
+  /// `threads` >= 1; the pool starts threads - 1 workers.
+  explicit WorkerPool(int threads);
+  ~WorkerPool();
+  WorkerPool(const WorkerPool&) = delete;
+  WorkerPool& operator=(const WorkerPool&) = delete;
+
+  int size() const { return threads_; }
+  /// Run job(i) for every thread index i in [0, size()) and wait for all.
+  void run(const std::function<void(int)>& job);
+
+ private:
+  void work(int index);
+
+  int threads_;
+  std::vector<std::thread> workers_;
+  std::mutex mutex_;
+  std::condition_variable start_cv_, done_cv_;
+  const std::function<void(int)>* job_ = nullptr;
+  std::uint64_t generation_ = 0;
+  int pending_ = 0;
+  bool quit_ = false;
+};
+
+/// Threads to use for `requested` (0 = every core the machine has, at least 1).
+int resolve_threads(int requested);
+
+}  // namespace bc
