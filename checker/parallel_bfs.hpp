@@ -99,7 +99,8 @@ class ParallelBfs {
     std::uint8_t action;
   };
   struct ChunkOut {
-    std::vector<Succ> succ;          ///< kept successors (not violating), in (source, action) order
+    std::vector<Succ> succ;          ///< slots reused round after round; [0, count) are this round's
+    std::size_t count = 0;           ///< kept successors (not violating), in (source, action) order
     std::vector<std::uint8_t> fresh;  ///< per successor: not seen before (set by the dedupe phase)
     std::vector<Hit> hits;
     std::uint64_t transitions = 0;
@@ -182,7 +183,7 @@ class ParallelBfs {
   void expand_chunk(int t, ChunkOut& out, std::size_t begin, std::size_t end, const Verdicts& known,
                     OnEdge& on_edge) {
     System& sys = systems_[static_cast<std::size_t>(t)];
-    out.succ.clear();
+    out.count = 0;
     out.hits.clear();
     out.transitions = 0;
     Verdicts seen = known;
@@ -191,7 +192,8 @@ class ParallelBfs {
       const int n = sys.expand(node.state);
       bool cut = false;
       for (int i = 0; i < n; ++i) {
-        Succ& s = out.succ.emplace_back();
+        if (out.count == out.succ.size()) out.succ.emplace_back();
+        Succ& s = out.succ[out.count];
         s.node.ctx = node.ctx;
         Verdicts v;
         sys.successor(node.state, i, s.node.state, s.node.ctx, v);
@@ -206,9 +208,9 @@ class ParallelBfs {
         }
         if (v.violated.any()) {  // successors of a violation would only repeat it
           cut = true;
-          out.succ.pop_back();
           continue;
         }
+        ++out.count;
         s.fp = System::fingerprint(s.node.state, s.node.ctx);
         s.from = node.id;
         s.action = static_cast<std::uint8_t>(i);
@@ -216,7 +218,7 @@ class ParallelBfs {
       out.transitions += static_cast<std::uint64_t>(n);
       if (bounds_.liveness) flags_[node.id] |= std::uint8_t(kNodeExpanded | (cut ? kNodeCut : 0));
     }
-    out.fresh.assign(out.succ.size(), 0);
+    out.fresh.assign(out.count, 0);
   }
 
   /// Thread t inserts the successors of its shards in (chunk, index) order.
@@ -225,7 +227,7 @@ class ParallelBfs {
     constexpr std::size_t kAhead = 8;
     for (std::size_t c = 0; c < chunks; ++c) {
       ChunkOut& out = outs_[c];
-      const std::size_t n = out.succ.size();
+      const std::size_t n = out.count;
       for (std::size_t j = 0; j < n; ++j) {
         if (j + kAhead < n && ShardedSet::shard_of(out.succ[j + kAhead].fp) % threads == t)
           seen_.prefetch(out.succ[j + kAhead].fp);
@@ -248,7 +250,7 @@ class ParallelBfs {
       out.edge_base = edges;
       out.upto = 0;
       if (stop_) continue;
-      for (std::size_t j = 0; j < out.succ.size(); ++j, ++out.upto) {
+      for (std::size_t j = 0; j < out.count; ++j, ++out.upto) {
         if (!out.fresh[j]) continue;
         if (bounds_.max_states != 0 && ids >= bounds_.max_states) {
           stop_ = true;

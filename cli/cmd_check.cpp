@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "checker/explorer.hpp"
+#include "checker/mpi_explorer.hpp"
 #include "cli/check_report.hpp"
 #include "cli/commands.hpp"
 #include "counterexamples/replay.hpp"
@@ -22,6 +23,7 @@ struct CheckOptions {
   bool json = false;
   bool quiet = false;
   bool progress = false;
+  bool mpi = false;
 };
 
 /// The \r-updated progress line on stderr.
@@ -122,15 +124,8 @@ PropertyRow judge(const CheckOptions& opts, const Model& model, const Inputs& in
   return row;
 }
 
-int run_check(const CheckOptions& opts) {
-  const Inputs in = load_inputs(opts.model);
-  const Model model(in.scenario, in.rules);
-  CheckReport report;
-  report.inputs = &in;
-  report.bounds = to_bounds(opts.bounds);
-  const bool show_progress = !opts.quiet && (opts.progress || ::isatty(STDERR_FILENO));
-  report.result = explore(model, report.bounds, progress_line(show_progress));
-  if (show_progress) std::cerr << (::isatty(STDERR_FILENO) ? "\r\033[K" : "\n") << std::flush;
+/// Judge every property, write the counterexamples, print; the exit code.
+int report_check(const CheckOptions& opts, const Model& model, const Inputs& in, CheckReport& report) {
   bool failing = false;
   for (int i = 0; i < static_cast<int>(properties().size()); ++i) {
     report.rows.push_back(judge(opts, model, in, i, report));
@@ -141,6 +136,33 @@ int run_check(const CheckOptions& opts) {
   else print_table(report, opts.quiet, std::cout);
   for (const std::string& e : report.errors) std::cerr << "battlecheck: error: " << e << "\n";
   return report.exit_code;
+}
+
+/// `check --mpi`: every rank explores; rank 0 reports; all return rank 0's code.
+int run_check_mpi(const CheckOptions& opts, const Model& model, const Inputs& in, CheckReport& report,
+                  bool show_progress) {
+  MpiOutcome o = explore_mpi(model, report.bounds, progress_line(show_progress));
+  if (!o.error.empty()) {
+    if (o.rank == 0) std::cerr << "battlecheck: error: " << o.error << "\n";
+    return mpi_finish(kExitBadInput);
+  }
+  if (o.rank != 0) return mpi_finish(kExitOk);
+  if (show_progress) std::cerr << (::isatty(STDERR_FILENO) ? "\r\033[K" : "\n") << std::flush;
+  report.result = std::move(o.result);
+  return mpi_finish(report_check(opts, model, in, report));
+}
+
+int run_check(const CheckOptions& opts) {
+  const Inputs in = load_inputs(opts.model);
+  const Model model(in.scenario, in.rules);
+  CheckReport report;
+  report.inputs = &in;
+  report.bounds = to_bounds(opts.bounds);
+  const bool show_progress = !opts.quiet && (opts.progress || ::isatty(STDERR_FILENO));
+  if (opts.mpi) return run_check_mpi(opts, model, in, report, show_progress);
+  report.result = explore(model, report.bounds, progress_line(show_progress));
+  if (show_progress) std::cerr << (::isatty(STDERR_FILENO) ? "\r\033[K" : "\n") << std::flush;
+  return report_check(opts, model, in, report);
 }
 
 }  // namespace
@@ -156,6 +178,8 @@ Command add_check_command(CLI::App& root) {
   app->add_flag("--json", opts->json, "Print one JSON document instead of the table");
   app->add_flag("--quiet", opts->quiet, "No progress line; list only failing properties");
   app->add_flag("--progress", opts->progress, "Show the progress line even when stderr is not a terminal");
+  app->add_flag("--mpi", opts->mpi,
+                "Explore with every MPI rank (run under mpirun; docs/scaling.md); the same results as one process");
   return {app, [opts] { return run_check(*opts); }};
 }
 

@@ -18,19 +18,34 @@ inline std::uint64_t fmix64(std::uint64_t x) {
   return x;
 }
 
-/// Hash of n bytes, 8 at a time (the tail zero-padded); never 0.
+/// Fold two words into one: the high and low halves of their 128-bit
+/// product, xored (the "mum" step of wyhash).
+inline std::uint64_t mum(std::uint64_t a, std::uint64_t b) {
+  const unsigned __int128 r = static_cast<unsigned __int128>(a) * b;
+  return static_cast<std::uint64_t>(r) ^ static_cast<std::uint64_t>(r >> 64);
+}
+
+/// Hash of n bytes, 16 at a time with one 128-bit multiply (after wyhash:
+/// one multiply of latency a step instead of a finalizer per 8 bytes), the
+/// tail zero-padded, finished with fmix64; never 0.
 inline std::uint64_t hash_bytes(const void* data, std::size_t n) {
+  constexpr std::uint64_t k0 = 0xA0761D6478BD642FULL;
+  constexpr std::uint64_t k1 = 0xE7037ED1A0B428DBULL;
   const auto* p = static_cast<const unsigned char*>(data);
-  std::uint64_t h = 0x9E3779B97F4A7C15ULL ^ n;
+  std::uint64_t h = k0 ^ n;
   std::size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    std::uint64_t w;
-    std::memcpy(&w, p + i, 8);
-    h = fmix64(h ^ w);
+  for (; i + 16 <= n; i += 16) {
+    std::uint64_t w0, w1;
+    std::memcpy(&w0, p + i, 8);
+    std::memcpy(&w1, p + i + 8, 8);
+    h = mum(w0 ^ k1, w1 ^ h);
   }
-  std::uint64_t tail = 0;
-  std::memcpy(&tail, p + i, n - i);
-  h = fmix64(h ^ tail);
+  if (i < n) {
+    std::uint64_t tail[2] = {0, 0};
+    std::memcpy(tail, p + i, n - i);
+    h = mum(tail[0] ^ k1, tail[1] ^ h);
+  }
+  h = fmix64(h ^ k0);
   return h == 0 ? 1 : h;
 }
 

@@ -88,10 +88,14 @@ constexpr std::array<std::uint8_t, N> filled(std::uint8_t v) {
 inline constexpr std::uint8_t kCtxNone = 0xFF;
 
 struct TraceContext {
-  // Trace header (constant for a trace): static card data as bitmasks over card indices.
+  // Trace header (constant for a trace, so left out of hash_context):
+  // static card data as bitmasks over card indices and per card.
   std::uint16_t card_p2 = 0;        ///< bit c: card c is held by P2
   std::uint16_t cond_attacked = 0;  ///< bit c: card c needs its host to have attacked
   std::uint16_t cond_battled = 0;   ///< bit c: card c needs its host to have battled
+  std::array<std::uint8_t, kMaxCards> card_event{};  ///< TriggerEvent of an obliged trigger, None if not obliged
+  std::array<std::uint8_t, kMaxCards> card_host = filled<kMaxCards>(kNoMonster);  ///< each card's monster
+  // Everything from here on changes along a trace (kContextHashFrom).
   // Board, bit = slot.
   std::uint16_t occupied = 0;
   std::uint16_t face_down = 0;
@@ -127,8 +131,6 @@ struct TraceContext {
   // Mandatory trigger obligations (properties/obligations.cpp).
   std::uint16_t trig_due = 0;       ///< cards whose trigger event happened, condition met, not yet activated
   std::uint16_t trig_done = 0;      ///< cards activated in this trace (a card triggers once a turn)
-  std::array<std::uint8_t, kMaxCards> card_event{};  ///< header: TriggerEvent of an obliged trigger, None if not obliged
-  std::array<std::uint8_t, kMaxCards> card_host = filled<kMaxCards>(kNoMonster);  ///< header: each card's monster
   std::array<std::uint8_t, kSlotCount> slot_monster = filled<kSlotCount>(kNoMonster);  ///< the monster in each zone
 
   bool operator==(const TraceContext&) const = default;
@@ -151,6 +153,10 @@ struct TraceContext {
 static_assert(std::has_unique_object_representations_v<TraceContext>, "TraceContext must have no padding");
 // Part of the product state; the obligation tables (header data and zone
 // occupants) take half of it, still small beside the model state.
+/// The first byte hash_context() reads: the header before it is the same
+/// for every state of one exploration.
+inline constexpr std::size_t kContextHashFrom = offsetof(TraceContext, occupied);
+
 static_assert(sizeof(TraceContext) <= 96, "TraceContext is part of the product state: keep it small");
 
 /// Bit of a monster slot in the slot masks (0 for kNoSlot / kDirect).

@@ -138,6 +138,9 @@ void finish(const TraceContext& ctx, bool complete, Verdicts& out) {
   if (!over) violate(out, Prop::BattlePhaseCanEnd);
 }
 
-std::uint64_t hash_context(const TraceContext& ctx) { return hash_bytes(&ctx, sizeof(TraceContext)); }
+std::uint64_t hash_context(const TraceContext& ctx) {
+  return hash_bytes(reinterpret_cast<const unsigned char*>(&ctx) + kContextHashFrom,
+                    sizeof(TraceContext) - kContextHashFrom);
+}
 
 }  // namespace bc

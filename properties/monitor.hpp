@@ -23,6 +23,8 @@ void observe(TraceContext& ctx, const Event& e, Verdicts& out);
 /// or is cut short (complete = false: only what cannot change any more).
 void finish(const TraceContext& ctx, bool complete, Verdicts& out);
 
+/// Hash of the parts of ctx that change along a trace; the header before
+/// kContextHashFrom is left out: it is the same for every state of one run.
 std::uint64_t hash_context(const TraceContext& ctx);
 
 }  // namespace bc

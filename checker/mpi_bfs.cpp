@@ -1,0 +1,443 @@
+// The MPI exploration (checker/mpi_explorer.hpp); compiled only when CMake
+// finds MPI. One thread per rank; level-synchronous breadth-first search.
+#include <mpi.h>
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <unordered_map>
+#include <vector>
+
+#include "checker/bfs.hpp"
+#include "checker/graph_analysis.hpp"
+#include "checker/link_store.hpp"
+#include "checker/model_system.hpp"
+#include "checker/mpi_explorer.hpp"
+#include "checker/sharded_set.hpp"
+
+namespace bc {
+namespace {
+
+constexpr std::uint32_t kNoParent = 0xFFFFFFFFu;
+constexpr std::uint64_t kNone = ~std::uint64_t{0};
+constexpr std::size_t kRound = 2048;  ///< sources a rank expands between two exchanges
+
+/// One successor on its way to the rank that owns it.
+struct Msg {
+  std::uint64_t fp;
+  std::uint64_t key;  ///< source id << 8 | action: the (source, action) order of the one-process search
+  State state;
+  TraceContext ctx;
+  std::uint8_t terminal;
+};
+
+struct Node {
+  State state;
+  TraceContext ctx;
+  std::uint32_t id;
+  std::uint32_t local;  ///< index of this state among the rank's own (flags)
+};
+
+#pragma pack(push, 1)
+/// A stored state's parent link, with the state's global id (a rank holds a
+/// sparse, increasing subset of the ids).
+struct IdLink {
+  std::uint32_t id;
+  std::uint32_t parent;
+  std::uint8_t action;
+};
+#pragma pack(pop)
+
+std::uint64_t key_of(std::uint32_t from, std::uint8_t action) { return std::uint64_t{from} << 8 | action; }
+
+class MpiBfs {
+ public:
+  MpiBfs(const Model& model, const Bounds& bounds, const ProgressFn& progress)
+      : sys_(model), bounds_(bounds), progress_(progress), seen_(bounds.liveness) {
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+    MPI_Comm_size(MPI_COMM_WORLD, &ranks_);
+  }
+
+  MpiOutcome run() {
+    const auto start = std::chrono::steady_clock::now();
+    if (store_root()) {
+      for (std::uint32_t level = 0;; ++level) {
+        std::uint64_t live = cur_.size(), total = 0;
+        MPI_Allreduce(&live, &total, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+        if (total == 0) break;
+        if (bounds_.max_depth != 0 && level >= bounds_.max_depth) {
+          cut_frontier();
+          result_.bound_hit = "max_depth";
+          break;
+        }
+        expand_level(level);
+        report(level, start);
+      }
+    }
+    finish(start);
+    return MpiOutcome{rank_ == 0 ? result_ : CheckResult{}, rank_, ranks_, {}};
+  }
+
+ private:
+  int owner(std::uint64_t fp) const { return static_cast<int>((fp >> 32 & 0xFFFFFF) % static_cast<std::uint64_t>(ranks_)); }
+
+  bool store_root() {
+    Node root{};
+    Verdicts v;
+    sys_.start(root.state, root.ctx, v);
+    const bool terminal = ModelSystem::terminal(root.state);
+    if (terminal) sys_.finish(root.ctx, true, v);
+    const std::uint64_t fp = ModelSystem::fingerprint(root.state, root.ctx);
+    if (owner(fp) == rank_) {
+      seen_.insert(fp);
+      seen_.set_id(fp, 0);
+      links_.push_back(IdLink{0, kNoParent, 0});
+      flags_.push_back(std::uint8_t(terminal ? kNodeTerminal : 0));
+      if (!terminal && v.violated.none()) cur_.push_back(root);
+    }
+    next_id_ = 1;
+    record_now(v, {});
+    return !terminal && v.violated.none();
+  }
+
+  void expand_level(std::uint32_t level) {
+    bad_.fill(kNone);
+    good_.fill(kNone);
+    pending_.clear();
+    pending_index_.clear();
+    pending_edges_.clear();
+    std::size_t done = 0;
+    for (int more = 1; more != 0;) {
+      std::vector<std::vector<Msg>> out(static_cast<std::size_t>(ranks_));
+      const std::size_t end = std::min(cur_.size(), done + kRound);
+      for (; done < end; ++done) expand(cur_[done], out);
+      receive(exchange(out));
+      int mine = done < cur_.size() ? 1 : 0;
+      MPI_Allreduce(&mine, &more, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    }
+    store_level(level);
+  }
+
+  void expand(const Node& node, std::vector<std::vector<Msg>>& out) {
+    const int n = sys_.expand(node.state);
+    bool cut = false;
+    for (int i = 0; i < n; ++i) {
+      Msg m{};
+      m.ctx = node.ctx;
+      Verdicts v;
+      sys_.successor(node.state, i, m.state, m.ctx, v);
+      m.terminal = ModelSystem::terminal(m.state) ? 1 : 0;
+      if (m.terminal != 0) sys_.finish(m.ctx, true, v);
+      m.key = key_of(node.id, static_cast<std::uint8_t>(i));
+      note_first(v, m.key);
+      if (v.violated.any()) {
+        cut = true;
+        continue;
+      }
+      m.fp = ModelSystem::fingerprint(m.state, m.ctx);
+      out[static_cast<std::size_t>(owner(m.fp))].push_back(m);
+    }
+    transitions_ += static_cast<std::uint64_t>(n);
+    if (bounds_.liveness) flags_[node.local] |= std::uint8_t(kNodeExpanded | (cut ? kNodeCut : 0));
+  }
+
+  /// Keep the lowest key of each property newly violated or witnessed.
+  void note_first(const Verdicts& v, std::uint64_t key) {
+    for (int p = 0; p < kMaxProperties; ++p) {
+      if (v.violated.test(p) && !result_.violated.test(p)) bad_[p] = std::min(bad_[p], key);
+      if (v.witnessed.test(p) && !result_.witnessed.test(p)) good_[p] = std::min(good_[p], key);
+    }
+  }
+
+  /// All-to-all exchange of this round's successors.
+  std::vector<Msg> exchange(const std::vector<std::vector<Msg>>& out) {
+    const auto p = static_cast<std::size_t>(ranks_);
+    std::vector<int> send_counts(p), recv_counts(p), send_offsets(p), recv_offsets(p);
+    std::vector<Msg> send;
+    for (std::size_t r = 0; r < p; ++r) {
+      send_offsets[r] = static_cast<int>(send.size() * sizeof(Msg));
+      send_counts[r] = static_cast<int>(out[r].size() * sizeof(Msg));
+      send.insert(send.end(), out[r].begin(), out[r].end());
+    }
+    MPI_Alltoall(send_counts.data(), 1, MPI_INT, recv_counts.data(), 1, MPI_INT, MPI_COMM_WORLD);
+    int total = 0;
+    for (std::size_t r = 0; r < p; ++r) {
+      recv_offsets[r] = total;
+      total += recv_counts[r];
+    }
+    std::vector<Msg> recv(static_cast<std::size_t>(total) / sizeof(Msg));
+    MPI_Alltoallv(send.data(), send_counts.data(), send_offsets.data(), MPI_BYTE, recv.data(), recv_counts.data(),
+                  recv_offsets.data(), MPI_BYTE, MPI_COMM_WORLD);
+    return recv;
+  }
+
+  /// Owner side: drop states seen in earlier levels, keep the lowest key of each new one.
+  void receive(const std::vector<Msg>& msgs) {
+    for (const Msg& m : msgs) {
+      if (bounds_.liveness) pending_edges_.push_back({static_cast<std::uint32_t>(m.key >> 8), m.fp});
+      if (seen_.contains(m.fp)) continue;
+      const auto [it, fresh] = pending_index_.try_emplace(m.fp, pending_.size());
+      if (fresh) pending_.push_back(m);
+      else if (m.key < pending_[it->second].key) pending_[it->second] = m;
+    }
+  }
+
+  /// Give the level's new states their global ids (rank of their key among
+  /// every rank's new keys), store them, and settle the level's verdicts.
+  void store_level(std::uint32_t level) {
+    std::sort(pending_.begin(), pending_.end(), [](const Msg& a, const Msg& b) { return a.key < b.key; });
+    const std::vector<std::uint64_t> all = gather_keys();
+    std::vector<Node> next;
+    for (const Msg& m : pending_) {
+      const auto pos = static_cast<std::uint64_t>(std::lower_bound(all.begin(), all.end(), m.key) - all.begin());
+      const auto id = static_cast<std::uint32_t>(next_id_ + pos);
+      seen_.insert(m.fp);
+      seen_.set_id(m.fp, id);
+      links_.push_back(IdLink{id, static_cast<std::uint32_t>(m.key >> 8), static_cast<std::uint8_t>(m.key & 0xFF)});
+      const auto local = static_cast<std::uint32_t>(flags_.size());
+      flags_.push_back(std::uint8_t(m.terminal != 0 ? kNodeTerminal : 0));
+      if (m.terminal == 0) next.push_back(Node{m.state, m.ctx, id, local});
+    }
+    for (const auto& [from, fp] : pending_edges_) edges_.push_back(GraphEdge{from, seen_.id_of(fp)});
+    next_id_ += all.size();
+    if (!all.empty() && level + 1 > result_.depth) result_.depth = level + 1;
+    cur_.swap(next);
+    settle_level();
+  }
+
+  std::vector<std::uint64_t> gather_keys() {
+    const int mine = static_cast<int>(pending_.size());
+    std::vector<int> counts(static_cast<std::size_t>(ranks_)), offsets(static_cast<std::size_t>(ranks_));
+    MPI_Allgather(&mine, 1, MPI_INT, counts.data(), 1, MPI_INT, MPI_COMM_WORLD);
+    int total = 0;
+    for (std::size_t r = 0; r < counts.size(); ++r) {
+      offsets[r] = total;
+      total += counts[r];
+    }
+    std::vector<std::uint64_t> keys, all(static_cast<std::size_t>(total));
+    for (const Msg& m : pending_) keys.push_back(m.key);
+    MPI_Allgatherv(keys.data(), mine, MPI_UINT64_T, all.data(), counts.data(), offsets.data(), MPI_UINT64_T,
+                   MPI_COMM_WORLD);
+    std::sort(all.begin(), all.end());
+    return all;
+  }
+
+  /// The lowest key of each property over all ranks becomes its run.
+  void settle_level() {
+    std::array<std::uint64_t, kMaxProperties> bad{}, good{};
+    MPI_Allreduce(bad_.data(), bad.data(), kMaxProperties, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
+    MPI_Allreduce(good_.data(), good.data(), kMaxProperties, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
+    for (int p = 0; p < kMaxProperties; ++p) {
+      if (bad[p] != kNone) result_.counterexamples.push_back({p, run_of(bad[p])});
+      if (good[p] != kNone) result_.witnesses.push_back({p, run_of(good[p])});
+      if (bad[p] != kNone) result_.violated.set(p);
+      if (good[p] != kNone) result_.witnessed.set(p);
+    }
+  }
+
+  std::vector<std::uint8_t> run_of(std::uint64_t key) {
+    std::vector<std::uint8_t> path = path_to(static_cast<std::uint32_t>(key >> 8));
+    path.push_back(static_cast<std::uint8_t>(key & 0xFF));
+    return path;
+  }
+
+  void record_now(const Verdicts& v, const std::vector<std::uint8_t>& path) {
+    for (int p = 0; p < kMaxProperties; ++p) {
+      if (v.violated.test(p) && !result_.violated.test(p)) result_.counterexamples.push_back({p, path});
+      if (v.witnessed.test(p) && !result_.witnessed.test(p)) result_.witnesses.push_back({p, path});
+    }
+    result_.violated |= v.violated;
+    result_.witnessed |= v.witnessed;
+  }
+
+  /// This rank's link of `id`, or 0 if another rank owns it: (parent << 8 | action) + 1.
+  std::uint64_t local_link(std::uint32_t id) const {
+    std::uint64_t lo = 0, hi = links_.size();
+    while (lo < hi) {
+      const std::uint64_t mid = (lo + hi) / 2;
+      if (links_[mid].id < id) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo == links_.size() || links_[lo].id != id) return 0;
+    const IdLink l = links_[lo];
+    return (std::uint64_t{l.parent} << 8 | l.action) + 1;
+  }
+
+  /// Collective: the run to `id`, one all-reduce per step back to the root.
+  std::vector<std::uint8_t> path_to(std::uint32_t id) {
+    std::vector<std::uint8_t> path;
+    for (std::uint32_t v = id;;) {
+      std::uint64_t mine = local_link(v), link = 0;
+      MPI_Allreduce(&mine, &link, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
+      if (link == 0) break;  // cannot happen: every stored id has a link
+      const auto parent = static_cast<std::uint32_t>((link - 1) >> 8);
+      if (parent == kNoParent) break;
+      path.push_back(static_cast<std::uint8_t>((link - 1) & 0xFF));
+      v = parent;
+    }
+    return {path.rbegin(), path.rend()};
+  }
+
+  /// The depth bound: unexpanded states' traces end cut short; the lowest id
+  /// with a new verdict gives each property its run.
+  void cut_frontier() {
+    result_.complete = false;
+    bad_.fill(kNone);
+    good_.fill(kNone);
+    for (const Node& n : cur_) {
+      Verdicts v;
+      sys_.finish(n.ctx, false, v);
+      for (int p = 0; p < kMaxProperties; ++p) {
+        if (v.violated.test(p) && !result_.violated.test(p)) bad_[p] = std::min<std::uint64_t>(bad_[p], n.id);
+        if (v.witnessed.test(p) && !result_.witnessed.test(p)) good_[p] = std::min<std::uint64_t>(good_[p], n.id);
+      }
+    }
+    std::array<std::uint64_t, kMaxProperties> bad{}, good{};
+    MPI_Allreduce(bad_.data(), bad.data(), kMaxProperties, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
+    MPI_Allreduce(good_.data(), good.data(), kMaxProperties, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
+    for (int p = 0; p < kMaxProperties; ++p) {
+      if (bad[p] != kNone) result_.counterexamples.push_back({p, path_to(static_cast<std::uint32_t>(bad[p]))});
+      if (good[p] != kNone) result_.witnesses.push_back({p, path_to(static_cast<std::uint32_t>(good[p]))});
+      if (bad[p] != kNone) result_.violated.set(p);
+      if (good[p] != kNone) result_.witnessed.set(p);
+    }
+    cur_.clear();
+  }
+
+  void report(std::uint32_t level, std::chrono::steady_clock::time_point start) {
+    if (rank_ != 0 || !progress_) return;
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    progress_(ProgressInfo{next_id_, transitions_, level + 1, 0, s});
+  }
+
+  void finish(std::chrono::steady_clock::time_point start) {
+    std::uint64_t local[3] = {transitions_, seen_.bytes(), peak_rss_bytes()}, sum[3] = {};
+    MPI_Reduce(local, sum, 3, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+    result_.states = next_id_;
+    result_.transitions = sum[0];
+    result_.stored_bytes = sum[1];
+    result_.peak_rss_bytes = sum[2];
+    result_.link_bytes = next_id_ * sizeof(IdLink);
+    result_.threads = ranks_;
+    if (bounds_.liveness) analyse_graph();
+    result_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+
+  /// Gather the edges and flags on rank 0 and run the Boost.Graph analysis there.
+  void analyse_graph() {
+    std::vector<GraphEdge> all_edges = gather(edges_);
+    std::vector<std::uint32_t> ids;
+    for (std::uint64_t i = 0; i < links_.size(); ++i) ids.push_back(links_[i].id);
+    const std::vector<std::uint32_t> all_ids = gather(ids);
+    const std::vector<std::uint8_t> all_flags = gather(flags_);
+    std::int64_t stuck = -1;
+    if (rank_ == 0) {
+      std::vector<std::uint8_t> flags(next_id_, 0);
+      for (std::size_t i = 0; i < all_ids.size(); ++i) flags[all_ids[i]] = all_flags[i];
+      const GraphSummary g = analyze_graph(all_edges, flags);
+      result_.dead_ends = g.dead_ends;
+      result_.cannot_end = g.cannot_end;
+      result_.nontrivial_sccs = g.nontrivial_sccs;
+      stuck = g.first_stuck;
+    }
+    MPI_Bcast(&stuck, 1, MPI_INT64_T, 0, MPI_COMM_WORLD);
+    if (stuck < 0) return;
+    const int p = property_index("battle_phase_can_end");
+    result_.stuck = Counterexample{p, path_to(static_cast<std::uint32_t>(stuck))};
+    if (p < 0 || result_.violated.test(p)) return;
+    result_.violated.set(p);
+    result_.counterexamples.push_back(result_.stuck);
+  }
+
+  /// Concatenate every rank's vector on rank 0 (in rank order).
+  template <class T>
+  std::vector<T> gather(const std::vector<T>& mine) {
+    const auto bytes = static_cast<long long>(mine.size() * sizeof(T));
+    std::vector<long long> sizes(static_cast<std::size_t>(ranks_));
+    MPI_Gather(&bytes, 1, MPI_LONG_LONG, sizes.data(), 1, MPI_LONG_LONG, 0, MPI_COMM_WORLD);
+    std::vector<T> all;
+    if (rank_ == 0) {
+      for (long long s : sizes) all.resize(all.size() + static_cast<std::size_t>(s) / sizeof(T));
+      std::size_t at = mine.size();
+      std::copy(mine.begin(), mine.end(), all.begin());
+      for (int r = 1; r < ranks_; ++r) {
+        recv_bytes(all.data() + at, sizes[static_cast<std::size_t>(r)], r);
+        at += static_cast<std::size_t>(sizes[static_cast<std::size_t>(r)]) / sizeof(T);
+      }
+    } else {
+      send_bytes(mine.data(), bytes);
+    }
+    return all;
+  }
+
+  /// Point-to-point transfer in pieces of at most 1 GiB (MPI counts are ints).
+  static void send_bytes(const void* data, long long n) {
+    const auto* p = static_cast<const char*>(data);
+    for (long long at = 0; at < n; at += kPiece)
+      MPI_Send(p + at, static_cast<int>(std::min(kPiece, n - at)), MPI_BYTE, 0, 7, MPI_COMM_WORLD);
+  }
+  static void recv_bytes(void* data, long long n, int from) {
+    auto* p = static_cast<char*>(data);
+    for (long long at = 0; at < n; at += kPiece)
+      MPI_Recv(p + at, static_cast<int>(std::min(kPiece, n - at)), MPI_BYTE, from, 7, MPI_COMM_WORLD,
+               MPI_STATUS_IGNORE);
+  }
+  static constexpr long long kPiece = 1LL << 30;
+
+  ModelSystem sys_;
+  const Bounds& bounds_;
+  const ProgressFn& progress_;
+  int rank_ = 0, ranks_ = 1;
+  ShardedSet seen_;
+  LinkStore<IdLink> links_;
+  std::vector<std::uint8_t> flags_;  ///< per own state, in id order
+  std::vector<GraphEdge> edges_;      ///< edges into own states
+  std::vector<Node> cur_;
+  std::vector<Msg> pending_;
+  std::unordered_map<std::uint64_t, std::size_t> pending_index_;
+  std::vector<std::pair<std::uint32_t, std::uint64_t>> pending_edges_;
+  std::array<std::uint64_t, kMaxProperties> bad_{}, good_{};
+  std::uint64_t next_id_ = 0;
+  std::uint64_t transitions_ = 0;
+  CheckResult result_;
+};
+
+void init_mpi() {
+  int ready = 0;
+  MPI_Initialized(&ready);
+  if (ready == 0) MPI_Init(nullptr, nullptr);
+}
+
+}  // namespace
+
+bool mpi_built() { return true; }
+
+MpiOutcome explore_mpi(const Model& model, const Bounds& bounds, const ProgressFn& progress) {
+  init_mpi();
+  if (bounds.max_states != 0) {
+    MpiOutcome o;
+    MPI_Comm_rank(MPI_COMM_WORLD, &o.rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &o.ranks);
+    o.error = "--max-states is not supported with --mpi (use --max-depth)";
+    return o;
+  }
+  const double cpu_start = cpu_seconds();
+  MpiBfs bfs(model, bounds, progress);
+  MpiOutcome o = bfs.run();
+  o.result.cpu_seconds = cpu_seconds() - cpu_start;
+  return o;
+}
+
+int mpi_finish(int code) {
+  int ready = 0, done = 0;
+  MPI_Initialized(&ready);
+  MPI_Finalized(&done);
+  if (ready == 0 || done != 0) return code;
+  MPI_Bcast(&code, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  MPI_Finalize();
+  return code;
+}
+
+}  // namespace bc
