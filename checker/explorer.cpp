@@ -30,11 +30,14 @@ void add_graph_analysis(const ParallelBfs<ModelSystem>& bfs, CheckResult& r) {
 CheckResult explore(const Model& model, const Bounds& bounds, const ProgressFn& progress) {
   const auto start = std::chrono::steady_clock::now();
   const double cpu_start = cpu_seconds();
-  std::vector<ModelSystem> systems(static_cast<std::size_t>(resolve_threads(bounds.threads)), ModelSystem(model));
-  ParallelBfs<ModelSystem> bfs(systems, bounds, progress);
-  bfs.run([](int, const State&, const State&, int) {});
-  CheckResult r = std::move(bfs.result());
-  if (bounds.liveness) add_graph_analysis(bfs, r);
+  CheckResult r;
+  {
+    ParallelBfs<ModelSystem> bfs(ModelSystem(model), resolve_threads(bounds.threads), bounds, progress);
+    bfs.run([](int, const State&, const State&, int) {});
+    r = std::move(bfs.result());
+    if (bounds.liveness) add_graph_analysis(bfs, r);
+  }
+  huge_detail::trim_pool();  // the big arrays are freed: give their pages back to the system
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   r.cpu_seconds = cpu_seconds() - cpu_start;
   r.peak_rss_bytes = peak_rss_bytes();

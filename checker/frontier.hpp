@@ -21,7 +21,7 @@ class ChunkPool {
   ChunkPool(const ChunkPool&) = delete;
   ChunkPool& operator=(const ChunkPool&) = delete;
   ~ChunkPool() {
-    for (void* c : free_) munmap(c, kBytes);
+    for (void* c : free_) huge_detail::unmap_huge(c, kBytes);
   }
   void* take() {
     if (free_.empty()) return huge_detail::map_huge(kBytes);
@@ -64,9 +64,19 @@ class Frontier {
   }
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
+  /// Give back the chunks that hold only entries before index i (already
+  /// consumed): the next level reuses them while this one is still read.
+  void release_before(std::size_t i) {
+    for (std::size_t k = 0; k < chunks_.size() && (k + 1) * kPerChunk <= i; ++k)
+      if (chunks_[k] != nullptr) {
+        pool_->give(chunks_[k]);
+        chunks_[k] = nullptr;
+      }
+  }
   /// Give every chunk back to the pool.
   void clear() {
-    for (T* c : chunks_) pool_->give(c);
+    for (T* c : chunks_)
+      if (c != nullptr) pool_->give(c);
     chunks_.clear();
     size_ = 0;
   }

@@ -1,10 +1,13 @@
 #pragma once
-/// An allocator for the checker's big arrays (fingerprint table, parent
-/// links, frontier): large blocks come straight from mmap, aligned to 2 MiB
-/// and marked MADV_HUGEPAGE, so the random probes into a table of hundreds of
-/// megabytes miss the TLB far less and page faults are 512x fewer.
-#include <sys/mman.h>
-
+/// An allocator for the checker's big arrays (fingerprint tables, edge
+/// lists, the frontier): large blocks come straight from mmap, aligned to
+/// 2 MiB and marked MADV_HUGEPAGE, so the random probes into a table of
+/// hundreds of megabytes miss the TLB far less and page faults are 512x
+/// fewer. Freed blocks are not unmapped but kept as 2 MiB pages in a
+/// process-wide pool; a new block is assembled from pooled pages moved into
+/// place with mremap (no copy, no fault, no zeroing by the kernel), and only
+/// the rest is fresh memory. A growing hash table thus faults in its final
+/// size once instead of every size it passed through.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -18,19 +21,15 @@ inline constexpr std::size_t kThreshold = std::size_t{4} << 20;  ///< smaller bl
 
 inline std::size_t rounded(std::size_t bytes) { return (bytes + kHugePage - 1) & ~(kHugePage - 1); }
 
-/// A 2 MiB-aligned anonymous mapping of rounded(bytes) bytes, zero-filled by the kernel.
-inline void* map_huge(std::size_t bytes) {
-  const std::size_t size = rounded(bytes);
-  void* raw = mmap(nullptr, size + kHugePage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (raw == MAP_FAILED) throw std::bad_alloc();
-  const auto start = reinterpret_cast<std::uintptr_t>(raw);
-  const std::uintptr_t aligned = (start + kHugePage - 1) & ~(kHugePage - 1);
-  if (aligned > start) munmap(raw, aligned - start);
-  const std::uintptr_t end = start + size + kHugePage;
-  if (end > aligned + size) munmap(reinterpret_cast<void*>(aligned + size), end - (aligned + size));
-  madvise(reinterpret_cast<void*>(aligned), size, MADV_HUGEPAGE);
-  return reinterpret_cast<void*>(aligned);
-}
+/// A 2 MiB-aligned mapping of rounded(bytes) bytes, built from pooled pages
+/// first; its contents are unspecified (pooled pages keep old data).
+void* map_huge(std::size_t bytes);
+/// Give a block from map_huge back (its pages go to the pool).
+void unmap_huge(void* p, std::size_t bytes);
+/// Unmap every pooled page (the end of an exploration).
+void trim_pool();
+/// Bytes held in the pool now.
+std::size_t pooled_bytes();
 }  // namespace huge_detail
 
 template <class T>
@@ -50,7 +49,7 @@ struct HugeAllocator {
   void deallocate(T* p, std::size_t n) {
     const std::size_t bytes = n * sizeof(T);
     if (bytes >= huge_detail::kThreshold) {
-      munmap(p, huge_detail::rounded(bytes));
+      huge_detail::unmap_huge(p, bytes);
     } else {
       std::free(p);
     }

@@ -2,6 +2,9 @@
 /// Adapter presenting the Battle Phase model plus the property monitor to the
 /// breadth-first core (checker/bfs.hpp): the explored product state is
 /// (model State, TraceContext).
+#include <array>
+#include <cstring>
+
 #include "model/model.hpp"
 #include "properties/context.hpp"
 #include "properties/monitor.hpp"
@@ -12,9 +15,21 @@ class ModelSystem {
  public:
   using StateType = State;
   using ContextType = TraceContext;
+  /// A context without its header (the same for every state of the run):
+  /// what the parallel search keeps in its frontier.
+  using PackedContext = std::array<unsigned char, sizeof(TraceContext) - kContextHashFrom>;
 
   explicit ModelSystem(const Model& model, DisputedClaims disputes = DisputedClaims::NotFailures)
-      : model_(model), enforced_(counted_properties(model.rules(), disputes)) {}
+      : model_(model), enforced_(counted_properties(model.rules(), disputes)),
+        header_(start_context(model.scenario())) {}
+
+  static void pack(const TraceContext& ctx, PackedContext& out) {
+    std::memcpy(out.data(), reinterpret_cast<const unsigned char*>(&ctx) + kContextHashFrom, out.size());
+  }
+  void unpack(const PackedContext& in, TraceContext& ctx) const {
+    ctx = header_;
+    std::memcpy(reinterpret_cast<unsigned char*>(&ctx) + kContextHashFrom, in.data(), in.size());
+  }
 
   /// Initial state; the events that open the trace are observed.
   void start(State& s, TraceContext& ctx, Verdicts& v) {
@@ -54,6 +69,7 @@ class ModelSystem {
   PropertyBits enforced_;  ///< the properties whose violations count (counted_properties)
   ActionList actions_;
   EventBuffer events_;
+  TraceContext header_;  ///< the run's trace header (the start context)
 };
 
 }  // namespace bc

@@ -29,13 +29,13 @@ struct Msg {
   std::uint64_t fp;
   std::uint64_t key;  ///< source id << 8 | action: the (source, action) order of the one-process search
   State state;
-  TraceContext ctx;
+  ModelSystem::PackedContext ctx;  ///< without the run's header
   std::uint8_t terminal;
 };
 
 struct Node {
   State state;
-  TraceContext ctx;
+  ModelSystem::PackedContext ctx;
   std::uint32_t id;
   std::uint32_t local;  ///< index of this state among the rank's own (flags)
 };
@@ -85,11 +85,13 @@ class MpiBfs {
 
   bool store_root() {
     Node root{};
+    TraceContext ctx{};
     Verdicts v;
-    sys_.start(root.state, root.ctx, v);
+    sys_.start(root.state, ctx, v);
     const bool terminal = ModelSystem::terminal(root.state);
-    if (terminal) sys_.finish(root.ctx, true, v);
-    const std::uint64_t fp = ModelSystem::fingerprint(root.state, root.ctx);
+    if (terminal) sys_.finish(ctx, true, v);
+    ModelSystem::pack(ctx, root.ctx);
+    const std::uint64_t fp = ModelSystem::fingerprint(root.state, ctx);
     if (owner(fp) == rank_) {
       seen_.insert(fp);
       seen_.set_id(fp, 0);
@@ -123,20 +125,23 @@ class MpiBfs {
   void expand(const Node& node, std::vector<std::vector<Msg>>& out) {
     const int n = sys_.expand(node.state);
     bool cut = false;
+    TraceContext source_ctx, ctx;
+    sys_.unpack(node.ctx, source_ctx);
     for (int i = 0; i < n; ++i) {
       Msg m{};
-      m.ctx = node.ctx;
+      ctx = source_ctx;
       Verdicts v;
-      sys_.successor(node.state, i, m.state, m.ctx, v);
+      sys_.successor(node.state, i, m.state, ctx, v);
       m.terminal = ModelSystem::terminal(m.state) ? 1 : 0;
-      if (m.terminal != 0) sys_.finish(m.ctx, true, v);
+      if (m.terminal != 0) sys_.finish(ctx, true, v);
       m.key = key_of(node.id, static_cast<std::uint8_t>(i));
       note_first(v, m.key);
       if (v.violated.any()) {
         cut = true;
         continue;
       }
-      m.fp = ModelSystem::fingerprint(m.state, m.ctx);
+      m.fp = ModelSystem::fingerprint(m.state, ctx);
+      ModelSystem::pack(ctx, m.ctx);
       out[static_cast<std::size_t>(owner(m.fp))].push_back(m);
     }
     transitions_ += static_cast<std::uint64_t>(n);
@@ -288,7 +293,9 @@ class MpiBfs {
     good_.fill(kNone);
     for (const Node& n : cur_) {
       Verdicts v;
-      sys_.finish(n.ctx, false, v);
+      TraceContext ctx;
+      sys_.unpack(n.ctx, ctx);
+      sys_.finish(ctx, false, v);
       for (int p = 0; p < kMaxProperties; ++p) {
         if (v.violated.test(p) && !result_.violated.test(p)) bad_[p] = std::min<std::uint64_t>(bad_[p], n.id);
         if (v.witnessed.test(p) && !result_.witnessed.test(p)) good_[p] = std::min<std::uint64_t>(good_[p], n.id);

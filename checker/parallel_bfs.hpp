@@ -18,7 +18,10 @@
 /// visited set is a sharded table of 64-bit fingerprints; parent links go to
 /// a temporary file (checker/link_store.hpp).
 ///
-/// A System is as in checker/bfs.hpp; one copy per thread.
+/// A System is as in checker/bfs.hpp, plus `PackedContext` with
+/// `static pack(const Ctx&, PackedContext&)` and `unpack(const PackedContext&,
+/// Ctx&) const`: the frontier keeps contexts without the run's constant
+/// header. One System copy per thread.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -38,14 +41,21 @@ class ParallelBfs {
  public:
   using St = typename System::StateType;
   using Ctx = typename System::ContextType;
+  using Packed = typename System::PackedContext;
   static constexpr std::uint32_t kNoParent = 0xFFFFFFFFu;
   static constexpr std::size_t kChunk = 256;          ///< source states per chunk
   static constexpr std::size_t kChunksPerRound = 64;  ///< chunks between two store phases
 
-  /// `systems`: one per thread (systems.size() threads).
-  ParallelBfs(std::vector<System>& systems, const Bounds& bounds, const ProgressFn& progress)
-      : systems_(systems), bounds_(bounds), progress_(progress), pool_(static_cast<int>(systems.size())),
-        seen_(bounds.liveness), outs_(kChunksPerRound) {}
+  /// `threads` >= 1 threads, each with its own copy of `system`.
+  ParallelBfs(const System& system, int threads, const Bounds& bounds, const ProgressFn& progress)
+      : systems_(static_cast<std::size_t>(threads), PerThread{system}), bounds_(bounds), progress_(progress),
+        pool_(threads), seen_(bounds.liveness), outs_(kChunksPerRound) {
+    for (ChunkOut& out : outs_) {
+      out.fresh_by.resize(systems_.size());
+      out.fresh_n.resize(systems_.size());
+      out.live_n.resize(systems_.size());
+    }
+  }
 
   /// Explore; on_edge(thread, from, to, action) is called on every
   /// transition from the thread that computed it.
@@ -82,7 +92,7 @@ class ParallelBfs {
  private:
   struct Node {
     St state;
-    Ctx ctx;
+    Packed ctx;  ///< the context without the run's header (System::pack)
     std::uint32_t id;
   };
   struct Succ {
@@ -98,10 +108,20 @@ class ParallelBfs {
     std::uint32_t from;
     std::uint8_t action;
   };
-  struct ChunkOut {
+  /// A thread's System on cache lines of its own (no false sharing).
+  struct alignas(128) PerThread {
+    System sys;
+  };
+  /// Written by one thread at a time, on cache lines of its own.
+  struct alignas(128) ChunkOut {
     std::vector<Succ> succ;          ///< slots reused round after round; [0, count) are this round's
     std::size_t count = 0;           ///< kept successors (not violating), in (source, action) order
-    std::vector<std::uint8_t> fresh;  ///< per successor: not seen before (set by the dedupe phase)
+    std::vector<std::uint64_t> fps;        ///< per successor: its fingerprint (a dense copy for the dedupe scan)
+    std::vector<std::uint8_t> terminal;    ///< per successor: a terminal state (dense copy)
+    /// [thread][successor]: new, for the successors of that thread's shards.
+    /// One array per thread: no two threads write the same cache line.
+    std::vector<std::vector<std::uint8_t>> fresh_by;
+    std::vector<std::uint64_t> fresh_n, live_n;  ///< [thread]: its new states, and those not terminal
     std::vector<Hit> hits;
     std::uint64_t transitions = 0;
     std::size_t upto = 0;              ///< successors stored (all, unless the state bound cut the round)
@@ -110,13 +130,15 @@ class ParallelBfs {
 
   bool store_root() {
     Node root{};
+    Ctx ctx{};
     Verdicts v;
-    systems_[0].start(root.state, root.ctx, v);
+    systems_[0].sys.start(root.state, ctx, v);
     const bool terminal = System::terminal(root.state);
-    if (terminal) systems_[0].finish(root.ctx, true, v);
+    if (terminal) systems_[0].sys.finish(ctx, true, v);
     root.id = 0;
-    seen_.insert(System::fingerprint(root.state, root.ctx));
-    seen_.set_id(System::fingerprint(root.state, root.ctx), 0);
+    System::pack(ctx, root.ctx);
+    seen_.insert(System::fingerprint(root.state, ctx));
+    seen_.set_id(System::fingerprint(root.state, ctx), 0);
     links_.push_back(ParentLink::make(kNoParent, 0));
     if (bounds_.liveness) flags_.push_back(std::uint8_t(terminal ? kNodeTerminal : 0));
     record(v, kNoParent, 0);
@@ -142,6 +164,7 @@ class ParallelBfs {
         cut_frontier(end);
       }
       maybe_report(level, cur_.size() - end);
+      cur_.release_before(end);
     }
   }
 
@@ -182,23 +205,27 @@ class ParallelBfs {
   template <class OnEdge>
   void expand_chunk(int t, ChunkOut& out, std::size_t begin, std::size_t end, const Verdicts& known,
                     OnEdge& on_edge) {
-    System& sys = systems_[static_cast<std::size_t>(t)];
+    System& sys = systems_[static_cast<std::size_t>(t)].sys;
     out.count = 0;
+    out.fps.clear();
+    out.terminal.clear();
     out.hits.clear();
     out.transitions = 0;
     Verdicts seen = known;
+    Ctx source_ctx, ctx;
     for (std::size_t k = begin; k < end; ++k) {
       const Node& node = cur_[k];
       const int n = sys.expand(node.state);
       bool cut = false;
+      sys.unpack(node.ctx, source_ctx);
       for (int i = 0; i < n; ++i) {
         if (out.count == out.succ.size()) out.succ.emplace_back();
         Succ& s = out.succ[out.count];
-        s.node.ctx = node.ctx;
+        ctx = source_ctx;
         Verdicts v;
-        sys.successor(node.state, i, s.node.state, s.node.ctx, v);
+        sys.successor(node.state, i, s.node.state, ctx, v);
         s.terminal = System::terminal(s.node.state);
-        if (s.terminal) sys.finish(s.node.ctx, true, v);
+        if (s.terminal) sys.finish(ctx, true, v);
         on_edge(t, node.state, s.node.state, i);
         const Verdicts first{v.violated & ~seen.violated, v.witnessed & ~seen.witnessed};
         if (first.violated.any() || first.witnessed.any()) {
@@ -211,29 +238,39 @@ class ParallelBfs {
           continue;
         }
         ++out.count;
-        s.fp = System::fingerprint(s.node.state, s.node.ctx);
+        s.fp = System::fingerprint(s.node.state, ctx);
+        System::pack(ctx, s.node.ctx);
+        out.fps.push_back(s.fp);
+        out.terminal.push_back(s.terminal ? 1 : 0);
         s.from = node.id;
         s.action = static_cast<std::uint8_t>(i);
       }
       out.transitions += static_cast<std::uint64_t>(n);
       if (bounds_.liveness) flags_[node.id] |= std::uint8_t(kNodeExpanded | (cut ? kNodeCut : 0));
     }
-    out.fresh.assign(out.count, 0);
   }
 
   /// Thread t inserts the successors of its shards in (chunk, index) order.
   void dedupe(int t, std::size_t chunks) {
     const int threads = pool_.size();
-    constexpr std::size_t kAhead = 8;
+    constexpr std::size_t kAhead = 16;  // table probes in flight: hides the cache misses
+    const auto ti = static_cast<std::size_t>(t);
     for (std::size_t c = 0; c < chunks; ++c) {
       ChunkOut& out = outs_[c];
       const std::size_t n = out.count;
+      const std::uint64_t* fps = out.fps.data();
+      std::vector<std::uint8_t>& fresh = out.fresh_by[ti];
+      fresh.assign(n, 0);
+      std::uint64_t fresh_n = 0, live_n = 0;
       for (std::size_t j = 0; j < n; ++j) {
-        if (j + kAhead < n && ShardedSet::shard_of(out.succ[j + kAhead].fp) % threads == t)
-          seen_.prefetch(out.succ[j + kAhead].fp);
-        const std::uint64_t fp = out.succ[j].fp;
-        if (ShardedSet::shard_of(fp) % threads == t) out.fresh[j] = seen_.insert(fp) ? 1 : 0;
+        if (j + kAhead < n && ShardedSet::shard_of(fps[j + kAhead]) % threads == t) seen_.prefetch(fps[j + kAhead]);
+        if (ShardedSet::shard_of(fps[j]) % threads != t || !seen_.insert(fps[j])) continue;
+        fresh[j] = 1;
+        ++fresh_n;
+        live_n += out.terminal[j] ^ 1u;
       }
+      out.fresh_n[ti] = fresh_n;
+      out.live_n[ti] = live_n;
     }
   }
 
@@ -250,16 +287,17 @@ class ParallelBfs {
       out.edge_base = edges;
       out.upto = 0;
       if (stop_) continue;
-      for (std::size_t j = 0; j < out.count; ++j, ++out.upto) {
-        if (!out.fresh[j]) continue;
-        if (bounds_.max_states != 0 && ids >= bounds_.max_states) {
-          stop_ = true;
-          result_.complete = false;
-          result_.bound_hit = "max_states";
-          break;
-        }
-        ++ids;
-        if (!out.succ[j].terminal) ++live;
+      std::uint64_t fresh = 0, fresh_live = 0;
+      for (std::size_t t = 0; t < out.fresh_n.size(); ++t) {
+        fresh += out.fresh_n[t];
+        fresh_live += out.live_n[t];
+      }
+      if (bounds_.max_states == 0 || ids + fresh <= bounds_.max_states) {
+        out.upto = out.count;
+        ids += fresh;
+        live += fresh_live;
+      } else {
+        cut_chunk(out, ids, live);
       }
       edges += out.upto;
     }
@@ -267,11 +305,32 @@ class ParallelBfs {
     return ids - first_id;
   }
 
+  /// The chunk where the state bound falls: store up to the first new state past it.
+  void cut_chunk(ChunkOut& out, std::uint64_t& ids, std::uint64_t& live) {
+    for (; out.upto < out.count; ++out.upto) {
+      if (!is_fresh(out, out.upto)) continue;
+      if (ids >= bounds_.max_states) {
+        stop_ = true;
+        result_.complete = false;
+        result_.bound_hit = "max_states";
+        return;
+      }
+      ++ids;
+      live += out.terminal[out.upto] ^ 1u;
+    }
+  }
+
+  static bool is_fresh(const ChunkOut& out, std::size_t j) {
+    for (const std::vector<std::uint8_t>& f : out.fresh_by)
+      if (f[j] != 0) return true;
+    return false;
+  }
+
   void store_chunk(ChunkOut& out, std::size_t live_first) {
     std::uint64_t id = out.id_base, live = live_first + out.live_base;
     const std::uint64_t round_first = outs_[0].id_base;
     for (std::size_t j = 0; j < out.upto; ++j) {
-      if (!out.fresh[j]) continue;
+      if (!is_fresh(out, j)) continue;
       Succ& s = out.succ[j];
       links_round_[id - round_first] = ParentLink::make(s.from, s.action);
       if (bounds_.liveness) {
@@ -324,7 +383,9 @@ class ParallelBfs {
   void cut_node(const Node& n) {
     result_.complete = false;
     Verdicts v;
-    systems_[0].finish(n.ctx, false, v);
+    Ctx ctx;
+    systems_[0].sys.unpack(n.ctx, ctx);
+    systems_[0].sys.finish(ctx, false, v);
     if ((v.violated & ~result_.violated).none() && (v.witnessed & ~result_.witnessed).none()) return;
     const ParentLink l = links_[n.id];
     record(v, l.parent(), l.action());
@@ -351,7 +412,7 @@ class ParallelBfs {
 
   template <class T>
   using BigVector = std::vector<T, HugeAllocator<T>>;
-  std::vector<System>& systems_;
+  std::vector<PerThread> systems_;
   const Bounds& bounds_;
   const ProgressFn& progress_;
   WorkerPool pool_;

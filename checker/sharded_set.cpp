@@ -3,7 +3,7 @@
 namespace bc {
 
 namespace {
-constexpr std::size_t kInitialCapacity = 512;
+constexpr std::size_t kInitialCapacity = 2048;
 }
 
 ShardedSet::ShardedSet(bool keep_ids) : shards_(kShards) {
@@ -41,8 +41,8 @@ std::size_t ShardedSet::Shard::find(std::uint64_t fp) const {
 }
 
 void ShardedSet::Shard::resize(std::size_t capacity) {
-  std::vector<std::uint64_t> old_table(capacity, 0);
-  std::vector<std::uint32_t> old_ids(keep_ids ? capacity : 0, 0);
+  decltype(table) old_table(capacity, 0);
+  decltype(ids) old_ids(keep_ids ? capacity : 0, 0);
   old_table.swap(table);
   old_ids.swap(ids);
   limit = capacity / 5 * 4;

@@ -1,27 +1,30 @@
 #pragma once
 /// The visited set of the parallel checker: 64-bit fingerprints (hash
-/// compaction, as in TLC) in 256 independent open-addressing tables chosen
+/// compaction, as in TLC) in 64 independent open-addressing tables chosen
 /// by the fingerprint's top byte. Each shard grows by 1.5x at 80% load, so
 /// the whole set stays between 53% and 80% full (10 to 15 bytes a state)
-/// and no growth ever copies more than 1/256 of it: no large transient
-/// allocation, few page faults. Threads may insert concurrently into
+/// and no growth ever copies more than 1/64 of it: no large transient
+/// allocation. Big shards live in 2 MiB pages (checker/huge_alloc.hpp), so
+/// random probes rarely miss the TLB. Threads may insert concurrently into
 /// different shards; one shard is only ever touched by one thread at a time.
 #include <cstddef>
 #include <cstdint>
 #include <vector>
 
+#include "checker/huge_alloc.hpp"
+
 namespace bc {
 
 class ShardedSet {
  public:
-  static constexpr int kShardBits = 8;
+  static constexpr int kShardBits = 6;
   static constexpr int kShards = 1 << kShardBits;
 
   /// `keep_ids`: store a 32-bit state id per slot (the liveness analysis maps
   /// an already-visited successor back to its id).
   explicit ShardedSet(bool keep_ids);
 
-  /// The shard of a fingerprint: its top byte.
+  /// The shard of a fingerprint: its top bits.
   static int shard_of(std::uint64_t fp) { return static_cast<int>(fp >> (64 - kShardBits)); }
 
   /// Insert a nonzero fingerprint into its shard; true if it was new.
@@ -42,8 +45,8 @@ class ShardedSet {
  private:
   struct Shard {
     static constexpr std::size_t kAbsent = ~std::size_t{0};
-    std::vector<std::uint64_t> table;
-    std::vector<std::uint32_t> ids;
+    std::vector<std::uint64_t, HugeAllocator<std::uint64_t>> table;
+    std::vector<std::uint32_t, HugeAllocator<std::uint32_t>> ids;
     std::size_t size = 0;
     std::size_t limit = 0;  ///< entries before growing: 80% of the capacity
     bool keep_ids = false;
@@ -52,7 +55,7 @@ class ShardedSet {
     std::size_t home(std::uint64_t fp) const {
       return static_cast<std::size_t>((static_cast<std::uint64_t>(static_cast<std::uint32_t>(fp)) * table.size()) >> 32);
     }
-    void prefetch(std::uint64_t fp) const { __builtin_prefetch(&table[home(fp)], 0, 1); }
+    void prefetch(std::uint64_t fp) const { __builtin_prefetch(&table[home(fp)], 1, 3); }
     bool insert(std::uint64_t fp);
     std::size_t find(std::uint64_t fp) const;
     void resize(std::size_t capacity);

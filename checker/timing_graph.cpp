@@ -58,9 +58,8 @@ std::string timing_graph_dot(const Model& model, const Bounds& bounds) {
   Bounds b = bounds;
   b.liveness = false;
   const std::size_t threads = static_cast<std::size_t>(resolve_threads(b.threads));
-  std::vector<ModelSystem> systems(threads, ModelSystem(model));
   const ProgressFn no_progress;
-  ParallelBfs<ModelSystem> bfs(systems, b, no_progress);
+  ParallelBfs<ModelSystem> bfs(ModelSystem(model), static_cast<int>(threads), b, no_progress);
   std::vector<MoveCounts> per_thread(threads, MoveCounts{});  // summed after: the same for any thread count
   bfs.run([&per_thread](int t, const State& from, const State& to, int) {
     ++per_thread[static_cast<std::size_t>(t)][static_cast<int>(from.timing)][static_cast<int>(to.timing)];

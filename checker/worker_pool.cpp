@@ -1,6 +1,19 @@
 #include "checker/worker_pool.hpp"
 
+#include <chrono>
+
 namespace bc {
+
+namespace {
+
+/// Spin this long for the next job or the last worker before sleeping: a
+/// round of the search has four phases, and waking a sleeping thread costs
+/// tens of microseconds each time.
+constexpr auto kSpin = std::chrono::microseconds(200);
+
+inline void cpu_relax() { __builtin_ia32_pause(); }
+
+}  // namespace
 
 WorkerPool::WorkerPool(int threads) : threads_(threads < 1 ? 1 : threads) {
   for (int i = 1; i < threads_; ++i) workers_.emplace_back([this, i] { work(i); });
@@ -10,6 +23,7 @@ WorkerPool::~WorkerPool() {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     quit_ = true;
+    generation_.fetch_add(1);
   }
   start_cv_.notify_all();
   for (std::thread& t : workers_) t.join();
@@ -23,30 +37,54 @@ void WorkerPool::run(const std::function<void(int)>& job) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     job_ = &job;
-    pending_ = threads_ - 1;
-    ++generation_;
+    pending_.store(threads_ - 1);
+    generation_.fetch_add(1);
   }
   start_cv_.notify_all();
-  job(0);
-  std::unique_lock<std::mutex> lock(mutex_);
-  done_cv_.wait(lock, [this] { return pending_ == 0; });
+  try {
+    job(0);
+  } catch (...) {
+    keep_first_error(std::current_exception());
+  }
+  const auto until = std::chrono::steady_clock::now() + kSpin;
+  while (pending_.load() != 0 && std::chrono::steady_clock::now() < until) cpu_relax();
+  if (pending_.load() != 0) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    done_cv_.wait(lock, [this] { return pending_.load() == 0; });
+  }
   job_ = nullptr;
+  std::exception_ptr error;
+  std::swap(error, error_);
+  if (error) std::rethrow_exception(error);  // after every thread stopped touching the job's data
+}
+
+void WorkerPool::keep_first_error(std::exception_ptr e) {
+  std::lock_guard<std::mutex> lock(error_mutex_);
+  if (!error_) error_ = e;
 }
 
 void WorkerPool::work(int index) {
   std::uint64_t seen = 0;
   for (;;) {
+    const auto until = std::chrono::steady_clock::now() + kSpin;
+    while (generation_.load() == seen && std::chrono::steady_clock::now() < until) cpu_relax();
     const std::function<void(int)>* job = nullptr;
     {
       std::unique_lock<std::mutex> lock(mutex_);
-      start_cv_.wait(lock, [&] { return quit_ || generation_ != seen; });
+      start_cv_.wait(lock, [&] { return quit_ || generation_.load() != seen; });
       if (quit_) return;
-      seen = generation_;
+      seen = generation_.load();
       job = job_;
     }
-    (*job)(index);
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (--pending_ == 0) done_cv_.notify_one();
+    try {
+      (*job)(index);
+    } catch (...) {  // e.g. std::bad_alloc: rethrown by run() on the calling thread
+      keep_first_error(std::current_exception());
+    }
+    if (pending_.fetch_sub(1) == 1) {
+      std::lock_guard<std::mutex> lock(mutex_);
+      done_cv_.notify_one();
+    }
   }
 }
 

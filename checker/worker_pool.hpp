@@ -4,8 +4,10 @@
 /// when all have finished (a fork-join barrier). What each call does is
 /// decided by the caller from the index alone, so results never depend on
 /// scheduling.
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <mutex>
 #include <thread>
@@ -23,19 +25,23 @@ class WorkerPool {
 
   int size() const { return threads_; }
   /// Run job(i) for every thread index i in [0, size()) and wait for all.
+  /// An exception thrown by any of them (the first) is rethrown here.
   void run(const std::function<void(int)>& job);
 
  private:
   void work(int index);
+  void keep_first_error(std::exception_ptr e);
 
   int threads_;
   std::vector<std::thread> workers_;
   std::mutex mutex_;
   std::condition_variable start_cv_, done_cv_;
   const std::function<void(int)>* job_ = nullptr;
-  std::uint64_t generation_ = 0;
-  int pending_ = 0;
+  std::atomic<std::uint64_t> generation_{0};  ///< bumped for every job
+  std::atomic<int> pending_{0};               ///< workers still running the current job
   bool quit_ = false;
+  std::mutex error_mutex_;
+  std::exception_ptr error_;
 };
 
 /// Threads to use for `requested` (0 = every core the machine has, at least 1).
