@@ -1,6 +1,8 @@
 // Benchmark of the exhaustive checker (liveness analysis off): several runs
-// per scenario, each in a forked child so that peak RSS is per run, and a
-// table of medians on stdout. Usage: bench_check [--runs N] [--ruleset NAME]
+// per scenario and thread count, each in a forked child so that peak RSS is
+// per run, optionally interleaved with SPIN's reference runs on the Promela
+// battle model; a table of medians on stdout. Usage: bench_check [--runs N]
+// [--threads 1,2] [--spin] [--spin-model FILE] [--ruleset NAME]
 // [SCENARIO.toml | default]...
 #include <sys/wait.h>
 #include <unistd.h>
@@ -10,10 +12,13 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <map>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include "bench/spin_reference.hpp"
 #include "checker/explorer.hpp"
 #include "model/loader.hpp"
 #include "model/model.hpp"
@@ -27,12 +32,16 @@ struct Sample {
   double seconds = 0;
   double cpu_seconds = 0;
   std::uint64_t stored_bytes = 0;
+  std::uint64_t link_bytes = 0;
   std::uint64_t peak_rss_bytes = 0;
 };
 
 struct Options {
   int runs = 5;
   std::string ruleset = "mr3";
+  std::vector<int> threads{1};
+  bool spin = false;
+  std::string spin_model = std::string(BC_SOURCE_DIR) + "/../shared/bench/battle.pml";
   std::vector<std::string> scenarios;
 };
 
@@ -41,29 +50,60 @@ std::vector<std::string> default_scenarios() {
   return {"default", dir + "bench-small.toml", dir + "bench-medium.toml", dir + "bench-large.toml"};
 }
 
+/// "1,2,3" -> {1, 2, 3}; empty on a bad list.
+std::vector<int> parse_threads(const std::string& v) {
+  std::vector<int> out;
+  std::stringstream in(v);
+  for (std::string item; std::getline(in, item, ',');) {
+    char* end = nullptr;
+    const long n = std::strtol(item.c_str(), &end, 10);
+    if (item.empty() || *end != '\0' || n < 1 || n > 256) return {};
+    out.push_back(static_cast<int>(n));
+  }
+  return out;
+}
+
+void usage() {
+  std::printf(
+      "usage: bench_check [--runs N] [--threads LIST] [--spin] [--spin-model FILE] [--ruleset NAME]\n"
+      "                   [SCENARIO.toml | default]...\n"
+      "Default: the built-in scenario and scenarios/bench-{small,medium,large}.toml, 5 runs, 1 thread.\n"
+      "--threads 1,2   run each scenario with each thread count (speed-up against the first)\n"
+      "--spin          also run SPIN on ../shared/bench/battle.pml (full storage and -DHC4), interleaved\n");
+}
+
 /// Parse argv; nullopt (after printing why) on bad usage.
 std::optional<Options> parse_args(int argc, char** argv) {
   Options o;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--help" || a == "-h") {
-      std::printf("usage: bench_check [--runs N] [--ruleset NAME] [SCENARIO.toml | default]...\n"
-                  "Default: the built-in scenario and scenarios/bench-{small,medium,large}.toml.\n");
+      usage();
       std::exit(0);
     }
-    if ((a == "--runs" || a == "--ruleset") && i + 1 < argc) {
+    if (a == "--spin") {
+      o.spin = true;
+    } else if ((a == "--runs" || a == "--ruleset" || a == "--threads" || a == "--spin-model") && i + 1 < argc) {
       const std::string v = argv[++i];
       if (a == "--ruleset") {
         o.ruleset = v;
-        continue;
+      } else if (a == "--spin-model") {
+        o.spin_model = v;
+      } else if (a == "--threads") {
+        o.threads = parse_threads(v);
+        if (o.threads.empty()) {
+          std::fprintf(stderr, "bench_check: --threads: expected numbers from 1 to 256 like 1,2, got '%s'\n", v.c_str());
+          return std::nullopt;
+        }
+      } else {
+        char* end = nullptr;
+        const long n = std::strtol(v.c_str(), &end, 10);
+        if (*end != '\0' || n < 1 || n > 1000) {
+          std::fprintf(stderr, "bench_check: --runs: expected a number from 1 to 1000, got '%s'\n", v.c_str());
+          return std::nullopt;
+        }
+        o.runs = static_cast<int>(n);
       }
-      char* end = nullptr;
-      const long n = std::strtol(v.c_str(), &end, 10);
-      if (*end != '\0' || n < 1 || n > 1000) {
-        std::fprintf(stderr, "bench_check: --runs: expected a number from 1 to 1000, got '%s'\n", v.c_str());
-        return std::nullopt;
-      }
-      o.runs = static_cast<int>(n);
     } else if (a.starts_with("-")) {
       std::fprintf(stderr, "bench_check: unknown or incomplete option '%s' (see --help)\n", a.c_str());
       return std::nullopt;
@@ -76,7 +116,7 @@ std::optional<Options> parse_args(int argc, char** argv) {
 }
 
 /// Explore in a forked child; the parent stays small, so ru_maxrss is this run's.
-std::optional<Sample> run_once(const bc::Scenario& scenario, const bc::Ruleset& rules) {
+std::optional<Sample> run_once(const bc::Scenario& scenario, const bc::Ruleset& rules, int threads) {
   int fds[2];
   if (pipe(fds) != 0) return std::nullopt;
   const pid_t pid = fork();
@@ -86,8 +126,9 @@ std::optional<Sample> run_once(const bc::Scenario& scenario, const bc::Ruleset& 
     const bc::Model model(scenario, rules);
     bc::Bounds bounds;
     bounds.liveness = false;
+    bounds.threads = threads;
     const bc::CheckResult r = bc::explore(model, bounds);
-    const Sample s{r.states, r.transitions, r.seconds, r.cpu_seconds, r.stored_bytes, r.peak_rss_bytes};
+    const Sample s{r.states, r.transitions, r.seconds, r.cpu_seconds, r.stored_bytes, r.link_bytes, r.peak_rss_bytes};
     const bool ok = write(fds[1], &s, sizeof s) == static_cast<ssize_t>(sizeof s);
     _exit(ok ? 0 : 1);
   }
@@ -108,40 +149,49 @@ double median(std::vector<double> v) {
 }
 
 /// Median of one field over the samples.
-template <class F>
-double median_of(const std::vector<Sample>& samples, F field) {
+template <class S, class F>
+double median_of(const std::vector<S>& samples, F field) {
   std::vector<double> v;
-  for (const Sample& s : samples) v.push_back(field(s));
+  for (const S& s : samples) v.push_back(field(s));
   return median(v);
 }
 
+double rate(const Sample& s) { return s.seconds > 0 ? double(s.states) / s.seconds : 0.0; }
+double cpu_rate(const Sample& s) { return s.cpu_seconds > 0 ? double(s.states) / s.cpu_seconds : 0.0; }
+
 void print_header() {
-  std::printf("%-14s %11s %11s %8s %8s %10s %10s %8s %9s\n", "scenario", "states", "transitions", "wall s", "cpu s",
-              "states/s", "st/cpu-s", "B/state", "peak MiB");
+  std::printf("%-12s %3s %10s %11s %7s %7s %9s %9s %6s %6s %6s %8s %6s\n", "scenario", "thr", "states",
+              "transitions", "wall s", "cpu s", "states/s", "st/cpu-s", "speed", "B/st", "disk", "peak MiB", "pk B/s");
 }
 
-void print_row(const std::string& label, const std::vector<Sample>& samples) {
+/// One row; `base_rate` is the first thread count's median states/s (for the speed-up).
+void print_row(const std::string& label, int threads, const std::vector<Sample>& samples, double base_rate) {
   const auto m = [&samples](auto field) { return median_of(samples, field); };
   const double states = m([](const Sample& s) { return double(s.states); });
-  const double transitions = m([](const Sample& s) { return double(s.transitions); });
-  const double wall = m([](const Sample& s) { return s.seconds; });
-  const double cpu = m([](const Sample& s) { return s.cpu_seconds; });
-  const double rate = m([](const Sample& s) { return s.seconds > 0 ? double(s.states) / s.seconds : 0.0; });
-  const double cpu_rate = m([](const Sample& s) { return s.cpu_seconds > 0 ? double(s.states) / s.cpu_seconds : 0.0; });
-  const double bytes = m([](const Sample& s) { return double(s.stored_bytes) / double(s.states); });
-  const double rss = m([](const Sample& s) { return double(s.peak_rss_bytes) / (1024.0 * 1024.0); });
-  std::printf("%-14s %11.0f %11.0f %8.3f %8.3f %10.0f %10.0f %8.1f %9.1f\n", label.c_str(), states, transitions, wall,
-              cpu, rate, cpu_rate, bytes, rss);
+  const double r = m(rate);
+  std::printf("%-12s %3d %10.0f %11.0f %7.2f %7.2f %9.0f %9.0f %5.2fx %6.1f %6.1f %8.1f %6.1f\n", label.c_str(), threads,
+              states, m([](const Sample& s) { return double(s.transitions); }), m([](const Sample& s) { return s.seconds; }),
+              m([](const Sample& s) { return s.cpu_seconds; }), r, m(cpu_rate), base_rate > 0 ? r / base_rate : 1.0,
+              m([](const Sample& s) { return double(s.stored_bytes) / double(s.states); }),
+              m([](const Sample& s) { return double(s.link_bytes) / double(s.states); }),
+              m([](const Sample& s) { return double(s.peak_rss_bytes) / (1024.0 * 1024.0); }),
+              m([](const Sample& s) { return double(s.peak_rss_bytes) / double(s.states); }));
   std::fflush(stdout);
 }
 
-/// Bench one scenario; false on bad input or a failed run.
-bool bench(const std::string& which, const bc::Ruleset& rules, int runs) {
+struct Config {
+  std::string label;
   bc::Scenario scenario;
-  std::string label = which;
+  int threads = 1;
+  std::vector<Sample> samples;
+};
+
+/// The scenario `which` ("default" or a file); false (after saying why) on bad input.
+bool load(const std::string& which, bc::Scenario& scenario, std::string& label) {
   try {
     if (which == "default") {
       scenario = bc::default_scenario();
+      label = "default";
     } else {
       scenario = bc::load_scenario_file(which);
       label = std::filesystem::path(which).stem().string();
@@ -150,18 +200,32 @@ bool bench(const std::string& which, const bc::Ruleset& rules, int runs) {
     std::fprintf(stderr, "bench_check: %s\n", e.what());
     return false;
   }
-  std::vector<Sample> samples;
-  for (int i = 0; i < runs; ++i) {
-    std::fprintf(stderr, "bench_check: %s run %d/%d\n", label.c_str(), i + 1, runs);
-    const std::optional<Sample> s = run_once(scenario, rules);
-    if (!s) {
-      std::fprintf(stderr, "bench_check: %s: run %d failed\n", label.c_str(), i + 1);
-      return false;
-    }
-    samples.push_back(*s);
-  }
-  print_row(label, samples);
   return true;
+}
+
+/// SPIN's rows and the ratios of battlecheck's one-thread rate to SPIN's.
+void print_spin(const std::vector<bench::SpinSample>& full, const std::vector<bench::SpinSample>& hc4,
+                const std::vector<Config>& configs) {
+  const auto srate = [](const bench::SpinSample& s) { return s.seconds > 0 ? double(s.states) / s.seconds : 0.0; };
+  const auto scpu = [](const bench::SpinSample& s) { return s.cpu_seconds > 0 ? double(s.states) / s.cpu_seconds : 0.0; };
+  std::printf("\nSPIN 6 on battle.pml (-DSAFETY -DNOREDUCE, ./pan -m10000 -w26), same runs interleaved:\n");
+  const double full_rate = median_of(full, srate), hc4_rate = median_of(hc4, srate);
+  for (const auto& [name, v] : {std::pair{"spin full", &full}, std::pair{"spin -DHC4", &hc4}}) {
+    std::printf("%-12s %3d %10.0f %11s %7.2f %7.2f %9.0f %9.0f %6s %6s %6s %8.1f %6.1f\n", name, 1,
+                median_of(*v, [](const bench::SpinSample& s) { return double(s.states); }), "-",
+                median_of(*v, [](const bench::SpinSample& s) { return s.seconds; }),
+                median_of(*v, [](const bench::SpinSample& s) { return s.cpu_seconds; }), median_of(*v, srate),
+                median_of(*v, scpu), "-", "-", "-",
+                median_of(*v, [](const bench::SpinSample& s) { return double(s.peak_rss_bytes) / 1048576.0; }),
+                median_of(*v, [](const bench::SpinSample& s) { return double(s.peak_rss_bytes) / double(s.states); }));
+  }
+  std::printf("\nratio of states/s on one core (battlecheck 1 thread / SPIN):\n");
+  for (const Config& c : configs) {
+    if (c.threads != 1) continue;
+    const double ours = median_of(c.samples, rate);
+    std::printf("  %-12s %.2fx SPIN full storage, %.2fx SPIN hash compaction (HC4)\n", c.label.c_str(),
+                full_rate > 0 ? ours / full_rate : 0.0, hc4_rate > 0 ? ours / hc4_rate : 0.0);
+  }
 }
 
 }  // namespace
@@ -176,10 +240,51 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "bench_check: %s\n", e.what());
     return 2;
   }
-  std::printf("exhaustive check, liveness off, ruleset %s, medians of %d runs, one core\n", opts->ruleset.c_str(),
-              opts->runs);
+  std::vector<Config> configs;
+  for (const std::string& which : opts->scenarios) {
+    Config c;
+    if (!load(which, c.scenario, c.label)) return 2;
+    for (int t : opts->threads) {
+      c.threads = t;
+      configs.push_back(c);
+    }
+  }
+  bench::SpinReference spin;
+  std::string error;
+  if (opts->spin && !spin.build(opts->spin_model, error)) {
+    std::fprintf(stderr, "bench_check: SPIN reference: %s\n", error.c_str());
+    return 2;
+  }
+  std::vector<bench::SpinSample> full, hc4;
+  for (int i = 0; i < opts->runs; ++i) {  // rounds: every configuration once per round, interleaved
+    for (Config& c : configs) {
+      std::fprintf(stderr, "bench_check: %s, %d thread(s), run %d/%d\n", c.label.c_str(), c.threads, i + 1, opts->runs);
+      const std::optional<Sample> s = run_once(c.scenario, rules, c.threads);
+      if (!s) {
+        std::fprintf(stderr, "bench_check: %s: run %d failed\n", c.label.c_str(), i + 1);
+        return 2;
+      }
+      c.samples.push_back(*s);
+    }
+    if (!opts->spin) continue;
+    for (const bool hc : {false, true}) {
+      std::fprintf(stderr, "bench_check: SPIN %s, run %d/%d\n", hc ? "-DHC4" : "full", i + 1, opts->runs);
+      const std::optional<bench::SpinSample> s = spin.run(hc);
+      if (!s) {
+        std::fprintf(stderr, "bench_check: SPIN run failed\n");
+        return 2;
+      }
+      (hc ? hc4 : full).push_back(*s);
+    }
+  }
+  std::printf("exhaustive check, liveness off, ruleset %s, medians of %d runs; speed = states/s against the first "
+              "thread count\n", opts->ruleset.c_str(), opts->runs);
   print_header();
-  bool ok = true;
-  for (const std::string& s : opts->scenarios) ok = bench(s, rules, opts->runs) && ok;
-  return ok ? 0 : 2;
+  std::map<std::string, double> base;
+  for (const Config& c : configs) {
+    if (!base.contains(c.label)) base[c.label] = median_of(c.samples, rate);
+    print_row(c.label, c.threads, c.samples, base[c.label]);
+  }
+  if (opts->spin) print_spin(full, hc4, configs);
+  return 0;
 }

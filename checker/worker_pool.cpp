@@ -1,19 +1,7 @@
 #include "checker/worker_pool.hpp"
 
-#include <chrono>
 
 namespace bc {
-
-namespace {
-
-/// Spin this long for the next job or the last worker before sleeping: a
-/// round of the search has four phases, and waking a sleeping thread costs
-/// tens of microseconds each time.
-constexpr auto kSpin = std::chrono::microseconds(200);
-
-inline void cpu_relax() { __builtin_ia32_pause(); }
-
-}  // namespace
 
 WorkerPool::WorkerPool(int threads) : threads_(threads < 1 ? 1 : threads) {
   for (int i = 1; i < threads_; ++i) workers_.emplace_back([this, i] { work(i); });
@@ -46,8 +34,6 @@ void WorkerPool::run(const std::function<void(int)>& job) {
   } catch (...) {
     keep_first_error(std::current_exception());
   }
-  const auto until = std::chrono::steady_clock::now() + kSpin;
-  while (pending_.load() != 0 && std::chrono::steady_clock::now() < until) cpu_relax();
   if (pending_.load() != 0) {
     std::unique_lock<std::mutex> lock(mutex_);
     done_cv_.wait(lock, [this] { return pending_.load() == 0; });
@@ -66,8 +52,6 @@ void WorkerPool::keep_first_error(std::exception_ptr e) {
 void WorkerPool::work(int index) {
   std::uint64_t seen = 0;
   for (;;) {
-    const auto until = std::chrono::steady_clock::now() + kSpin;
-    while (generation_.load() == seen && std::chrono::steady_clock::now() < until) cpu_relax();
     const std::function<void(int)>* job = nullptr;
     {
       std::unique_lock<std::mutex> lock(mutex_);

@@ -1,0 +1,185 @@
+// The multi-core search (issue 14): the same states, transitions, verdicts,
+// counterexamples and graph analysis for 1, 2 and 3 threads, and the same as
+// the one-state-at-a-time search (checker/bfs.hpp); and its parts: the
+// sharded fingerprint table, the parent links on disk, the worker pool.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "checker/bfs.hpp"
+#include "checker/explorer.hpp"
+#include "checker/link_store.hpp"
+#include "checker/model_system.hpp"
+#include "checker/sharded_set.hpp"
+#include "checker/worker_pool.hpp"
+#include "model/loader.hpp"
+
+namespace bc {
+namespace {
+
+Scenario scenario_file(const std::string& name) {
+  return load_scenario_file(std::string(BC_SOURCE_DIR) + "/scenarios/" + name);
+}
+
+/// Everything a thread count must not change.
+void expect_same(const CheckResult& a, const CheckResult& b, const std::string& what) {
+  EXPECT_EQ(a.states, b.states) << what;
+  EXPECT_EQ(a.transitions, b.transitions) << what;
+  EXPECT_EQ(a.depth, b.depth) << what;
+  EXPECT_EQ(a.complete, b.complete) << what;
+  EXPECT_EQ(a.bound_hit, b.bound_hit) << what;
+  EXPECT_EQ(a.violated, b.violated) << what;
+  EXPECT_EQ(a.witnessed, b.witnessed) << what;
+  ASSERT_EQ(a.counterexamples.size(), b.counterexamples.size()) << what;
+  for (std::size_t i = 0; i < a.counterexamples.size(); ++i) {
+    EXPECT_EQ(a.counterexamples[i].property, b.counterexamples[i].property) << what;
+    EXPECT_EQ(a.counterexamples[i].actions, b.counterexamples[i].actions) << what;
+  }
+  ASSERT_EQ(a.witnesses.size(), b.witnesses.size()) << what;
+  for (std::size_t i = 0; i < a.witnesses.size(); ++i) {
+    EXPECT_EQ(a.witnesses[i].property, b.witnesses[i].property) << what;
+    EXPECT_EQ(a.witnesses[i].actions, b.witnesses[i].actions) << what;
+  }
+  EXPECT_EQ(a.dead_ends, b.dead_ends) << what;
+  EXPECT_EQ(a.cannot_end, b.cannot_end) << what;
+  EXPECT_EQ(a.nontrivial_sccs, b.nontrivial_sccs) << what;
+  EXPECT_EQ(a.stuck.actions, b.stuck.actions) << what;
+}
+
+CheckResult with_threads(const Model& model, Bounds b, int threads) {
+  b.threads = threads;
+  return explore(model, b);
+}
+
+/// The reference: checker/bfs.hpp, one state at a time (no liveness).
+CheckResult sequential(const Model& model, const Bounds& b) {
+  ModelSystem sys(model);
+  const ProgressFn none;
+  Bfs<ModelSystem> bfs(sys, b, none);
+  bfs.run([](const State&, const State&, int) {});
+  return bfs.result();
+}
+
+TEST(Parallel, DefaultScenarioIsTheSameForOneTwoAndThreeThreads) {
+  const Ruleset rules = load_ruleset("mr3");
+  const Model model(default_scenario(), rules);
+  const CheckResult one = with_threads(model, Bounds{}, 1);
+  EXPECT_EQ(one.states, 4448651u);  // pinned: changes only with the model, the ruleset or the monitor context
+  EXPECT_EQ(one.transitions, 5853412u);
+  EXPECT_EQ(one.depth, 56u);
+  for (int t : {2, 3}) expect_same(one, with_threads(model, Bounds{}, t), std::to_string(t) + " threads");
+}
+
+TEST(Parallel, BenchLargeIsTheSameForOneTwoAndThreeThreads) {
+  const Ruleset rules = load_ruleset("mr3");
+  const Scenario sc = scenario_file("bench-large.toml");
+  const Model model(sc, rules);
+  Bounds b;
+  b.liveness = false;
+  const CheckResult one = with_threads(model, b, 1);
+  EXPECT_EQ(one.states, 7283935u);
+  for (int t : {2, 3}) expect_same(one, with_threads(model, b, t), std::to_string(t) + " threads");
+}
+
+TEST(Parallel, MutantCounterexamplesAreTheSameForEveryThreadCountAndAsOneStateAtATime) {
+  const Ruleset rules = load_mutant("second-chain-at-damage-calculation");
+  const Model model(default_scenario(), rules);
+  Bounds b;
+  b.liveness = false;
+  const CheckResult one = with_threads(model, b, 1);
+  ASSERT_FALSE(one.counterexamples.empty());
+  for (int t : {2, 3}) expect_same(one, with_threads(model, b, t), std::to_string(t) + " threads");
+  expect_same(one, sequential(model, b), "one state at a time");
+}
+
+TEST(Parallel, EveryBuiltInMutantGivesTheSameRunsOnTwoThreads) {
+  for (const std::string& name : builtin_mutant_names()) {
+    const Ruleset rules = load_mutant(name);
+    const Scenario sc = rules.scenario.empty() ? default_scenario() : scenario_file(rules.scenario);
+    const Model model(sc, rules);
+    Bounds b;
+    b.max_depth = 24;  // every mutant trips within 24 steps; keeps the test short
+    expect_same(with_threads(model, b, 1), with_threads(model, b, 2), name);
+  }
+}
+
+TEST(Parallel, StateBoundCutsAtTheSameStateForEveryThreadCount) {
+  const Ruleset rules = load_ruleset("mr3");
+  const Model model(default_scenario(), rules);
+  Bounds b;
+  b.max_states = 100000;
+  const CheckResult one = with_threads(model, b, 1);
+  EXPECT_EQ(one.states, 100000u);
+  EXPECT_EQ(one.bound_hit, "max_states");
+  for (int t : {2, 3}) expect_same(one, with_threads(model, b, t), std::to_string(t) + " threads");
+}
+
+TEST(Parallel, TimingGraphIsTheSameForEveryThreadCount) {
+  const Ruleset rules = load_ruleset("mr3");
+  const Scenario sc = scenario_file("tiny.toml");
+  const Model model(sc, rules);
+  Bounds one, two;
+  one.threads = 1;
+  two.threads = 2;
+  EXPECT_EQ(timing_graph_dot(model, one), timing_graph_dot(model, two));
+}
+
+TEST(Parallel, StoredStateIsAtMostSixteenBytesInMemory) {
+  const Ruleset rules = load_ruleset("mr3");
+  const Model model(default_scenario(), rules);
+  Bounds b;
+  b.liveness = false;
+  const CheckResult r = explore(model, b);
+  EXPECT_LE(static_cast<double>(r.stored_bytes) / static_cast<double>(r.states), 16.0);
+  EXPECT_EQ(r.link_bytes, r.states * 5);
+}
+
+TEST(ShardedSet, InsertsOnceAndKeepsIdsAcrossGrowth) {
+  ShardedSet set(true);
+  const auto fp = [](std::uint64_t i) { return fmix64(i + 1) | 1u; };
+  for (std::uint64_t i = 0; i < 200000; ++i) {
+    ASSERT_TRUE(set.insert(fp(i)));
+    set.set_id(fp(i), static_cast<std::uint32_t>(i));
+  }
+  EXPECT_EQ(set.size(), 200000u);
+  for (std::uint64_t i = 0; i < 200000; i += 7) {
+    EXPECT_FALSE(set.insert(fp(i)));
+    EXPECT_TRUE(set.contains(fp(i)));
+    EXPECT_EQ(set.id_of(fp(i)), i);
+  }
+  EXPECT_FALSE(set.contains(fp(300000)));
+  const double bytes_per_entry = static_cast<double>(set.bytes()) / 200000.0;
+  EXPECT_LE(bytes_per_entry, 12.0 / 0.53 + 1);  // 8-byte fingerprint + 4-byte id, at least 53% full
+}
+
+TEST(LinkStore, ReadsBackEveryRecordAcrossTheWriteBuffer) {
+  LinkStore<ParentLink> links;
+  const std::uint32_t n = 600000;  // 3 MB: several flushes of the 1 MiB buffer
+  for (std::uint32_t i = 0; i < n; ++i) links.push_back(ParentLink::make(i * 3u, static_cast<std::uint8_t>(i)));
+  ASSERT_EQ(links.size(), n);
+  for (std::uint32_t i = 0; i < n; i += 4999) {
+    EXPECT_EQ(links[i].parent(), i * 3u);
+    EXPECT_EQ(links[i].action(), static_cast<std::uint8_t>(i));
+  }
+  EXPECT_EQ(links[n - 1].parent(), (n - 1) * 3u);
+  if (links.on_disk()) EXPECT_GE(links.disk_bytes(), std::uint64_t{1} << 20);
+}
+
+TEST(WorkerPool, RunsEveryIndexOnceAndRethrowsAWorkersError) {
+  WorkerPool pool(3);
+  std::atomic<int> sum{0};
+  for (int round = 0; round < 100; ++round) pool.run([&](int i) { sum += i + 1; });
+  EXPECT_EQ(sum.load(), 600);
+  EXPECT_THROW(pool.run([](int i) {
+                 if (i == 2) throw std::runtime_error("worker failed");
+               }),
+               std::runtime_error);
+  pool.run([&](int) { sum += 1; });  // still usable afterwards
+  EXPECT_EQ(sum.load(), 603);
+}
+
+}  // namespace
+}  // namespace bc
