@@ -17,7 +17,7 @@ namespace bc {
 
 namespace huge_detail {
 inline constexpr std::size_t kHugePage = std::size_t{2} << 20;
-inline constexpr std::size_t kThreshold = std::size_t{4} << 20;  ///< smaller blocks use malloc
+inline constexpr std::size_t kThreshold = std::size_t{2} << 20;  ///< smaller blocks use malloc
 
 inline std::size_t rounded(std::size_t bytes) { return (bytes + kHugePage - 1) & ~(kHugePage - 1); }
 

@@ -23,6 +23,7 @@
 /// Ctx&) const`: the frontier keeps contexts without the run's constant
 /// header. One System copy per thread.
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -122,9 +123,11 @@ class ParallelBfs {
     /// One array per thread: no two threads write the same cache line.
     std::vector<std::vector<std::uint8_t>> fresh_by;
     std::vector<std::uint64_t> fresh_n, live_n;  ///< [thread]: its new states, and those not terminal
+    std::array<std::uint32_t, ShardedSet::kShards> per_shard{};  ///< successors per table shard
     std::vector<Hit> hits;
     std::uint64_t transitions = 0;
     std::size_t upto = 0;              ///< successors stored (all, unless the state bound cut the round)
+    int owner = 0;                     ///< the thread that expanded it (stores it too: its data is in that core's cache)
     std::uint64_t id_base = 0, live_base = 0, edge_base = 0;
   };
 
@@ -177,6 +180,7 @@ class ParallelBfs {
       for (std::size_t c; (c = next_chunk.fetch_add(1)) < chunks;)
         expand_chunk(t, outs_[c], begin + c * kChunk, std::min(end, begin + (c + 1) * kChunk), known, on_edge);
     });
+    make_room(chunks);
     pool_.run([&](int t) { dedupe(t, chunks); });
     for (std::size_t c = 0; c < chunks; ++c) {
       for (const Hit& h : outs_[c].hits) record(h.v, h.from, h.action);
@@ -190,13 +194,13 @@ class ParallelBfs {
     }
     const std::size_t live_first = next_.extend(live_added_);
     pool_.run([&](int t) {
-      for (std::size_t c = static_cast<std::size_t>(t); c < chunks; c += static_cast<std::size_t>(pool_.size()))
-        store_chunk(outs_[c], live_first);
+      for (std::size_t c = 0; c < chunks; ++c)
+        if (outs_[c].owner == t) store_chunk(outs_[c], live_first);
     });
     if (bounds_.liveness)
       pool_.run([&](int t) {
-        for (std::size_t c = static_cast<std::size_t>(t); c < chunks; c += static_cast<std::size_t>(pool_.size()))
-          edges_of_chunk(outs_[c]);
+        for (std::size_t c = 0; c < chunks; ++c)
+          if (outs_[c].owner == t) edges_of_chunk(outs_[c]);
       });
     links_.append(links_round_.data(), links_round_.size());
     if (fresh > 0 && level + 1 > result_.depth) result_.depth = level + 1;
@@ -207,6 +211,8 @@ class ParallelBfs {
                     OnEdge& on_edge) {
     System& sys = systems_[static_cast<std::size_t>(t)].sys;
     out.count = 0;
+    out.owner = t;
+    out.per_shard.fill(0);
     out.fps.clear();
     out.terminal.clear();
     out.hits.clear();
@@ -241,6 +247,7 @@ class ParallelBfs {
         s.fp = System::fingerprint(s.node.state, ctx);
         System::pack(ctx, s.node.ctx);
         out.fps.push_back(s.fp);
+        ++out.per_shard[static_cast<std::size_t>(ShardedSet::shard_of(s.fp))];
         out.terminal.push_back(s.terminal ? 1 : 0);
         s.from = node.id;
         s.action = static_cast<std::uint8_t>(i);
@@ -248,6 +255,24 @@ class ParallelBfs {
       out.transitions += static_cast<std::uint64_t>(n);
       if (bounds_.liveness) flags_[node.id] |= std::uint8_t(kNodeExpanded | (cut ? kNodeCut : 0));
     }
+  }
+
+  /// Grow, before the dedupe phase, every shard this round's successors might
+  /// overfill; threads take the shards to grow one by one, so a big rehash
+  /// does not leave the other threads waiting at the next barrier.
+  void make_room(std::size_t chunks) {
+    std::array<std::uint64_t, ShardedSet::kShards> extra{};
+    for (std::size_t c = 0; c < chunks; ++c)
+      for (std::size_t k = 0; k < extra.size(); ++k) extra[k] += outs_[c].per_shard[k];
+    std::vector<int> grow;
+    for (int k = 0; k < ShardedSet::kShards; ++k)
+      if (seen_.needs_room(k, extra[static_cast<std::size_t>(k)])) grow.push_back(k);
+    if (grow.empty()) return;
+    std::atomic<std::size_t> next{0};
+    pool_.run([&](int) {
+      for (std::size_t i; (i = next.fetch_add(1)) < grow.size();)
+        seen_.make_room(grow[i], extra[static_cast<std::size_t>(grow[i])]);
+    });
   }
 
   /// Thread t inserts the successors of its shards in (chunk, index) order.

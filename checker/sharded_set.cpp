@@ -3,8 +3,18 @@
 namespace bc {
 
 namespace {
+
 constexpr std::size_t kInitialCapacity = 2048;
+
+/// 1.5 times `capacity`; from 2 MiB on, a whole number of 2 MiB pages (no
+/// page is left part empty).
+std::size_t grown(std::size_t capacity) {
+  constexpr std::size_t kPageSlots = huge_detail::kHugePage / sizeof(std::uint64_t);
+  const std::size_t next = capacity + capacity / 2;
+  return next < kPageSlots ? next : (next + kPageSlots - 1) / kPageSlots * kPageSlots;
 }
+
+}  // namespace
 
 ShardedSet::ShardedSet(bool keep_ids) : shards_(kShards) {
   for (Shard& s : shards_) {
@@ -14,7 +24,7 @@ ShardedSet::ShardedSet(bool keep_ids) : shards_(kShards) {
 }
 
 bool ShardedSet::Shard::insert(std::uint64_t fp) {
-  if (size + 1 > limit) resize(table.size() + table.size() / 2);
+  if (size + 1 > limit) resize(grown(table.size()));
   const std::size_t cap = table.size();
   std::size_t i = home(fp);
   for (;;) {
@@ -55,6 +65,13 @@ void ShardedSet::Shard::resize(std::size_t capacity) {
     table[i] = fp;
     if (keep_ids) ids[i] = old_ids[j];
   }
+}
+
+void ShardedSet::make_room(int s, std::size_t extra) {
+  Shard& sh = shards_[static_cast<std::size_t>(s)];
+  std::size_t capacity = sh.table.size();
+  while (sh.size + extra > capacity / 5 * 4) capacity = grown(capacity);
+  if (capacity != sh.table.size()) sh.resize(capacity);
 }
 
 void ShardedSet::set_id(std::uint64_t fp, std::uint32_t id) {

@@ -27,6 +27,15 @@ class ShardedSet {
   /// The shard of a fingerprint: its top bits.
   static int shard_of(std::uint64_t fp) { return static_cast<int>(fp >> (64 - kShardBits)); }
 
+  /// Whether `extra` more fingerprints might not fit in shard s without growing.
+  bool needs_room(int s, std::size_t extra) const {
+    const Shard& sh = shards_[static_cast<std::size_t>(s)];
+    return sh.size + extra > sh.limit;
+  }
+  /// Grow shard s (if needed) so that `extra` more fingerprints fit: the
+  /// parallel search grows shards in a phase of its own, spread over threads.
+  void make_room(int s, std::size_t extra);
+
   /// Insert a nonzero fingerprint into its shard; true if it was new.
   bool insert(std::uint64_t fp) { return shards_[shard_of(fp)].insert(fp); }
   /// Whether a nonzero fingerprint is present.
