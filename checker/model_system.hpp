@@ -5,6 +5,7 @@
 #include <array>
 #include <cstring>
 
+#include "checker/fingerprint_set.hpp"
 #include "model/model.hpp"
 #include "properties/context.hpp"
 #include "properties/monitor.hpp"
