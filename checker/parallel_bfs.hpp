@@ -53,6 +53,7 @@ class ParallelBfs {
         pool_(threads), seen_(bounds.liveness), outs_(kChunksPerRound) {
     for (ChunkOut& out : outs_) {
       out.fresh_by.resize(systems_.size());
+      out.owned.resize(systems_.size());
       out.fresh_n.resize(systems_.size());
       out.live_n.resize(systems_.size());
     }
@@ -119,6 +120,9 @@ class ParallelBfs {
     std::size_t count = 0;           ///< kept successors (not violating), in (source, action) order
     std::vector<std::uint64_t> fps;        ///< per successor: its fingerprint (a dense copy for the dedupe scan)
     std::vector<std::uint8_t> terminal;    ///< per successor: a terminal state (dense copy)
+    /// [thread]: the indices of the successors whose shard that thread
+    /// dedupes, in order (sorted out while expanding, off the dedupe phase).
+    std::vector<std::vector<std::uint32_t>> owned;
     /// [thread][successor]: new, for the successors of that thread's shards.
     /// One array per thread: no two threads write the same cache line.
     std::vector<std::vector<std::uint8_t>> fresh_by;
@@ -215,6 +219,8 @@ class ParallelBfs {
     out.per_shard.fill(0);
     out.fps.clear();
     out.terminal.clear();
+    for (std::vector<std::uint32_t>& o : out.owned) o.clear();
+    const auto threads = static_cast<std::uint64_t>(pool_.size());
     out.hits.clear();
     out.transitions = 0;
     Verdicts seen = known;
@@ -246,8 +252,10 @@ class ParallelBfs {
         ++out.count;
         s.fp = System::fingerprint(s.node.state, ctx);
         System::pack(ctx, s.node.ctx);
+        const auto shard = static_cast<std::uint64_t>(ShardedSet::shard_of(s.fp));
+        out.owned[shard % threads].push_back(static_cast<std::uint32_t>(out.fps.size()));
         out.fps.push_back(s.fp);
-        ++out.per_shard[static_cast<std::size_t>(ShardedSet::shard_of(s.fp))];
+        ++out.per_shard[shard];
         out.terminal.push_back(s.terminal ? 1 : 0);
         s.from = node.id;
         s.action = static_cast<std::uint8_t>(i);
@@ -277,19 +285,20 @@ class ParallelBfs {
 
   /// Thread t inserts the successors of its shards in (chunk, index) order.
   void dedupe(int t, std::size_t chunks) {
-    const int threads = pool_.size();
     constexpr std::size_t kAhead = 16;  // table probes in flight: hides the cache misses
     const auto ti = static_cast<std::size_t>(t);
     for (std::size_t c = 0; c < chunks; ++c) {
       ChunkOut& out = outs_[c];
-      const std::size_t n = out.count;
       const std::uint64_t* fps = out.fps.data();
+      const std::vector<std::uint32_t>& mine = out.owned[ti];
+      const std::size_t m = mine.size();
       std::vector<std::uint8_t>& fresh = out.fresh_by[ti];
-      fresh.assign(n, 0);
+      fresh.assign(out.count, 0);
       std::uint64_t fresh_n = 0, live_n = 0;
-      for (std::size_t j = 0; j < n; ++j) {
-        if (j + kAhead < n && ShardedSet::shard_of(fps[j + kAhead]) % threads == t) seen_.prefetch(fps[j + kAhead]);
-        if (ShardedSet::shard_of(fps[j]) % threads != t || !seen_.insert(fps[j])) continue;
+      for (std::size_t k = 0; k < m; ++k) {
+        if (k + kAhead < m) seen_.prefetch(fps[mine[k + kAhead]]);
+        const std::uint32_t j = mine[k];
+        if (!seen_.insert(fps[j])) continue;
         fresh[j] = 1;
         ++fresh_n;
         live_n += out.terminal[j] ^ 1u;

@@ -1,5 +1,7 @@
 #include "checker/worker_pool.hpp"
 
+#include <chrono>
+
 
 namespace bc {
 
@@ -34,6 +36,7 @@ void WorkerPool::run(const std::function<void(int)>& job) {
   } catch (...) {
     keep_first_error(std::current_exception());
   }
+  spin_until([this] { return pending_.load() == 0; });
   if (pending_.load() != 0) {
     std::unique_lock<std::mutex> lock(mutex_);
     done_cv_.wait(lock, [this] { return pending_.load() == 0; });
@@ -53,6 +56,7 @@ void WorkerPool::work(int index) {
   std::uint64_t seen = 0;
   for (;;) {
     const std::function<void(int)>* job = nullptr;
+    spin_until([&] { return generation_.load() != seen; });
     {
       std::unique_lock<std::mutex> lock(mutex_);
       start_cv_.wait(lock, [&] { return quit_ || generation_.load() != seen; });
@@ -69,6 +73,18 @@ void WorkerPool::work(int index) {
       std::lock_guard<std::mutex> lock(mutex_);
       done_cv_.notify_one();
     }
+  }
+}
+
+template <class Ready>
+void WorkerPool::spin_until(Ready ready) {
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point until = Clock::now() + std::chrono::microseconds(kSpinMicros);
+  for (int i = 1; !ready(); ++i) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+    if (i % 64 == 0 && Clock::now() >= until) return;
   }
 }
 

@@ -165,7 +165,9 @@ TEST(LinkStore, ReadsBackEveryRecordAcrossTheWriteBuffer) {
     EXPECT_EQ(links[i].action(), static_cast<std::uint8_t>(i));
   }
   EXPECT_EQ(links[n - 1].parent(), (n - 1) * 3u);
-  if (links.on_disk()) EXPECT_GE(links.disk_bytes(), std::uint64_t{1} << 20);
+  if (links.on_disk()) {
+    EXPECT_GE(links.disk_bytes(), std::uint64_t{1} << 20);
+  }
 }
 
 TEST(WorkerPool, RunsEveryIndexOnceAndRethrowsAWorkersError) {
