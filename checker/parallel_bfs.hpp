@@ -1,13 +1,14 @@
 #pragma once
 /// The multi-core breadth-first core of the exhaustive checker. Each BFS
-/// level is processed in rounds of kChunksPerRound chunks of kChunk states;
-/// a round has three phases separated by barriers:
+/// level is processed in rounds of kChunksPerRound chunks of kChunk states,
+/// each round in three steps:
 ///   1. expand: threads take chunks in any order; each chunk's successors,
 ///      verdicts and first violations go to that chunk's own buffer;
 ///   2. dedupe: thread t inserts the fingerprints of the shards it owns
 ///      (shard % threads == t), walking the round's successors in order, so
 ///      the first occurrence of a state in (source, action) order is the new
-///      one whatever the thread count;
+///      one whatever the thread count; this runs in the same parallel job as
+///      the next round's expansion (run_level says why);
 ///   3. store: prefix sums over the chunks give every new state its id (the
 ///      same order as a one-thread search), then threads copy the new states
 ///      to the next level and write parent links, ids and edges at their
@@ -50,13 +51,15 @@ class ParallelBfs {
   /// `threads` >= 1 threads, each with its own copy of `system`.
   ParallelBfs(const System& system, int threads, const Bounds& bounds, const ProgressFn& progress)
       : systems_(static_cast<std::size_t>(threads), PerThread{system}), bounds_(bounds), progress_(progress),
-        pool_(threads), seen_(bounds.liveness), outs_(kChunksPerRound) {
-    for (ChunkOut& out : outs_) {
-      out.fresh_by.resize(systems_.size());
-      out.owned.resize(systems_.size());
-      out.fresh_n.resize(systems_.size());
-      out.live_n.resize(systems_.size());
-    }
+        pool_(threads), seen_(bounds.liveness), bufs_{std::vector<ChunkOut>(kChunksPerRound), std::vector<ChunkOut>(kChunksPerRound)},
+        pipelined_(bounds.max_states == 0) {
+    for (std::vector<ChunkOut>& outs : bufs_)
+      for (ChunkOut& out : outs) {
+        out.fresh_by.resize(systems_.size());
+        out.owned.resize(systems_.size());
+        out.fresh_n.resize(systems_.size());
+        out.live_n.resize(systems_.size());
+      }
   }
 
   /// Explore; on_edge(thread, from, to, action) is called on every
@@ -154,235 +157,142 @@ class ParallelBfs {
     return true;
   }
 
+  /// A round whose successors are computed: [begin, end) of the level, its
+  /// chunk outputs in bufs_[buf].
+  struct Round {
+    std::size_t begin = 0, end = 0, chunks = 0;
+    int buf = 0;
+  };
+
+  /// One level, round after round. Pipelined (the default), the dedupe of a
+  /// round runs in the same parallel job as the expansion of the next, each
+  /// thread interleaving its share of the table probes with its chunks: the
+  /// memory-bound probes overlap the compute-bound expansion (on the other
+  /// core, and in the same core's out-of-order window) instead of both
+  /// cores waiting on memory at once. Unpipelined (under a state bound, so
+  /// that no round past the bound is expanded), each round is deduped and
+  /// stored before the next is expanded. Either way every shard sees its
+  /// insertions in (round, chunk, index) order: the results are the same.
   template <class OnEdge>
   void run_level(std::uint32_t level, OnEdge& on_edge) {
-    const std::size_t round = kChunk * kChunksPerRound;
-    for (std::size_t begin = 0; begin < cur_.size() && !stop_; begin += round) {
-      const std::size_t end = std::min(cur_.size(), begin + round);
-      run_round(begin, end, level, on_edge);
-      if (!stop_ && over_memory_bound()) {
-        stop_ = true;
-        result_.complete = false;
-        result_.bound_hit = "max_memory";
-      }
-      if (stop_) {
+    const std::size_t round_size = kChunk * kChunksPerRound;
+    Round pending;  // expanded, not yet deduped (pipelined only)
+    bool has_pending = false;
+    for (std::size_t begin = 0, r = 0; begin < cur_.size() && !stop_; begin += round_size, ++r) {
+      const std::size_t end = std::min(cur_.size(), begin + round_size);
+      const Round round{begin, end, (end - begin + kChunk - 1) / kChunk, static_cast<int>(r % 2)};
+      expand_round(round, has_pending ? &pending : nullptr, on_edge);
+      if (has_pending) finish_round(pending, level);
+      if (stop_) {  // pipelined: the round just expanded is dropped, its states cut short
         if (bounds_.liveness)
           for (std::size_t k = begin; k < end; ++k) flags_[cur_[k].id] |= kNodeCut;
-        cut_frontier(end);
+        cut_frontier(begin);
+        break;
+      }
+      make_room(round);
+      if (pipelined_) {
+        pending = round;
+        has_pending = true;
+      } else {
+        pool_.run([&](int t) { dedupe(t, round, 0, round.chunks); });
+        finish_round(round, level);
+        if (stop_) {
+          if (bounds_.liveness)
+            for (std::size_t k = begin; k < end; ++k) flags_[cur_[k].id] |= kNodeCut;
+          cut_frontier(end);
+          break;
+        }
       }
       maybe_report(level, cur_.size() - end);
       cur_.release_before(end);
     }
+    if (has_pending && !stop_) {  // the level's last round: nothing left to overlap its dedupe with
+      pool_.run([&](int t) { dedupe(t, pending, 0, pending.chunks); });
+      finish_round(pending, level);
+      if (stop_) cut_frontier(cur_.size());
+    }
   }
 
+  /// Expand `round` (threads claim its chunks in any order); with `prev`,
+  /// dedupe it in the same job, each thread a few chunks of it after each
+  /// chunk it expands and the rest at the end. Then record the round's
+  /// first sightings, in chunk order.
   template <class OnEdge>
-  void run_round(std::size_t begin, std::size_t end, std::uint32_t level, OnEdge& on_edge) {
-    const std::size_t chunks = (end - begin + kChunk - 1) / kChunk;
+  void expand_round(const Round& round, const Round* prev, OnEdge& on_edge) {
     std::atomic<std::size_t> next_chunk{0};
     const Verdicts known{result_.violated, result_.witnessed};
+    std::vector<ChunkOut>& outs = bufs_[static_cast<std::size_t>(round.buf)];
+    const std::size_t step = static_cast<std::size_t>(pool_.size());
     pool_.run([&](int t) {
-      for (std::size_t c; (c = next_chunk.fetch_add(1)) < chunks;)
-        expand_chunk(t, outs_[c], begin + c * kChunk, std::min(end, begin + (c + 1) * kChunk), known, on_edge);
+      std::size_t deduped = 0;
+      for (std::size_t c; (c = next_chunk.fetch_add(1)) < round.chunks;) {
+        expand_chunk(t, outs[c], round.begin + c * kChunk, std::min(round.end, round.begin + (c + 1) * kChunk), known,
+                     on_edge);
+        if (prev != nullptr && deduped < prev->chunks) {
+          const std::size_t upto = std::min(prev->chunks, deduped + step);
+          dedupe(t, *prev, deduped, upto);
+          deduped = upto;
+        }
+      }
+      if (prev != nullptr) dedupe(t, *prev, deduped, prev->chunks);
     });
-    make_room(chunks);
-    pool_.run([&](int t) { dedupe(t, chunks); });
-    for (std::size_t c = 0; c < chunks; ++c) {
-      for (const Hit& h : outs_[c].hits) record(h.v, h.from, h.action);
-      result_.transitions += outs_[c].transitions;
+    for (std::size_t c = 0; c < round.chunks; ++c) {
+      for (const Hit& h : outs[c].hits) record(h.v, h.from, h.action);
+      result_.transitions += outs[c].transitions;
     }
-    const std::uint64_t fresh = plan_store(chunks);
+  }
+
+  /// After its dedupe: give the round's new states their ids, store them in
+  /// the next level with their parent links (and edges), and check the
+  /// memory bound.
+  void finish_round(const Round& round, std::uint32_t level) {
+    std::vector<ChunkOut>& outs = bufs_[static_cast<std::size_t>(round.buf)];
+    const std::size_t chunks = round.chunks;
+    const std::uint64_t fresh = plan_store(outs, chunks);
     links_round_.resize(fresh);
     if (bounds_.liveness) {
       flags_.resize(flags_.size() + fresh, 0);
-      edges_.resize(outs_[chunks - 1].edge_base + outs_[chunks - 1].upto);
+      edges_.resize(outs[chunks - 1].edge_base + outs[chunks - 1].upto);
     }
     const std::size_t live_first = next_.extend(live_added_);
+    const std::uint64_t round_first = outs[0].id_base;
     pool_.run([&](int t) {
       for (std::size_t c = 0; c < chunks; ++c)
-        if (outs_[c].owner == t) store_chunk(outs_[c], live_first);
+        if (outs[c].owner == t) store_chunk(outs[c], live_first, round_first);
     });
-    if (bounds_.liveness)
+    if (bounds_.liveness)  // after every chunk's ids are set
       pool_.run([&](int t) {
         for (std::size_t c = 0; c < chunks; ++c)
-          if (outs_[c].owner == t) edges_of_chunk(outs_[c]);
+          if (outs[c].owner == t) edges_of_chunk(outs[c]);
       });
     links_.append(links_round_.data(), links_round_.size());
     if (fresh > 0 && level + 1 > result_.depth) result_.depth = level + 1;
+    if (!stop_ && over_memory_bound()) {
+      stop_ = true;
+      result_.complete = false;
+      result_.bound_hit = "max_memory";
+    }
   }
 
   template <class OnEdge>
   void expand_chunk(int t, ChunkOut& out, std::size_t begin, std::size_t end, const Verdicts& known,
-                    OnEdge& on_edge) {
-    System& sys = systems_[static_cast<std::size_t>(t)].sys;
-    out.count = 0;
-    out.owner = t;
-    out.per_shard.fill(0);
-    out.fps.clear();
-    out.terminal.clear();
-    for (std::vector<std::uint32_t>& o : out.owned) o.clear();
-    const auto threads = static_cast<std::uint64_t>(pool_.size());
-    out.hits.clear();
-    out.transitions = 0;
-    Verdicts seen = known;
-    Ctx source_ctx, ctx;
-    for (std::size_t k = begin; k < end; ++k) {
-      const Node& node = cur_[k];
-      const int n = sys.expand(node.state);
-      bool cut = false;
-      sys.unpack(node.ctx, source_ctx);
-      for (int i = 0; i < n; ++i) {
-        if (out.count == out.succ.size()) out.succ.emplace_back();
-        Succ& s = out.succ[out.count];
-        ctx = source_ctx;
-        Verdicts v;
-        sys.successor(node.state, i, s.node.state, ctx, v);
-        s.terminal = System::terminal(s.node.state);
-        if (s.terminal) sys.finish(ctx, true, v);
-        on_edge(t, node.state, s.node.state, i);
-        const Verdicts first{v.violated & ~seen.violated, v.witnessed & ~seen.witnessed};
-        if (first.violated.any() || first.witnessed.any()) {
-          out.hits.push_back({first, node.id, static_cast<std::uint8_t>(i)});
-          seen.violated |= v.violated;
-          seen.witnessed |= v.witnessed;
-        }
-        if (v.violated.any()) {  // successors of a violation would only repeat it
-          cut = true;
-          continue;
-        }
-        ++out.count;
-        s.fp = System::fingerprint(s.node.state, ctx);
-        System::pack(ctx, s.node.ctx);
-        const auto shard = static_cast<std::uint64_t>(ShardedSet::shard_of(s.fp));
-        out.owned[shard % threads].push_back(static_cast<std::uint32_t>(out.fps.size()));
-        out.fps.push_back(s.fp);
-        ++out.per_shard[shard];
-        out.terminal.push_back(s.terminal ? 1 : 0);
-        s.from = node.id;
-        s.action = static_cast<std::uint8_t>(i);
-      }
-      out.transitions += static_cast<std::uint64_t>(n);
-      if (bounds_.liveness) flags_[node.id] |= std::uint8_t(kNodeExpanded | (cut ? kNodeCut : 0));
-    }
-  }
-
+                    OnEdge& on_edge);
   /// Grow, before the dedupe phase, every shard this round's successors might
   /// overfill; threads take the shards to grow one by one, so a big rehash
   /// does not leave the other threads waiting at the next barrier.
-  void make_room(std::size_t chunks) {
-    std::array<std::uint64_t, ShardedSet::kShards> extra{};
-    for (std::size_t c = 0; c < chunks; ++c)
-      for (std::size_t k = 0; k < extra.size(); ++k) extra[k] += outs_[c].per_shard[k];
-    std::vector<int> grow;
-    for (int k = 0; k < ShardedSet::kShards; ++k)
-      if (seen_.needs_room(k, extra[static_cast<std::size_t>(k)])) grow.push_back(k);
-    if (grow.empty()) return;
-    std::atomic<std::size_t> next{0};
-    pool_.run([&](int) {
-      for (std::size_t i; (i = next.fetch_add(1)) < grow.size();)
-        seen_.make_room(grow[i], extra[static_cast<std::size_t>(grow[i])]);
-    });
-  }
-
-  /// Thread t inserts the successors of its shards in (chunk, index) order.
-  void dedupe(int t, std::size_t chunks) {
-    constexpr std::size_t kAhead = 16;  // table probes in flight: hides the cache misses
-    const auto ti = static_cast<std::size_t>(t);
-    for (std::size_t c = 0; c < chunks; ++c) {
-      ChunkOut& out = outs_[c];
-      const std::uint64_t* fps = out.fps.data();
-      const std::vector<std::uint32_t>& mine = out.owned[ti];
-      const std::size_t m = mine.size();
-      std::vector<std::uint8_t>& fresh = out.fresh_by[ti];
-      fresh.assign(out.count, 0);
-      std::uint64_t fresh_n = 0, live_n = 0;
-      for (std::size_t k = 0; k < m; ++k) {
-        if (k + kAhead < m) seen_.prefetch(fps[mine[k + kAhead]]);
-        const std::uint32_t j = mine[k];
-        if (!seen_.insert(fps[j])) continue;
-        fresh[j] = 1;
-        ++fresh_n;
-        live_n += out.terminal[j] ^ 1u;
-      }
-      out.fresh_n[ti] = fresh_n;
-      out.live_n[ti] = live_n;
-    }
-  }
-
+  void make_room(const Round& round);
+  /// Thread t inserts the successors of its shards in chunks [from, to) of
+  /// `round`, in (chunk, index) order.
+  void dedupe(int t, const Round& round, std::size_t from, std::size_t to);
   /// Give each chunk its id, frontier and edge offsets; apply the state
   /// bound (the first new state past it stops the search, as in Bfs). Returns
   /// the number of new states stored by this round.
-  std::uint64_t plan_store(std::size_t chunks) {
-    std::uint64_t ids = links_.size(), live = 0, edges = edges_.size();
-    const std::uint64_t first_id = ids;
-    for (std::size_t c = 0; c < chunks; ++c) {
-      ChunkOut& out = outs_[c];
-      out.id_base = ids;
-      out.live_base = live;
-      out.edge_base = edges;
-      out.upto = 0;
-      if (stop_) continue;
-      std::uint64_t fresh = 0, fresh_live = 0;
-      for (std::size_t t = 0; t < out.fresh_n.size(); ++t) {
-        fresh += out.fresh_n[t];
-        fresh_live += out.live_n[t];
-      }
-      if (bounds_.max_states == 0 || ids + fresh <= bounds_.max_states) {
-        out.upto = out.count;
-        ids += fresh;
-        live += fresh_live;
-      } else {
-        cut_chunk(out, ids, live);
-      }
-      edges += out.upto;
-    }
-    live_added_ = live;
-    return ids - first_id;
-  }
-
+  std::uint64_t plan_store(std::vector<ChunkOut>& outs, std::size_t chunks);
   /// The chunk where the state bound falls: store up to the first new state past it.
-  void cut_chunk(ChunkOut& out, std::uint64_t& ids, std::uint64_t& live) {
-    for (; out.upto < out.count; ++out.upto) {
-      if (!is_fresh(out, out.upto)) continue;
-      if (ids >= bounds_.max_states) {
-        stop_ = true;
-        result_.complete = false;
-        result_.bound_hit = "max_states";
-        return;
-      }
-      ++ids;
-      live += out.terminal[out.upto] ^ 1u;
-    }
-  }
-
-  static bool is_fresh(const ChunkOut& out, std::size_t j) {
-    for (const std::vector<std::uint8_t>& f : out.fresh_by)
-      if (f[j] != 0) return true;
-    return false;
-  }
-
-  void store_chunk(ChunkOut& out, std::size_t live_first) {
-    std::uint64_t id = out.id_base, live = live_first + out.live_base;
-    const std::uint64_t round_first = outs_[0].id_base;
-    for (std::size_t j = 0; j < out.upto; ++j) {
-      if (!is_fresh(out, j)) continue;
-      Succ& s = out.succ[j];
-      links_round_[id - round_first] = ParentLink::make(s.from, s.action);
-      if (bounds_.liveness) {
-        seen_.set_id(s.fp, static_cast<std::uint32_t>(id));
-        if (s.terminal) flags_[id] = kNodeTerminal;
-      }
-      if (!s.terminal) {
-        s.node.id = static_cast<std::uint32_t>(id);
-        next_.at(live++) = s.node;
-      }
-      ++id;
-    }
-  }
-
-  void edges_of_chunk(const ChunkOut& out) {
-    for (std::size_t j = 0; j < out.upto; ++j)
-      edges_[out.edge_base + j] = GraphEdge{out.succ[j].from, seen_.id_of(out.succ[j].fp)};
-  }
+  void cut_chunk(ChunkOut& out, std::uint64_t& ids, std::uint64_t& live);
+  static bool is_fresh(const ChunkOut& out, std::size_t j);
+  void store_chunk(ChunkOut& out, std::size_t live_first, std::uint64_t round_first);
+  void edges_of_chunk(const ChunkOut& out);
 
   bool over_memory_bound() const {
     return bounds_.max_memory_bytes != 0 && current_rss_bytes() > bounds_.max_memory_bytes / 4 * 3;
@@ -457,7 +367,8 @@ class ParallelBfs {
   BigVector<GraphEdge> edges_;
   ChunkPool chunk_pool_;
   Frontier<Node> cur_{chunk_pool_}, next_{chunk_pool_};
-  std::vector<ChunkOut> outs_;
+  std::array<std::vector<ChunkOut>, 2> bufs_;  ///< chunk outputs of two rounds: one expanded while the other is deduped
+  bool pipelined_;
   std::uint64_t live_added_ = 0;
   CheckResult result_;
   bool stop_ = false;
@@ -465,3 +376,5 @@ class ParallelBfs {
 };
 
 }  // namespace bc
+
+#include "checker/parallel_bfs_chunks.hpp"  // the member definitions of the per-chunk steps

@@ -117,6 +117,23 @@ TEST(Parallel, StateBoundCutsAtTheSameStateForEveryThreadCount) {
   for (int t : {2, 3}) expect_same(one, with_threads(model, b, t), std::to_string(t) + " threads");
 }
 
+TEST(Parallel, MemoryBoundStopsMidLevelWithTheGraphAnalysisOn) {
+  // The pipelined schedule has a round expanded but not yet stored when the
+  // bound trips: it is dropped and its states are cut short.
+  const Ruleset rules = load_ruleset("mr3");
+  const Model model(default_scenario(), rules);
+  for (int t : {1, 2}) {
+    Bounds b;
+    b.threads = t;
+    b.max_memory_bytes = (current_rss_bytes() + (std::uint64_t{48} << 20)) / 3 * 4;
+    const CheckResult r = explore(model, b);
+    EXPECT_FALSE(r.complete) << t;
+    EXPECT_EQ(r.bound_hit, "max_memory") << t;
+    EXPECT_GT(r.states, 1000u) << t;
+    EXPECT_LT(r.states, 4448651u) << t;
+  }
+}
+
 TEST(Parallel, TimingGraphIsTheSameForEveryThreadCount) {
   const Ruleset rules = load_ruleset("mr3");
   const Scenario sc = scenario_file("tiny.toml");

@@ -1,0 +1,183 @@
+#pragma once
+/// The per-chunk steps of checker/parallel_bfs.hpp (expand a chunk, grow the
+/// table, dedupe, plan and store a round), defined out of the class to keep
+/// each file short. Included by parallel_bfs.hpp only.
+#include "checker/parallel_bfs.hpp"
+
+namespace bc {
+
+template <class System>
+template <class OnEdge>
+void ParallelBfs<System>::expand_chunk(int t, ChunkOut& out, std::size_t begin, std::size_t end, const Verdicts& known,
+                                       OnEdge& on_edge) {
+  System& sys = systems_[static_cast<std::size_t>(t)].sys;
+  out.count = 0;
+  out.owner = t;
+  out.per_shard.fill(0);
+  out.fps.clear();
+  out.terminal.clear();
+  for (std::vector<std::uint32_t>& o : out.owned) o.clear();
+  const auto threads = static_cast<std::uint64_t>(pool_.size());
+  out.hits.clear();
+  out.transitions = 0;
+  Verdicts seen = known;
+  Ctx source_ctx, ctx;
+  for (std::size_t k = begin; k < end; ++k) {
+    const Node& node = cur_[k];
+    const int n = sys.expand(node.state);
+    bool cut = false;
+    sys.unpack(node.ctx, source_ctx);
+    for (int i = 0; i < n; ++i) {
+      if (out.count == out.succ.size()) out.succ.emplace_back();
+      Succ& s = out.succ[out.count];
+      ctx = source_ctx;
+      Verdicts v;
+      sys.successor(node.state, i, s.node.state, ctx, v);
+      s.terminal = System::terminal(s.node.state);
+      if (s.terminal) sys.finish(ctx, true, v);
+      on_edge(t, node.state, s.node.state, i);
+      const Verdicts first{v.violated & ~seen.violated, v.witnessed & ~seen.witnessed};
+      if (first.violated.any() || first.witnessed.any()) {
+        out.hits.push_back({first, node.id, static_cast<std::uint8_t>(i)});
+        seen.violated |= v.violated;
+        seen.witnessed |= v.witnessed;
+      }
+      if (v.violated.any()) {  // successors of a violation would only repeat it
+        cut = true;
+        continue;
+      }
+      ++out.count;
+      s.fp = System::fingerprint(s.node.state, ctx);
+      System::pack(ctx, s.node.ctx);
+      const auto shard = static_cast<std::uint64_t>(ShardedSet::shard_of(s.fp));
+      out.owned[shard % threads].push_back(static_cast<std::uint32_t>(out.fps.size()));
+      out.fps.push_back(s.fp);
+      ++out.per_shard[shard];
+      out.terminal.push_back(s.terminal ? 1 : 0);
+      s.from = node.id;
+      s.action = static_cast<std::uint8_t>(i);
+    }
+    out.transitions += static_cast<std::uint64_t>(n);
+    if (bounds_.liveness) flags_[node.id] |= std::uint8_t(kNodeExpanded | (cut ? kNodeCut : 0));
+  }
+}
+
+template <class System>
+void ParallelBfs<System>::make_room(const Round& round) {
+  const std::vector<ChunkOut>& outs = bufs_[static_cast<std::size_t>(round.buf)];
+  std::array<std::uint64_t, ShardedSet::kShards> extra{};
+  for (std::size_t c = 0; c < round.chunks; ++c)
+    for (std::size_t k = 0; k < extra.size(); ++k) extra[k] += outs[c].per_shard[k];
+  std::vector<int> grow;
+  for (int k = 0; k < ShardedSet::kShards; ++k)
+    if (seen_.needs_room(k, extra[static_cast<std::size_t>(k)])) grow.push_back(k);
+  if (grow.empty()) return;
+  std::atomic<std::size_t> next{0};
+  pool_.run([&](int) {
+    for (std::size_t i; (i = next.fetch_add(1)) < grow.size();)
+      seen_.make_room(grow[i], extra[static_cast<std::size_t>(grow[i])]);
+  });
+}
+
+template <class System>
+void ParallelBfs<System>::dedupe(int t, const Round& round, std::size_t from, std::size_t to) {
+  constexpr std::size_t kAhead = 16;  // table probes in flight: hides the cache misses
+  const auto ti = static_cast<std::size_t>(t);
+  for (std::size_t c = from; c < to; ++c) {
+    ChunkOut& out = bufs_[static_cast<std::size_t>(round.buf)][c];
+    const std::uint64_t* fps = out.fps.data();
+    const std::vector<std::uint32_t>& mine = out.owned[ti];
+    const std::size_t m = mine.size();
+    std::vector<std::uint8_t>& fresh = out.fresh_by[ti];
+    fresh.assign(out.count, 0);
+    std::uint64_t fresh_n = 0, live_n = 0;
+    for (std::size_t k = 0; k < m; ++k) {
+      if (k + kAhead < m) seen_.prefetch(fps[mine[k + kAhead]]);
+      const std::uint32_t j = mine[k];
+      if (!seen_.insert(fps[j])) continue;
+      fresh[j] = 1;
+      ++fresh_n;
+      live_n += out.terminal[j] ^ 1u;
+    }
+    out.fresh_n[ti] = fresh_n;
+    out.live_n[ti] = live_n;
+  }
+}
+
+template <class System>
+std::uint64_t ParallelBfs<System>::plan_store(std::vector<ChunkOut>& outs, std::size_t chunks) {
+  std::uint64_t ids = links_.size(), live = 0, edges = edges_.size();
+  const std::uint64_t first_id = ids;
+  for (std::size_t c = 0; c < chunks; ++c) {
+    ChunkOut& out = outs[c];
+    out.id_base = ids;
+    out.live_base = live;
+    out.edge_base = edges;
+    out.upto = 0;
+    if (stop_) continue;
+    std::uint64_t fresh = 0, fresh_live = 0;
+    for (std::size_t t = 0; t < out.fresh_n.size(); ++t) {
+      fresh += out.fresh_n[t];
+      fresh_live += out.live_n[t];
+    }
+    if (bounds_.max_states == 0 || ids + fresh <= bounds_.max_states) {
+      out.upto = out.count;
+      ids += fresh;
+      live += fresh_live;
+    } else {
+      cut_chunk(out, ids, live);
+    }
+    edges += out.upto;
+  }
+  live_added_ = live;
+  return ids - first_id;
+}
+
+template <class System>
+void ParallelBfs<System>::cut_chunk(ChunkOut& out, std::uint64_t& ids, std::uint64_t& live) {
+  for (; out.upto < out.count; ++out.upto) {
+    if (!is_fresh(out, out.upto)) continue;
+    if (ids >= bounds_.max_states) {
+      stop_ = true;
+      result_.complete = false;
+      result_.bound_hit = "max_states";
+      return;
+    }
+    ++ids;
+    live += out.terminal[out.upto] ^ 1u;
+  }
+}
+
+template <class System>
+bool ParallelBfs<System>::is_fresh(const ChunkOut& out, std::size_t j) {
+  for (const std::vector<std::uint8_t>& f : out.fresh_by)
+    if (f[j] != 0) return true;
+  return false;
+}
+
+template <class System>
+void ParallelBfs<System>::store_chunk(ChunkOut& out, std::size_t live_first, std::uint64_t round_first) {
+  std::uint64_t id = out.id_base, live = live_first + out.live_base;
+  for (std::size_t j = 0; j < out.upto; ++j) {
+    if (!is_fresh(out, j)) continue;
+    Succ& s = out.succ[j];
+    links_round_[id - round_first] = ParentLink::make(s.from, s.action);
+    if (bounds_.liveness) {
+      seen_.set_id(s.fp, static_cast<std::uint32_t>(id));
+      if (s.terminal) flags_[id] = kNodeTerminal;
+    }
+    if (!s.terminal) {
+      s.node.id = static_cast<std::uint32_t>(id);
+      next_.at(live++) = s.node;
+    }
+    ++id;
+  }
+}
+
+template <class System>
+void ParallelBfs<System>::edges_of_chunk(const ChunkOut& out) {
+  for (std::size_t j = 0; j < out.upto; ++j)
+    edges_[out.edge_base + j] = GraphEdge{out.succ[j].from, seen_.id_of(out.succ[j].fp)};
+}
+
+}  // namespace bc
