@@ -7,14 +7,16 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
-#include <unordered_map>
+#include <numeric>
 #include <vector>
 
 #include "checker/bfs.hpp"
 #include "checker/graph_analysis.hpp"
 #include "checker/link_store.hpp"
 #include "checker/model_system.hpp"
+#include "checker/mpi_collectives.hpp"
 #include "checker/mpi_explorer.hpp"
+#include "checker/pending_index.hpp"
 #include "checker/sharded_set.hpp"
 
 namespace bc {
@@ -111,11 +113,12 @@ class MpiBfs {
     pending_index_.clear();
     pending_edges_.clear();
     std::size_t done = 0;
+    out_.resize(static_cast<std::size_t>(ranks_));
     for (int more = 1; more != 0;) {
-      std::vector<std::vector<Msg>> out(static_cast<std::size_t>(ranks_));
+      for (std::vector<Msg>& o : out_) o.clear();
       const std::size_t end = std::min(cur_.size(), done + kRound);
-      for (; done < end; ++done) expand(cur_[done], out);
-      receive(exchange(out));
+      for (; done < end; ++done) expand(cur_[done], out_);
+      receive(exchange(out_));
       int mine = done < cur_.size() ? 1 : 0;
       MPI_Allreduce(&mine, &more, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     }
@@ -157,10 +160,12 @@ class MpiBfs {
   }
 
   /// All-to-all exchange of this round's successors.
-  std::vector<Msg> exchange(const std::vector<std::vector<Msg>>& out) {
+  const std::vector<Msg>& exchange(const std::vector<std::vector<Msg>>& out) {
     const auto p = static_cast<std::size_t>(ranks_);
+    if (p == 1) return out[0];
     std::vector<int> send_counts(p), recv_counts(p), send_offsets(p), recv_offsets(p);
-    std::vector<Msg> send;
+    std::vector<Msg>& send = send_;
+    send.clear();
     for (std::size_t r = 0; r < p; ++r) {
       send_offsets[r] = static_cast<int>(send.size() * sizeof(Msg));
       send_counts[r] = static_cast<int>(out[r].size() * sizeof(Msg));
@@ -172,7 +177,8 @@ class MpiBfs {
       recv_offsets[r] = total;
       total += recv_counts[r];
     }
-    std::vector<Msg> recv(static_cast<std::size_t>(total) / sizeof(Msg));
+    std::vector<Msg>& recv = recv_;
+    recv.resize(static_cast<std::size_t>(total) / sizeof(Msg));
     MPI_Alltoallv(send.data(), send_counts.data(), send_offsets.data(), MPI_BYTE, recv.data(), recv_counts.data(),
                   recv_offsets.data(), MPI_BYTE, MPI_COMM_WORLD);
     return recv;
@@ -180,24 +186,36 @@ class MpiBfs {
 
   /// Owner side: drop states seen in earlier levels, keep the lowest key of each new one.
   void receive(const std::vector<Msg>& msgs) {
-    for (const Msg& m : msgs) {
+    constexpr std::size_t kAhead = 16;  // table probes in flight
+    for (std::size_t j = 0; j < msgs.size(); ++j) {
+      if (j + kAhead < msgs.size()) {
+        seen_.prefetch(msgs[j + kAhead].fp);
+        pending_index_.prefetch(msgs[j + kAhead].fp);
+      }
+      const Msg& m = msgs[j];
       if (bounds_.liveness) pending_edges_.push_back({static_cast<std::uint32_t>(m.key >> 8), m.fp});
       if (seen_.contains(m.fp)) continue;
-      const auto [it, fresh] = pending_index_.try_emplace(m.fp, pending_.size());
+      bool fresh = false;
+      const std::uint32_t at = pending_index_.find_or_insert(m.fp, static_cast<std::uint32_t>(pending_.size()), fresh);
       if (fresh) pending_.push_back(m);
-      else if (m.key < pending_[it->second].key) pending_[it->second] = m;
+      else if (m.key < pending_[at].key) pending_[at] = m;
     }
   }
 
   /// Give the level's new states their global ids (rank of their key among
   /// every rank's new keys), store them, and settle the level's verdicts.
   void store_level(std::uint32_t level) {
-    std::sort(pending_.begin(), pending_.end(), [](const Msg& a, const Msg& b) { return a.key < b.key; });
-    const std::vector<std::uint64_t> all = gather_keys();
+    std::vector<std::uint32_t> order(pending_.size());
+    std::iota(order.begin(), order.end(), 0u);
+    std::sort(order.begin(), order.end(), [this](std::uint32_t a, std::uint32_t b) { return pending_[a].key < pending_[b].key; });
+    std::vector<std::uint64_t> keys(order.size());
+    for (std::size_t k = 0; k < order.size(); ++k) keys[k] = pending_[order[k]].key;
+    const std::vector<std::uint64_t> below = mpi::keys_below(keys, level_total_);
     std::vector<Node> next;
-    for (const Msg& m : pending_) {
-      const auto pos = static_cast<std::uint64_t>(std::lower_bound(all.begin(), all.end(), m.key) - all.begin());
-      const auto id = static_cast<std::uint32_t>(next_id_ + pos);
+    for (std::size_t k = 0; k < order.size(); ++k) {
+      if (k + 16 < order.size()) seen_.prefetch(pending_[order[k + 16]].fp);
+      const Msg& m = pending_[order[k]];
+      const auto id = static_cast<std::uint32_t>(next_id_ + below[k]);
       seen_.insert(m.fp);
       seen_.set_id(m.fp, id);
       links_.push_back(IdLink{id, static_cast<std::uint32_t>(m.key >> 8), static_cast<std::uint8_t>(m.key & 0xFF)});
@@ -206,27 +224,10 @@ class MpiBfs {
       if (m.terminal == 0) next.push_back(Node{m.state, m.ctx, id, local});
     }
     for (const auto& [from, fp] : pending_edges_) edges_.push_back(GraphEdge{from, seen_.id_of(fp)});
-    next_id_ += all.size();
-    if (!all.empty() && level + 1 > result_.depth) result_.depth = level + 1;
+    next_id_ += level_total_;
+    if (level_total_ != 0 && level + 1 > result_.depth) result_.depth = level + 1;
     cur_.swap(next);
     settle_level();
-  }
-
-  std::vector<std::uint64_t> gather_keys() {
-    const int mine = static_cast<int>(pending_.size());
-    std::vector<int> counts(static_cast<std::size_t>(ranks_)), offsets(static_cast<std::size_t>(ranks_));
-    MPI_Allgather(&mine, 1, MPI_INT, counts.data(), 1, MPI_INT, MPI_COMM_WORLD);
-    int total = 0;
-    for (std::size_t r = 0; r < counts.size(); ++r) {
-      offsets[r] = total;
-      total += counts[r];
-    }
-    std::vector<std::uint64_t> keys, all(static_cast<std::size_t>(total));
-    for (const Msg& m : pending_) keys.push_back(m.key);
-    MPI_Allgatherv(keys.data(), mine, MPI_UINT64_T, all.data(), counts.data(), offsets.data(), MPI_UINT64_T,
-                   MPI_COMM_WORLD);
-    std::sort(all.begin(), all.end());
-    return all;
   }
 
   /// The lowest key of each property over all ranks becomes its run.
@@ -334,11 +335,11 @@ class MpiBfs {
 
   /// Gather the edges and flags on rank 0 and run the Boost.Graph analysis there.
   void analyse_graph() {
-    std::vector<GraphEdge> all_edges = gather(edges_);
+    std::vector<GraphEdge> all_edges = mpi::gather_to_root(edges_);
     std::vector<std::uint32_t> ids;
     for (std::uint64_t i = 0; i < links_.size(); ++i) ids.push_back(links_[i].id);
-    const std::vector<std::uint32_t> all_ids = gather(ids);
-    const std::vector<std::uint8_t> all_flags = gather(flags_);
+    const std::vector<std::uint32_t> all_ids = mpi::gather_to_root(ids);
+    const std::vector<std::uint8_t> all_flags = mpi::gather_to_root(flags_);
     std::int64_t stuck = -1;
     if (rank_ == 0) {
       std::vector<std::uint8_t> flags(next_id_, 0);
@@ -358,41 +359,6 @@ class MpiBfs {
     result_.counterexamples.push_back(result_.stuck);
   }
 
-  /// Concatenate every rank's vector on rank 0 (in rank order).
-  template <class T>
-  std::vector<T> gather(const std::vector<T>& mine) {
-    const auto bytes = static_cast<long long>(mine.size() * sizeof(T));
-    std::vector<long long> sizes(static_cast<std::size_t>(ranks_));
-    MPI_Gather(&bytes, 1, MPI_LONG_LONG, sizes.data(), 1, MPI_LONG_LONG, 0, MPI_COMM_WORLD);
-    std::vector<T> all;
-    if (rank_ == 0) {
-      for (long long s : sizes) all.resize(all.size() + static_cast<std::size_t>(s) / sizeof(T));
-      std::size_t at = mine.size();
-      std::copy(mine.begin(), mine.end(), all.begin());
-      for (int r = 1; r < ranks_; ++r) {
-        recv_bytes(all.data() + at, sizes[static_cast<std::size_t>(r)], r);
-        at += static_cast<std::size_t>(sizes[static_cast<std::size_t>(r)]) / sizeof(T);
-      }
-    } else {
-      send_bytes(mine.data(), bytes);
-    }
-    return all;
-  }
-
-  /// Point-to-point transfer in pieces of at most 1 GiB (MPI counts are ints).
-  static void send_bytes(const void* data, long long n) {
-    const auto* p = static_cast<const char*>(data);
-    for (long long at = 0; at < n; at += kPiece)
-      MPI_Send(p + at, static_cast<int>(std::min(kPiece, n - at)), MPI_BYTE, 0, 7, MPI_COMM_WORLD);
-  }
-  static void recv_bytes(void* data, long long n, int from) {
-    auto* p = static_cast<char*>(data);
-    for (long long at = 0; at < n; at += kPiece)
-      MPI_Recv(p + at, static_cast<int>(std::min(kPiece, n - at)), MPI_BYTE, from, 7, MPI_COMM_WORLD,
-               MPI_STATUS_IGNORE);
-  }
-  static constexpr long long kPiece = 1LL << 30;
-
   ModelSystem sys_;
   const Bounds& bounds_;
   const ProgressFn& progress_;
@@ -403,7 +369,10 @@ class MpiBfs {
   std::vector<GraphEdge> edges_;      ///< edges into own states
   std::vector<Node> cur_;
   std::vector<Msg> pending_;
-  std::unordered_map<std::uint64_t, std::size_t> pending_index_;
+  PendingIndex pending_index_;
+  std::vector<std::vector<Msg>> out_;  ///< per destination rank: this round's successors (reused)
+  std::vector<Msg> send_, recv_;       ///< exchange buffers (reused)
+  std::uint64_t level_total_ = 0;      ///< new states of the level, over every rank
   std::vector<std::pair<std::uint32_t, std::uint64_t>> pending_edges_;
   std::array<std::uint64_t, kMaxProperties> bad_{}, good_{};
   std::uint64_t next_id_ = 0;

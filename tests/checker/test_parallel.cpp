@@ -13,6 +13,7 @@
 #include "checker/explorer.hpp"
 #include "checker/link_store.hpp"
 #include "checker/model_system.hpp"
+#include "checker/pending_index.hpp"
 #include "checker/sharded_set.hpp"
 #include "checker/worker_pool.hpp"
 #include "model/loader.hpp"
@@ -170,6 +171,24 @@ TEST(ShardedSet, InsertsOnceAndKeepsIdsAcrossGrowth) {
   EXPECT_FALSE(set.contains(fp(300000)));
   const double bytes_per_entry = static_cast<double>(set.bytes()) / 200000.0;
   EXPECT_LE(bytes_per_entry, 12.0 / 0.53 + 1);  // 8-byte fingerprint + 4-byte id, at least 53% full
+}
+
+TEST(PendingIndex, KeepsTheFirstIndexOfEachFingerprintAcrossGrowthAndClear) {
+  PendingIndex index;
+  bool fresh = false;
+  for (std::uint32_t i = 0; i < 5000; ++i) {
+    EXPECT_EQ(index.find_or_insert(std::uint64_t{i} * 7919 + 1, i, fresh), i);
+    EXPECT_TRUE(fresh);
+  }
+  for (std::uint32_t i = 0; i < 5000; i += 97) {
+    EXPECT_EQ(index.find_or_insert(std::uint64_t{i} * 7919 + 1, 99999, fresh), i);
+    EXPECT_FALSE(fresh);
+  }
+  EXPECT_EQ(index.size(), 5000u);
+  index.clear();
+  EXPECT_EQ(index.size(), 0u);
+  EXPECT_EQ(index.find_or_insert(1, 7, fresh), 7u);
+  EXPECT_TRUE(fresh);
 }
 
 TEST(LinkStore, ReadsBackEveryRecordAcrossTheWriteBuffer) {
