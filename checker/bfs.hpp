@@ -67,12 +67,63 @@ inline void push_compact(std::vector<T, A>& v, T x) {
   v.push_back(x);
 }
 
+/// The parent id of the initial state in parent links.
+inline constexpr std::uint32_t kNoParentId = 0xFFFFFFFFu;
+
+/// Whether the resident memory passed 3/4 of the memory bound (0 = none):
+/// the search stops there, leaving room for the next growth of a table.
+inline bool over_memory_bound(const Bounds& bounds) {
+  return bounds.max_memory_bytes != 0 && current_rss_bytes() > bounds.max_memory_bytes / 4 * 3;
+}
+
+/// Record in r the violations and witnesses of v it has not seen yet; their
+/// run is path_to(from) plus `action` (the shortest, as the searches are
+/// breadth first), or empty for the initial state (from == kNoParentId).
+template <class PathTo>
+void record_new(CheckResult& r, const Verdicts& v, std::uint32_t from, std::uint8_t action, PathTo path_to) {
+  const PropertyBits new_bad = v.violated & ~r.violated;
+  const PropertyBits new_seen = v.witnessed & ~r.witnessed;
+  if (new_bad.none() && new_seen.none()) return;
+  std::vector<std::uint8_t> path;
+  if (from != kNoParentId) {
+    path = path_to(from);
+    path.push_back(action);
+  }
+  for (int p = 0; p < kMaxProperties; ++p) {
+    if (new_bad.test(p)) r.counterexamples.push_back({p, path});
+    if (new_seen.test(p)) r.witnesses.push_back({p, path});
+  }
+  r.violated |= v.violated;
+  r.witnessed |= v.witnessed;
+}
+
+/// States left unexpanded by a bound: cut_node(n) for the states of `cur`
+/// from `from_index` on and for every state of `next`; both are emptied.
+template <class Frontier, class CutNode>
+void cut_frontiers(Frontier& cur, std::size_t from_index, Frontier& next, CutNode cut_node) {
+  for (std::size_t k = from_index; k < cur.size(); ++k) cut_node(cur[k]);
+  for (std::size_t k = 0; k < next.size(); ++k) cut_node(next[k]);
+  cur.clear();
+  next.clear();
+}
+
+/// Call `progress` (if set) at most every 500 ms with the search's figures.
+inline void report_progress(const ProgressFn& progress, std::chrono::steady_clock::time_point start,
+                            std::chrono::steady_clock::time_point& last, const ProgressInfo& info) {
+  const auto now = std::chrono::steady_clock::now();
+  if (!progress || now - last < std::chrono::milliseconds(500)) return;
+  last = now;
+  ProgressInfo i = info;
+  i.seconds = std::chrono::duration<double>(now - start).count();
+  progress(i);
+}
+
 template <class System>
 class Bfs {
  public:
   using St = typename System::StateType;
   using Ctx = typename System::ContextType;
-  static constexpr std::uint32_t kNoParent = 0xFFFFFFFFu;
+  static constexpr std::uint32_t kNoParent = kNoParentId;
   static constexpr std::size_t kBatch = 16;  ///< states expanded before their successors are stored
   static constexpr std::uint64_t kCheckEvery = 1u << 16;  ///< transitions between clock checks
 
@@ -207,7 +258,7 @@ class Bfs {
     if (!r.fresh) return;
     push_compact(parent_, from);
     push_compact(action_, s.action);
-    if ((next_id & 0xFFFFu) == 0 && over_memory_bound()) {
+    if ((next_id & 0xFFFFu) == 0 && over_memory_bound(bounds_)) {
       stop_ = true;
       result_.complete = false;
       result_.bound_hit = "max_memory";
@@ -220,35 +271,14 @@ class Bfs {
     }
   }
 
-  bool over_memory_bound() const {
-    return bounds_.max_memory_bytes != 0 && current_rss_bytes() > bounds_.max_memory_bytes / 4 * 3;
-  }
-
-  /// Record violations and witnesses not seen before; their run is the path
-  /// to `from` plus `action` (shortest, because the search is breadth first).
+  /// Record the verdicts of v not seen before (record_new).
   void record(const Verdicts& v, std::uint32_t from, std::uint8_t action) {
-    const PropertyBits new_bad = v.violated & ~result_.violated;
-    const PropertyBits new_seen = v.witnessed & ~result_.witnessed;
-    if (new_bad.none() && new_seen.none()) return;
-    std::vector<std::uint8_t> path;
-    if (from != kNoParent) {
-      path = path_to(from);
-      path.push_back(action);
-    }
-    for (int p = 0; p < kMaxProperties; ++p) {
-      if (new_bad.test(p)) result_.counterexamples.push_back({p, path});
-      if (new_seen.test(p)) result_.witnesses.push_back({p, path});
-    }
-    result_.violated |= v.violated;
-    result_.witnessed |= v.witnessed;
+    record_new(result_, v, from, action, [this](std::uint32_t id) { return path_to(id); });
   }
 
   /// States left unexpanded by a bound: their traces are cut short.
   void cut_frontier(std::size_t from_index) {
-    for (std::size_t k = from_index; k < cur_.size(); ++k) cut_node(cur_[k]);
-    for (std::size_t k = 0; k < next_.size(); ++k) cut_node(next_[k]);
-    cur_.clear();
-    next_.clear();
+    cut_frontiers(cur_, from_index, next_, [this](const Node& n) { cut_node(n); });
   }
   void cut_node(const Node& n) {
     result_.complete = false;
@@ -258,11 +288,8 @@ class Bfs {
   }
 
   void maybe_report(std::uint32_t level, std::size_t left_in_level) {
-    const auto now = std::chrono::steady_clock::now();
-    if (!progress_ || now - last_report_ < std::chrono::milliseconds(500)) return;
-    last_report_ = now;
-    progress_(ProgressInfo{parent_.size(), result_.transitions, level, left_in_level + next_.size(),
-                           std::chrono::duration<double>(now - start_).count()});
+    report_progress(progress_, start_, last_report_,
+                    ProgressInfo{parent_.size(), result_.transitions, level, left_in_level + next_.size(), 0.0});
   }
 
   void finish_result() {

@@ -44,7 +44,7 @@ class ParallelBfs {
   using St = typename System::StateType;
   using Ctx = typename System::ContextType;
   using Packed = typename System::PackedContext;
-  static constexpr std::uint32_t kNoParent = 0xFFFFFFFFu;
+  static constexpr std::uint32_t kNoParent = kNoParentId;
   static constexpr std::size_t kChunk = 256;          ///< source states per chunk
   static constexpr std::size_t kChunksPerRound = 64;  ///< chunks between two store phases
 
@@ -267,7 +267,7 @@ class ParallelBfs {
       });
     links_.append(links_round_.data(), links_round_.size());
     if (fresh > 0 && level + 1 > result_.depth) result_.depth = level + 1;
-    if (!stop_ && over_memory_bound()) {
+    if (!stop_ && over_memory_bound(bounds_)) {
       stop_ = true;
       result_.complete = false;
       result_.bound_hit = "max_memory";
@@ -294,35 +294,14 @@ class ParallelBfs {
   void store_chunk(ChunkOut& out, std::size_t live_first, std::uint64_t round_first);
   void edges_of_chunk(const ChunkOut& out);
 
-  bool over_memory_bound() const {
-    return bounds_.max_memory_bytes != 0 && current_rss_bytes() > bounds_.max_memory_bytes / 4 * 3;
-  }
-
-  /// Record violations and witnesses not seen before; their run is the path
-  /// to `from` plus `action`.
+  /// Record the verdicts of v not seen before (record_new).
   void record(const Verdicts& v, std::uint32_t from, std::uint8_t action) {
-    const PropertyBits new_bad = v.violated & ~result_.violated;
-    const PropertyBits new_seen = v.witnessed & ~result_.witnessed;
-    if (new_bad.none() && new_seen.none()) return;
-    std::vector<std::uint8_t> path;
-    if (from != kNoParent) {
-      path = path_to(from);
-      path.push_back(action);
-    }
-    for (int p = 0; p < kMaxProperties; ++p) {
-      if (new_bad.test(p)) result_.counterexamples.push_back({p, path});
-      if (new_seen.test(p)) result_.witnesses.push_back({p, path});
-    }
-    result_.violated |= v.violated;
-    result_.witnessed |= v.witnessed;
+    record_new(result_, v, from, action, [this](std::uint32_t id) { return path_to(id); });
   }
 
   /// States left unexpanded by a bound: their traces are cut short.
   void cut_frontier(std::size_t from_index) {
-    for (std::size_t k = from_index; k < cur_.size(); ++k) cut_node(cur_[k]);
-    for (std::size_t k = 0; k < next_.size(); ++k) cut_node(next_[k]);
-    cur_.clear();
-    next_.clear();
+    cut_frontiers(cur_, from_index, next_, [this](const Node& n) { cut_node(n); });
   }
   void cut_node(const Node& n) {
     result_.complete = false;
@@ -336,11 +315,8 @@ class ParallelBfs {
   }
 
   void maybe_report(std::uint32_t level, std::size_t left_in_level) {
-    const auto now = std::chrono::steady_clock::now();
-    if (!progress_ || now - last_report_ < std::chrono::milliseconds(500)) return;
-    last_report_ = now;
-    progress_(ProgressInfo{links_.size(), result_.transitions, level, left_in_level + next_.size(),
-                           std::chrono::duration<double>(now - start_).count()});
+    report_progress(progress_, start_, last_report_,
+                    ProgressInfo{links_.size(), result_.transitions, level, left_in_level + next_.size(), 0.0});
   }
 
   void finish_result() {
