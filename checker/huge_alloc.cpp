@@ -2,7 +2,9 @@
 
 #include <sys/mman.h>
 
+#include <cstdlib>
 #include <mutex>
+#include <string_view>
 #include <vector>
 
 namespace bc::huge_detail {
@@ -19,6 +21,19 @@ Pool& pool() {
   return p;
 }
 
+/// Whether blocks are marked MADV_HUGEPAGE: only when the environment sets
+/// BATTLECHECK_HUGE_PAGES=1. On the project's machine (a VM whose balloon
+/// hands free 2 MiB blocks back to the host) a fresh huge page costs about
+/// 2 s a GiB to fault in against 0.4 s for small pages, more than the TLB
+/// misses it saves (docs/scaling.md, "Page size").
+bool transparent_huge_pages() {
+  static const bool on = [] {
+    const char* v = std::getenv("BATTLECHECK_HUGE_PAGES");
+    return v != nullptr && std::string_view(v) == "1";
+  }();
+  return on;
+}
+
 /// A fresh 2 MiB-aligned anonymous mapping of `size` bytes (a multiple of 2 MiB).
 void* map_fresh(std::size_t size) {
   void* raw = mmap(nullptr, size + kHugePage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -28,7 +43,7 @@ void* map_fresh(std::size_t size) {
   if (aligned > start) munmap(raw, aligned - start);
   const std::uintptr_t end = start + size + kHugePage;
   if (end > aligned + size) munmap(reinterpret_cast<void*>(aligned + size), end - (aligned + size));
-  madvise(reinterpret_cast<void*>(aligned), size, MADV_HUGEPAGE);
+  if (transparent_huge_pages()) madvise(reinterpret_cast<void*>(aligned), size, MADV_HUGEPAGE);
   return reinterpret_cast<void*>(aligned);
 }
 

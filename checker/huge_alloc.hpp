@@ -1,13 +1,13 @@
 #pragma once
 /// An allocator for the checker's big arrays (fingerprint tables, edge
 /// lists, the frontier): large blocks come straight from mmap, aligned to
-/// 2 MiB and marked MADV_HUGEPAGE, so the random probes into a table of
-/// hundreds of megabytes miss the TLB far less and page faults are 512x
-/// fewer. Freed blocks are not unmapped but kept as 2 MiB pages in a
-/// process-wide pool; a new block is assembled from pooled pages moved into
-/// place with mremap (no copy, no fault, no zeroing by the kernel), and only
-/// the rest is fresh memory. A growing hash table thus faults in its final
-/// size once instead of every size it passed through.
+/// 2 MiB (and marked MADV_HUGEPAGE only when BATTLECHECK_HUGE_PAGES=1 is set:
+/// see transparent_huge_pages in huge_alloc.cpp). Freed blocks are not
+/// unmapped but kept as 2 MiB pieces in a process-wide pool; a new block is
+/// assembled from pooled pieces moved into place with mremap (no copy, no
+/// fault, no zeroing by the kernel), and only the rest is fresh memory. A
+/// growing hash table thus faults in its final size once instead of every
+/// size it passed through.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>

@@ -50,7 +50,7 @@ void ParallelBfs<System>::expand_chunk(int t, ChunkOut& out, std::size_t begin, 
       s.fp = System::fingerprint(s.node.state, ctx);
       System::pack(ctx, s.node.ctx);
       const auto shard = static_cast<std::uint64_t>(ShardedSet::shard_of(s.fp));
-      out.owned[shard % threads].push_back(static_cast<std::uint32_t>(out.fps.size()));
+      if (threads > 1) out.owned[shard % threads].push_back(static_cast<std::uint32_t>(out.fps.size()));
       out.fps.push_back(s.fp);
       ++out.per_shard[shard];
       out.terminal.push_back(s.terminal ? 1 : 0);
@@ -86,14 +86,16 @@ void ParallelBfs<System>::dedupe(int t, const Round& round, std::size_t from, st
   for (std::size_t c = from; c < to; ++c) {
     ChunkOut& out = bufs_[static_cast<std::size_t>(round.buf)][c];
     const std::uint64_t* fps = out.fps.data();
-    const std::vector<std::uint32_t>& mine = out.owned[ti];
-    const std::size_t m = mine.size();
+    // One thread owns every shard: it walks all the successors (no index list).
+    const bool all = pool_.size() == 1;
+    const std::uint32_t* mine = out.owned[ti].data();
+    const std::size_t m = all ? out.count : out.owned[ti].size();
     std::vector<std::uint8_t>& fresh = out.fresh_by[ti];
     fresh.assign(out.count, 0);
     std::uint64_t fresh_n = 0, live_n = 0;
     for (std::size_t k = 0; k < m; ++k) {
-      if (k + kAhead < m) seen_.prefetch(fps[mine[k + kAhead]]);
-      const std::uint32_t j = mine[k];
+      if (k + kAhead < m) seen_.prefetch(fps[all ? k + kAhead : mine[k + kAhead]]);
+      const std::size_t j = all ? k : mine[k];
       if (!seen_.insert(fps[j])) continue;
       fresh[j] = 1;
       ++fresh_n;

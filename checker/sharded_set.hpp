@@ -1,12 +1,13 @@
 #pragma once
 /// The visited set of the parallel checker: 64-bit fingerprints (hash
 /// compaction, as in TLC) in 64 independent open-addressing tables chosen
-/// by the fingerprint's top byte. Each shard grows by 1.5x at 80% load, so
-/// the whole set stays between 53% and 80% full (10 to 15 bytes a state)
+/// by the fingerprint's top 6 bits. Each shard grows by 1.5x at 80% load,
+/// so the whole set stays between 53% and 80% full (10 to 15 bytes a state)
 /// and no growth ever copies more than 1/64 of it: no large transient
-/// allocation. Big shards live in 2 MiB pages (checker/huge_alloc.hpp), so
-/// random probes rarely miss the TLB. Threads may insert concurrently into
-/// different shards; one shard is only ever touched by one thread at a time.
+/// allocation. Big shards are recycled in 2 MiB pieces
+/// (checker/huge_alloc.hpp), so growing faults in no memory twice. Threads
+/// may insert concurrently into different shards; one shard is only ever
+/// touched by one thread at a time.
 #include <cstddef>
 #include <cstdint>
 #include <vector>
