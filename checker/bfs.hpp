@@ -14,6 +14,7 @@
 ///   bool terminal(const StateType&);
 ///   void finish(const ContextType&, bool complete, Verdicts&);
 ///   std::uint64_t fingerprint(const StateType&, const ContextType&);  // never 0
+#include <fcntl.h>
 #include <sys/resource.h>
 
 #include <unistd.h>
@@ -22,6 +23,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <span>
 #include <utility>
 #include <vector>
@@ -43,12 +45,16 @@ inline std::uint64_t peak_rss_bytes() {
 
 /// Resident set size of this process now, in bytes (0 if unknown).
 inline std::uint64_t current_rss_bytes() {
-  unsigned long long pages = 0, resident = 0;
-  std::FILE* f = std::fopen("/proc/self/statm", "r");
-  if (f == nullptr) return 0;
-  const int n = std::fscanf(f, "%llu %llu", &pages, &resident);
-  std::fclose(f);
-  return n == 2 ? resident * static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE)) : 0;
+  // Opened once and read with pread: the searches ask after every round.
+  static const int fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+  char text[128];
+  const ssize_t n = fd < 0 ? -1 : pread(fd, text, sizeof(text) - 1, 0);
+  if (n <= 0) return 0;
+  text[n] = '\0';
+  char* rest = nullptr;
+  std::strtoull(text, &rest, 10);  // total pages
+  const unsigned long long resident = std::strtoull(rest, nullptr, 10);
+  return resident * static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE));
 }
 
 /// User + system CPU time of this process so far, in seconds.

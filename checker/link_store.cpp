@@ -39,9 +39,17 @@ RecordFile::~RecordFile() {
 }
 
 void RecordFile::append(const void* records, std::size_t count) {
+  append_deferred(records, count);
+  flush_if_full();
+}
+
+void RecordFile::append_deferred(const void* records, std::size_t count) {
   const auto* p = static_cast<const unsigned char*>(records);
   buffer_.insert(buffer_.end(), p, p + count * record_bytes_);
   count_ += count;
+}
+
+void RecordFile::flush_if_full() {
   if (fd_ >= 0 && spill_ && buffer_.size() >= kBufferBytes) flush();
 }
 

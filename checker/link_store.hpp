@@ -39,6 +39,12 @@ class RecordFile {
   RecordFile& operator=(const RecordFile&) = delete;
 
   void append(const void* records, std::size_t count);
+  /// Append without writing the buffer out, however full: the caller calls
+  /// flush_if_full() later, from wherever the write costs least (the
+  /// parallel search does it inside a parallel phase, not between phases).
+  void append_deferred(const void* records, std::size_t count);
+  /// Write the buffer to the file if it holds 1 MiB or more.
+  void flush_if_full();
   void read(std::uint64_t index, void* out) const;
   std::uint64_t size() const { return count_; }
   /// Bytes written to the file (0 when the records are kept in memory).
@@ -65,6 +71,9 @@ class LinkStore {
   LinkStore() : file_(sizeof(T)) {}
   void push_back(const T& r) { file_.append(&r, 1); }
   void append(const T* r, std::size_t n) { file_.append(r, n); }
+  /// RecordFile::append_deferred and flush_if_full.
+  void append_deferred(const T* r, std::size_t n) { file_.append_deferred(r, n); }
+  void flush_if_full() { file_.flush_if_full(); }
   T operator[](std::uint64_t i) const {
     T r;
     file_.read(i, &r);

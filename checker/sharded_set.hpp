@@ -53,7 +53,9 @@ class ShardedSet {
   std::uint64_t bytes() const;
 
  private:
-  struct Shard {
+  /// On cache lines of its own: shards of different threads sit side by
+  /// side, and every insert writes `size` (no false sharing).
+  struct alignas(128) Shard {
     static constexpr std::size_t kAbsent = ~std::size_t{0};
     std::vector<std::uint64_t, HugeAllocator<std::uint64_t>> table;
     std::vector<std::uint32_t, HugeAllocator<std::uint32_t>> ids;

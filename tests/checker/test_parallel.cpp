@@ -126,6 +126,7 @@ TEST(Parallel, MemoryBoundStopsMidLevelWithTheGraphAnalysisOn) {
   for (int t : {1, 2}) {
     Bounds b;
     b.threads = t;
+    ASSERT_GT(current_rss_bytes(), std::uint64_t{1} << 20);  // read again on every call, from one open file
     b.max_memory_bytes = (current_rss_bytes() + (std::uint64_t{48} << 20)) / 3 * 4;
     const CheckResult r = explore(model, b);
     EXPECT_FALSE(r.complete) << t;
@@ -208,6 +209,23 @@ TEST(LinkStore, ReadsBackEveryRecordAcrossTheWriteBuffer) {
   if (links.on_disk()) {
     EXPECT_GE(links.disk_bytes(), std::uint64_t{1} << 20);
   }
+}
+
+TEST(LinkStore, DeferredRecordsAreReadableBeforeAndAfterTheirFlush) {
+  LinkStore<ParentLink> links;
+  const std::uint32_t n = 300000;  // 1.5 MB: more than the 1 MiB buffer, kept until flush_if_full
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const ParentLink l = ParentLink::make(i, 7);
+    links.append_deferred(&l, 1);
+  }
+  EXPECT_EQ(links.disk_bytes(), 0u);
+  EXPECT_EQ(links[n - 1].parent(), n - 1);
+  links.flush_if_full();
+  if (links.on_disk()) EXPECT_EQ(links.disk_bytes(), std::uint64_t{n} * sizeof(ParentLink));
+  links.flush_if_full();  // under 1 MiB buffered now: nothing to write
+  EXPECT_EQ(links[0].parent(), 0u);
+  EXPECT_EQ(links[n / 2].action(), 7);
+  EXPECT_EQ(links.size(), n);
 }
 
 TEST(WorkerPool, RunsEveryIndexOnceAndRethrowsAWorkersError) {
