@@ -282,8 +282,8 @@ class ParallelBfs {
   void expand_chunk(int t, ChunkOut& out, std::size_t begin, std::size_t end, const Verdicts& known,
                     OnEdge& on_edge);
   /// Grow, before the dedupe phase, every shard this round's successors might
-  /// overfill; threads take the shards to grow one by one, so a big rehash
-  /// does not leave the other threads waiting at the next barrier.
+  /// overfill, each by the thread that owns it (shard % threads): shards fill
+  /// evenly, so the threads' shares of the growing are even too.
   void make_room(const Round& round);
   /// Thread t inserts the successors of its shards in chunks [from, to) of
   /// `round`, in (chunk, index) order.

@@ -72,10 +72,10 @@ void ParallelBfs<System>::make_room(const Round& round) {
   for (int k = 0; k < ShardedSet::kShards; ++k)
     if (seen_.needs_room(k, extra[static_cast<std::size_t>(k)])) grow.push_back(k);
   if (grow.empty()) return;
-  std::atomic<std::size_t> next{0};
-  pool_.run([&](int) {
-    for (std::size_t i; (i = next.fetch_add(1)) < grow.size();)
-      seen_.make_room(grow[i], extra[static_cast<std::size_t>(grow[i])]);
+  const int threads = pool_.size();
+  pool_.run([&](int t) {
+    for (const int k : grow)  // by the shard's owner: the new table lands in the cache of the thread that probes it
+      if (k % threads == t) seen_.make_room(k, extra[static_cast<std::size_t>(k)]);
   });
 }
 
