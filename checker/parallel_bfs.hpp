@@ -189,7 +189,7 @@ class ParallelBfs {
         cut_frontier(begin);
         break;
       }
-      make_room(round);
+      plan_growth(round);
       if (pipelined_) {
         pending = round;
         has_pending = true;
@@ -281,10 +281,13 @@ class ParallelBfs {
   template <class OnEdge>
   void expand_chunk(int t, ChunkOut& out, std::size_t begin, std::size_t end, const Verdicts& known,
                     OnEdge& on_edge);
-  /// Grow, before the dedupe phase, every shard this round's successors might
-  /// overfill, each by the thread that owns it (shard % threads): shards fill
-  /// evenly, so the threads' shares of the growing are even too.
-  void make_room(const Round& round);
+  /// List the shards this round's successors might overfill (growth_).
+  void plan_growth(const Round& round);
+  /// Grow thread t's own shards of growth_ (shard % threads == t): called by
+  /// dedupe before the thread's first probe of the round, so the rehash runs
+  /// in the parallel job, the other threads taking more chunks meanwhile, and
+  /// the new table lands in the cache of the thread that probes it.
+  void grow_own(int t);
   /// Thread t inserts the successors of its shards in chunks [from, to) of
   /// `round`, in (chunk, index) order.
   void dedupe(int t, const Round& round, std::size_t from, std::size_t to);
@@ -348,6 +351,8 @@ class ParallelBfs {
   ChunkPool chunk_pool_;
   Frontier<Node> cur_{chunk_pool_}, next_{chunk_pool_};
   std::array<std::vector<ChunkOut>, 2> bufs_;  ///< chunk outputs of two rounds: one expanded while the other is deduped
+  /// The shards to grow before the next dedupe, with the room each needs.
+  std::vector<std::pair<int, std::uint64_t>> growth_;
   bool pipelined_;
   std::uint64_t live_added_ = 0;
   CheckResult result_;

@@ -63,26 +63,27 @@ void ParallelBfs<System>::expand_chunk(int t, ChunkOut& out, std::size_t begin, 
 }
 
 template <class System>
-void ParallelBfs<System>::make_room(const Round& round) {
+void ParallelBfs<System>::plan_growth(const Round& round) {
   const std::vector<ChunkOut>& outs = bufs_[static_cast<std::size_t>(round.buf)];
   std::array<std::uint64_t, ShardedSet::kShards> extra{};
   for (std::size_t c = 0; c < round.chunks; ++c)
     for (std::size_t k = 0; k < extra.size(); ++k) extra[k] += outs[c].per_shard[k];
-  std::vector<int> grow;
+  growth_.clear();
   for (int k = 0; k < ShardedSet::kShards; ++k)
-    if (seen_.needs_room(k, extra[static_cast<std::size_t>(k)])) grow.push_back(k);
-  if (grow.empty()) return;
-  const int threads = pool_.size();
-  pool_.run([&](int t) {
-    for (const int k : grow)  // by the shard's owner: the new table lands in the cache of the thread that probes it
-      if (k % threads == t) seen_.make_room(k, extra[static_cast<std::size_t>(k)]);
-  });
+    if (seen_.needs_room(k, extra[static_cast<std::size_t>(k)])) growth_.push_back({k, extra[static_cast<std::size_t>(k)]});
+}
+
+template <class System>
+void ParallelBfs<System>::grow_own(int t) {
+  for (const auto& [k, extra] : growth_)
+    if (k % pool_.size() == t) seen_.make_room(k, extra);
 }
 
 template <class System>
 void ParallelBfs<System>::dedupe(int t, const Round& round, std::size_t from, std::size_t to) {
   constexpr std::size_t kAhead = 16;  // table probes in flight: hides the cache misses
   const auto ti = static_cast<std::size_t>(t);
+  if (from == 0) grow_own(t);  // before this thread's first probe of the round
   for (std::size_t c = from; c < to; ++c) {
     ChunkOut& out = bufs_[static_cast<std::size_t>(round.buf)][c];
     const std::uint64_t* fps = out.fps.data();
