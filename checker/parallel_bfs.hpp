@@ -124,7 +124,8 @@ class ParallelBfs {
     std::vector<std::uint64_t> fps;        ///< per successor: its fingerprint (a dense copy for the dedupe scan)
     std::vector<std::uint8_t> terminal;    ///< per successor: a terminal state (dense copy)
     /// [thread]: the indices of the successors whose shard that thread
-    /// dedupes, in order (sorted out while expanding, off the dedupe phase).
+    /// dedupes, in order (sorted out while expanding, off the dedupe phase;
+    /// left empty with one thread, which dedupes them all).
     std::vector<std::vector<std::uint32_t>> owned;
     /// [thread][successor]: new, for the successors of that thread's shards.
     /// One array per thread: no two threads write the same cache line.
