@@ -25,7 +25,7 @@ Pool& pool() {
 /// BATTLECHECK_HUGE_PAGES=1. On the project's machine (a VM whose balloon
 /// hands free 2 MiB blocks back to the host) a fresh huge page costs about
 /// 2 s a GiB to fault in against 0.4 s for small pages, more than the TLB
-/// misses it saves (docs/scaling.md, "Page size").
+/// misses it saves (docs/scaling.md, "Build and memory settings that matter").
 bool transparent_huge_pages() {
   static const bool on = [] {
     const char* v = std::getenv("BATTLECHECK_HUGE_PAGES");
