@@ -8,11 +8,11 @@
 ///      (shard % threads == t), walking the round's successors in order, so
 ///      the first occurrence of a state in (source, action) order is the new
 ///      one whatever the thread count; this runs in the same parallel job as
-///      the next round's expansion (run_level says why);
+///      the next round's expansion (checker/parallel_bfs_rounds.hpp says why);
 ///   3. store: prefix sums over the chunks give every new state its id (the
 ///      same order as a one-thread search), then threads copy the new states
 ///      to the next level and write parent links, ids and edges at their
-///      offsets.
+///      offsets; without the graph analysis, in the job after the dedupe's.
 /// So states, transitions, verdicts and counterexamples (shortest, ties
 /// broken by the lowest (source id, action), i.e. the lexicographically
 /// least run) do not depend on the thread count or on scheduling. The
@@ -28,6 +28,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -51,15 +52,23 @@ class ParallelBfs {
   /// `threads` >= 1 threads, each with its own copy of `system`.
   ParallelBfs(const System& system, int threads, const Bounds& bounds, const ProgressFn& progress)
       : systems_(static_cast<std::size_t>(threads), PerThread{system}), bounds_(bounds), progress_(progress),
-        pool_(threads), seen_(bounds.liveness), bufs_{std::vector<ChunkOut>(kChunksPerRound), std::vector<ChunkOut>(kChunksPerRound)},
-        pipelined_(bounds.max_states == 0) {
-    for (std::vector<ChunkOut>& outs : bufs_)
-      for (ChunkOut& out : outs) {
-        out.fresh_by.resize(systems_.size());
-        out.owned.resize(systems_.size());
-        out.fresh_n.resize(systems_.size());
-        out.live_n.resize(systems_.size());
+        pool_(threads), seen_(bounds.liveness),
+        stages_(bounds.max_states != 0 ? 1 : bounds.liveness ? 2 : 3) {
+    const std::size_t n = systems_.size();
+    for (std::size_t b = 0; b < bufs_.size(); ++b) {
+      bufs_[b].resize(kChunksPerRound);
+      used_[b].resize(n);
+      slots_[b].resize(n);
+      for (std::vector<ChunkOut>& mine : slots_[b]) {
+        mine.resize(kChunksPerRound);
+        for (ChunkOut& out : mine) {
+          out.fresh_by.resize(n);
+          out.owned.resize(n);
+          out.fresh_n.resize(n);
+          out.live_n.resize(n);
+        }
       }
+    }
   }
 
   /// Explore; on_edge(thread, from, to, action) is called on every
@@ -135,7 +144,6 @@ class ParallelBfs {
     std::vector<Hit> hits;
     std::uint64_t transitions = 0;
     std::size_t upto = 0;              ///< successors stored (all, unless the state bound cut the round)
-    int owner = 0;                     ///< the thread that expanded it (stores it too: its data is in that core's cache)
     std::uint64_t id_base = 0, live_base = 0, edge_base = 0;
   };
 
@@ -158,125 +166,39 @@ class ParallelBfs {
     return true;
   }
 
-  /// A round whose successors are computed: [begin, end) of the level, its
-  /// chunk outputs in bufs_[buf].
+  /// A round of the level: [begin, end), its chunk outputs in
+  /// bufs_[buf]; once planned (prepare_store), where its new states go.
   struct Round {
     std::size_t begin = 0, end = 0, chunks = 0;
     int buf = 0;
+    std::size_t live_first = 0;    ///< its first slot in the next level
+    std::uint64_t first_id = 0;    ///< the id of its first new state
   };
 
-  /// One level, round after round. Pipelined (the default), the dedupe of a
-  /// round runs in the same parallel job as the expansion of the next, each
-  /// thread interleaving its share of the table probes with its chunks: the
-  /// memory-bound probes overlap the compute-bound expansion (on the other
-  /// core, and in the same core's out-of-order window) instead of both
-  /// cores waiting on memory at once. Unpipelined (under a state bound, so
-  /// that no round past the bound is expanded), each round is deduped and
-  /// stored before the next is expanded. Either way every shard sees its
-  /// insertions in (round, chunk, index) order: the results are the same.
+  /// One level, round after round (checker/parallel_bfs_rounds.hpp).
   template <class OnEdge>
-  void run_level(std::uint32_t level, OnEdge& on_edge) {
-    const std::size_t round_size = kChunk * kChunksPerRound;
-    Round pending;  // expanded, not yet deduped (pipelined only)
-    bool has_pending = false;
-    for (std::size_t begin = 0, r = 0; begin < cur_.size() && !stop_; begin += round_size, ++r) {
-      const std::size_t end = std::min(cur_.size(), begin + round_size);
-      const Round round{begin, end, (end - begin + kChunk - 1) / kChunk, static_cast<int>(r % 2)};
-      expand_round(round, has_pending ? &pending : nullptr, on_edge);
-      if (has_pending) finish_round(pending, level);
-      if (stop_) {  // pipelined: the round just expanded is dropped, its states cut short
-        if (bounds_.liveness)
-          for (std::size_t k = begin; k < end; ++k) flags_[cur_[k].id] |= kNodeCut;
-        cut_frontier(begin);
-        break;
-      }
-      plan_growth(round);
-      if (pipelined_) {
-        pending = round;
-        has_pending = true;
-      } else {
-        pool_.run([&](int t) { dedupe(t, round, 0, round.chunks); });
-        finish_round(round, level);
-        if (stop_) {
-          if (bounds_.liveness)
-            for (std::size_t k = begin; k < end; ++k) flags_[cur_[k].id] |= kNodeCut;
-          cut_frontier(end);
-          break;
-        }
-      }
-      maybe_report(level, cur_.size() - end);
-      cur_.release_before(end);
-    }
-    if (has_pending && !stop_) {  // the level's last round: nothing left to overlap its dedupe with
-      pool_.run([&](int t) { dedupe(t, pending, 0, pending.chunks); });
-      finish_round(pending, level);
-      if (stop_) cut_frontier(cur_.size());
-    }
-  }
-
-  /// Expand `round` (threads claim its chunks in any order); with `prev`,
-  /// dedupe it in the same job, each thread a few chunks of it after each
-  /// chunk it expands and the rest at the end. Then record the round's
-  /// first sightings, in chunk order.
+  void run_level(std::uint32_t level, OnEdge& on_edge);
+  /// The parallel job of a pipelined round: expand `round`; with `dedupe`,
+  /// dedupe that earlier round; with `store`, store that one.
   template <class OnEdge>
-  void expand_round(const Round& round, const Round* prev, OnEdge& on_edge) {
-    std::atomic<std::size_t> next_chunk{0};
-    const Verdicts known{result_.violated, result_.witnessed};
-    std::vector<ChunkOut>& outs = bufs_[static_cast<std::size_t>(round.buf)];
-    const std::size_t step = static_cast<std::size_t>(pool_.size());
-    pool_.run([&](int t) {
-      // The links file write (a few hundred microseconds a megabyte) runs
-      // here, where the other threads take more chunks meanwhile, rather
-      // than between two phases where they would wait for it.
-      if (t == 0) links_.flush_if_full();
-      std::size_t deduped = 0;
-      for (std::size_t c; (c = next_chunk.fetch_add(1)) < round.chunks;) {
-        expand_chunk(t, outs[c], round.begin + c * kChunk, std::min(round.end, round.begin + (c + 1) * kChunk), known,
-                     on_edge);
-        if (prev != nullptr && deduped < prev->chunks) {
-          const std::size_t upto = std::min(prev->chunks, deduped + step);
-          dedupe(t, *prev, deduped, upto);
-          deduped = upto;
-        }
-      }
-      if (prev != nullptr) dedupe(t, *prev, deduped, prev->chunks);
-    });
-    for (std::size_t c = 0; c < round.chunks; ++c) {
-      for (const Hit& h : outs[c].hits) record(h.v, h.from, h.action);
-      result_.transitions += outs[c].transitions;
-    }
-  }
-
-  /// After its dedupe: give the round's new states their ids, store them in
-  /// the next level with their parent links (and edges), and check the
-  /// memory bound.
-  void finish_round(const Round& round, std::uint32_t level) {
-    std::vector<ChunkOut>& outs = bufs_[static_cast<std::size_t>(round.buf)];
-    const std::size_t chunks = round.chunks;
-    const std::uint64_t fresh = plan_store(outs, chunks);
-    links_round_.resize(fresh);
-    if (bounds_.liveness) {
-      flags_.resize(flags_.size() + fresh, 0);
-      edges_.resize(outs[chunks - 1].edge_base + outs[chunks - 1].upto);
-    }
-    const std::size_t live_first = next_.extend(live_added_);
-    const std::uint64_t round_first = outs[0].id_base;
-    pool_.run([&](int t) {
-      for (std::size_t c = 0; c < chunks; ++c)
-        if (outs[c].owner == t) store_chunk(outs[c], live_first, round_first);
-    });
-    if (bounds_.liveness)  // after every chunk's ids are set
-      pool_.run([&](int t) {
-        for (std::size_t c = 0; c < chunks; ++c)
-          if (outs[c].owner == t) edges_of_chunk(outs[c]);
-      });
-    links_.append_deferred(links_round_.data(), links_round_.size());  // written out by expand_round
-    if (fresh > 0 && level + 1 > result_.depth) result_.depth = level + 1;
-    if (!stop_ && over_memory_bound(bounds_)) {
-      stop_ = true;
-      result_.complete = false;
-      result_.bound_hit = "max_memory";
-    }
+  void expand_round(const Round& round, const Round* dedupe_round, const Round* store_round, OnEdge& on_edge);
+  /// The level's last pipelined rounds, with nothing left to overlap them with.
+  void drain(std::optional<Round>& to_dedupe, std::optional<Round>& to_store, std::uint32_t level);
+  /// Give a deduped round's new states their ids and next-level slots.
+  void prepare_store(Round& round);
+  /// Store a prepared round in a job of its own (with its edges).
+  void store_round(const Round& round);
+  /// Thread t stores its own chunks [from, to) of a prepared round (in the
+  /// order it expanded them); returns where it stopped.
+  std::size_t store_own(int t, const Round& round, std::size_t from, std::size_t to);
+  /// After a round's store: hand its links to the links file.
+  void after_store(std::uint32_t level);
+  /// Stop (the result incomplete) once the memory bound is passed.
+  void check_memory();
+  /// Mark a dropped round's sources as cut (the graph analysis).
+  void mark_cut(std::size_t begin, std::size_t end) {
+    if (bounds_.liveness)
+      for (std::size_t k = begin; k < end; ++k) flags_[cur_[k].id] |= kNodeCut;
   }
 
   template <class OnEdge>
@@ -295,7 +217,7 @@ class ParallelBfs {
   /// Give each chunk its id, frontier and edge offsets; apply the state
   /// bound (the first new state past it stops the search, as in Bfs). Returns
   /// the number of new states stored by this round.
-  std::uint64_t plan_store(std::vector<ChunkOut>& outs, std::size_t chunks);
+  std::uint64_t plan_store(const Round& round);
   /// The chunk where the state bound falls: store up to the first new state past it.
   void cut_chunk(ChunkOut& out, std::uint64_t& ids, std::uint64_t& live);
   static bool is_fresh(const ChunkOut& out, std::size_t j);
@@ -351,10 +273,24 @@ class ParallelBfs {
   BigVector<GraphEdge> edges_;
   ChunkPool chunk_pool_;
   Frontier<Node> cur_{chunk_pool_}, next_{chunk_pool_};
-  std::array<std::vector<ChunkOut>, 2> bufs_;  ///< chunk outputs of two rounds: one expanded while the other is deduped
+  /// Chunk outputs of three rounds: one expanded while the one before is
+  /// deduped and the one before that stored. [buf][chunk]: the chunk's
+  /// output, one of the slots of the thread that expanded it.
+  std::array<std::vector<ChunkOut*>, 3> bufs_;
+  /// [buf][thread]: that thread's chunk outputs, the first used_[buf][thread]
+  /// of them filled this round. A thread writes only its own slots, and
+  /// stores its own chunks, so a successor's cache lines never move to the
+  /// other core (only the fingerprints the dedupe reads do).
+  std::array<std::vector<std::vector<ChunkOut>>, 3> slots_;
+  std::array<std::vector<std::size_t>, 3> used_;
   /// The shards to grow before the next dedupe, with the room each needs.
   std::vector<std::pair<int, std::uint64_t>> growth_;
-  bool pipelined_;
+  /// Pipeline depth. 3 (the default): a round's store, the next one's
+  /// dedupe and the one after's expansion run in one job. 2 (with the graph
+  /// analysis, whose ids the store writes into the table the dedupe
+  /// probes): the store has a job of its own. 1 (under a state bound, so
+  /// that no round past the bound is expanded): no overlap.
+  int stages_;
   std::uint64_t live_added_ = 0;
   CheckResult result_;
   bool stop_ = false;
@@ -364,3 +300,4 @@ class ParallelBfs {
 }  // namespace bc
 
 #include "checker/parallel_bfs_chunks.hpp"  // the member definitions of the per-chunk steps
+#include "checker/parallel_bfs_rounds.hpp"  // the member definitions of the round schedule

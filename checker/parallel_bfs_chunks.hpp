@@ -12,7 +12,6 @@ void ParallelBfs<System>::expand_chunk(int t, ChunkOut& out, std::size_t begin, 
                                        OnEdge& on_edge) {
   System& sys = systems_[static_cast<std::size_t>(t)].sys;
   out.count = 0;
-  out.owner = t;
   out.per_shard.fill(0);
   out.fps.clear();
   out.terminal.clear();
@@ -64,10 +63,10 @@ void ParallelBfs<System>::expand_chunk(int t, ChunkOut& out, std::size_t begin, 
 
 template <class System>
 void ParallelBfs<System>::plan_growth(const Round& round) {
-  const std::vector<ChunkOut>& outs = bufs_[static_cast<std::size_t>(round.buf)];
+  const std::vector<ChunkOut*>& outs = bufs_[static_cast<std::size_t>(round.buf)];
   std::array<std::uint64_t, ShardedSet::kShards> extra{};
   for (std::size_t c = 0; c < round.chunks; ++c)
-    for (std::size_t k = 0; k < extra.size(); ++k) extra[k] += outs[c].per_shard[k];
+    for (std::size_t k = 0; k < extra.size(); ++k) extra[k] += outs[c]->per_shard[k];
   growth_.clear();
   for (int k = 0; k < ShardedSet::kShards; ++k)
     if (seen_.needs_room(k, extra[static_cast<std::size_t>(k)])) growth_.push_back({k, extra[static_cast<std::size_t>(k)]});
@@ -85,7 +84,7 @@ void ParallelBfs<System>::dedupe(int t, const Round& round, std::size_t from, st
   const auto ti = static_cast<std::size_t>(t);
   if (from == 0) grow_own(t);  // before this thread's first probe of the round
   for (std::size_t c = from; c < to; ++c) {
-    ChunkOut& out = bufs_[static_cast<std::size_t>(round.buf)][c];
+    ChunkOut& out = *bufs_[static_cast<std::size_t>(round.buf)][c];
     const std::uint64_t* fps = out.fps.data();
     // One thread owns every shard: it walks all the successors (no index list).
     const bool all = pool_.size() == 1;
@@ -108,11 +107,12 @@ void ParallelBfs<System>::dedupe(int t, const Round& round, std::size_t from, st
 }
 
 template <class System>
-std::uint64_t ParallelBfs<System>::plan_store(std::vector<ChunkOut>& outs, std::size_t chunks) {
+std::uint64_t ParallelBfs<System>::plan_store(const Round& round) {
+  const std::vector<ChunkOut*>& outs = bufs_[static_cast<std::size_t>(round.buf)];
   std::uint64_t ids = links_.size(), live = 0, edges = edges_.size();
   const std::uint64_t first_id = ids;
-  for (std::size_t c = 0; c < chunks; ++c) {
-    ChunkOut& out = outs[c];
+  for (std::size_t c = 0; c < round.chunks; ++c) {
+    ChunkOut& out = *outs[c];
     out.id_base = ids;
     out.live_base = live;
     out.edge_base = edges;
