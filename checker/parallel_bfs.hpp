@@ -47,7 +47,7 @@ class ParallelBfs {
   using Packed = typename System::PackedContext;
   static constexpr std::uint32_t kNoParent = kNoParentId;
   static constexpr std::size_t kChunk = 256;          ///< source states per chunk
-  static constexpr std::size_t kChunksPerRound = 64;  ///< chunks between two store phases
+  static constexpr std::size_t kChunksPerRound = 32;  ///< chunks between two store phases
 
   /// `threads` >= 1 threads, each with its own copy of `system`.
   ParallelBfs(const System& system, int threads, const Bounds& bounds, const ProgressFn& progress)
@@ -55,6 +55,7 @@ class ParallelBfs {
         pool_(threads), seen_(bounds.liveness),
         stages_(bounds.max_states != 0 ? 1 : bounds.liveness ? 2 : 3) {
     const std::size_t n = systems_.size();
+    for (std::size_t k = 0; k < owners_.size(); ++k) owners_[k] = static_cast<std::uint32_t>(k % n);
     for (std::size_t b = 0; b < bufs_.size(); ++b) {
       bufs_[b].resize(kChunksPerRound);
       used_[b].resize(n);
@@ -63,7 +64,9 @@ class ParallelBfs {
         mine.resize(kChunksPerRound);
         for (ChunkOut& out : mine) {
           out.fresh_by.resize(n);
-          out.owned.resize(n);
+          out.fps_by.resize(n);
+          out.term_by.resize(n);
+          out.cursor.resize(n);
           out.fresh_n.resize(n);
           out.live_n.resize(n);
         }
@@ -104,6 +107,7 @@ class ParallelBfs {
   std::span<const std::uint8_t> flags() const { return flags_; }
 
  private:
+  using ShardOwners = std::array<std::uint32_t, ShardedSet::kShards>;
   struct Node {
     St state;
     Packed ctx;  ///< the context without the run's header (System::pack)
@@ -130,15 +134,16 @@ class ParallelBfs {
   struct alignas(128) ChunkOut {
     std::vector<Succ> succ;          ///< slots reused round after round; [0, count) are this round's
     std::size_t count = 0;           ///< kept successors (not violating), in (source, action) order
-    std::vector<std::uint64_t> fps;        ///< per successor: its fingerprint (a dense copy for the dedupe scan)
-    std::vector<std::uint8_t> terminal;    ///< per successor: a terminal state (dense copy)
-    /// [thread]: the indices of the successors whose shard that thread
-    /// dedupes, in order (sorted out while expanding, off the dedupe phase;
-    /// left empty with one thread, which dedupes them all).
-    std::vector<std::vector<std::uint32_t>> owned;
-    /// [thread][successor]: new, for the successors of that thread's shards.
-    /// One array per thread: no two threads write the same cache line.
+    /// [thread]: the fingerprints of the successors whose shard that thread
+    /// dedupes, in order, and whether each is a terminal state. Sorted out
+    /// while expanding; each thread reads only its own lists, and writes
+    /// only its own flags.
+    std::vector<std::vector<std::uint64_t>> fps_by;
+    std::vector<std::vector<std::uint8_t>> term_by;
+    /// [thread][k]: whether the k-th successor of fps_by[thread] is new.
     std::vector<std::vector<std::uint8_t>> fresh_by;
+    /// [thread]: the store's place in each fresh_by list (FreshWalk).
+    std::vector<std::uint32_t> cursor;
     std::vector<std::uint64_t> fresh_n, live_n;  ///< [thread]: its new states, and those not terminal
     std::array<std::uint32_t, ShardedSet::kShards> per_shard{};  ///< successors per table shard
     std::vector<Hit> hits;
@@ -220,7 +225,21 @@ class ParallelBfs {
   std::uint64_t plan_store(const Round& round);
   /// The chunk where the state bound falls: store up to the first new state past it.
   void cut_chunk(ChunkOut& out, std::uint64_t& ids, std::uint64_t& live);
-  static bool is_fresh(const ChunkOut& out, std::size_t j);
+  /// Whether the chunk's successors are new, asked in order from j = 0.
+  class FreshWalk {
+   public:
+    FreshWalk(ChunkOut& out, const ShardOwners& owners) : out_(out), owners_(owners) {
+      std::fill(out.cursor.begin(), out.cursor.end(), 0);
+    }
+    bool next(std::size_t j) {
+      const std::size_t o = owners_[static_cast<std::size_t>(ShardedSet::shard_of(out_.succ[j].fp))];
+      return out_.fresh_by[o][out_.cursor[o]++] != 0;
+    }
+
+   private:
+    ChunkOut& out_;
+    const ShardOwners& owners_;
+  };
   void store_chunk(ChunkOut& out, std::size_t live_first, std::uint64_t round_first);
   void edges_of_chunk(const ChunkOut& out);
 
@@ -285,6 +304,9 @@ class ParallelBfs {
   std::array<std::vector<std::size_t>, 3> used_;
   /// The shards to grow before the next dedupe, with the room each needs.
   std::vector<std::pair<int, std::uint64_t>> growth_;
+  /// [shard]: the thread that dedupes it (shard mod threads, looked up:
+  /// a division per successor costs more than the lookup).
+  ShardOwners owners_{};
   /// Pipeline depth. 3 (the default): a round's store, the next one's
   /// dedupe and the one after's expansion run in one job. 2 (with the graph
   /// analysis, whose ids the store writes into the table the dedupe

@@ -19,10 +19,8 @@ void ParallelBfs<System>::expand_chunk(int t, ChunkOut& out, std::size_t begin, 
   System& sys = systems_[static_cast<std::size_t>(t)].sys;
   out.count = 0;
   out.per_shard.fill(0);
-  out.fps.clear();
-  out.terminal.clear();
-  for (std::vector<std::uint32_t>& o : out.owned) o.clear();
-  const auto threads = static_cast<std::uint64_t>(pool_.size());
+  for (std::vector<std::uint64_t>& f : out.fps_by) f.clear();
+  for (std::vector<std::uint8_t>& i : out.term_by) i.clear();
   out.hits.clear();
   out.transitions = 0;
   Verdicts seen = known;
@@ -55,10 +53,10 @@ void ParallelBfs<System>::expand_chunk(int t, ChunkOut& out, std::size_t begin, 
       s.fp = System::fingerprint(s.node.state, ctx);
       System::pack(ctx, s.node.ctx);
       const auto shard = static_cast<std::uint64_t>(ShardedSet::shard_of(s.fp));
-      if (threads > 1) out.owned[shard % threads].push_back(static_cast<std::uint32_t>(out.fps.size()));
-      out.fps.push_back(s.fp);
+      const std::size_t owner = owners_[shard];
+      out.fps_by[owner].push_back(s.fp);
+      out.term_by[owner].push_back(s.terminal ? 1 : 0);
       ++out.per_shard[shard];
-      out.terminal.push_back(s.terminal ? 1 : 0);
       s.from = node.id;
       s.action = static_cast<std::uint8_t>(i);
     }
@@ -91,21 +89,18 @@ void ParallelBfs<System>::dedupe(int t, const Round& round, std::size_t from, st
   if (from == 0) grow_own(t);  // before this thread's first probe of the round
   for (std::size_t c = from; c < to; ++c) {
     ChunkOut& out = *bufs_[static_cast<std::size_t>(round.buf)][c];
-    const std::uint64_t* fps = out.fps.data();
-    // One thread owns every shard: it walks all the successors (no index list).
-    const bool all = pool_.size() == 1;
-    const std::uint32_t* mine = out.owned[ti].data();
-    const std::size_t m = all ? out.count : out.owned[ti].size();
+    const std::vector<std::uint64_t>& fps = out.fps_by[ti];
+    const std::uint8_t* terminal = out.term_by[ti].data();
+    const std::size_t m = fps.size();
     std::vector<std::uint8_t>& fresh = out.fresh_by[ti];
-    fresh.assign(out.count, 0);
+    fresh.resize(m);
     std::uint64_t fresh_n = 0, live_n = 0;
     for (std::size_t k = 0; k < m; ++k) {
-      if (k + kAhead < m) seen_.prefetch(fps[all ? k + kAhead : mine[k + kAhead]]);
-      const std::size_t j = all ? k : mine[k];
-      if (!seen_.insert(fps[j])) continue;
-      fresh[j] = 1;
-      ++fresh_n;
-      live_n += out.terminal[j] ^ 1u;
+      if (k + kAhead < m) seen_.prefetch(fps[k + kAhead]);
+      const bool is_new = seen_.insert(fps[k]);
+      fresh[k] = is_new ? 1 : 0;
+      fresh_n += is_new ? 1 : 0;
+      live_n += is_new ? terminal[k] ^ 1u : 0u;
     }
     out.fresh_n[ti] = fresh_n;
     out.live_n[ti] = live_n;
@@ -144,8 +139,9 @@ std::uint64_t ParallelBfs<System>::plan_store(const Round& round) {
 
 template <class System>
 void ParallelBfs<System>::cut_chunk(ChunkOut& out, std::uint64_t& ids, std::uint64_t& live) {
+  FreshWalk fresh(out, owners_);
   for (; out.upto < out.count; ++out.upto) {
-    if (!is_fresh(out, out.upto)) continue;
+    if (!fresh.next(out.upto)) continue;
     if (ids >= bounds_.max_states) {
       stop_ = true;
       result_.complete = false;
@@ -153,22 +149,16 @@ void ParallelBfs<System>::cut_chunk(ChunkOut& out, std::uint64_t& ids, std::uint
       return;
     }
     ++ids;
-    live += out.terminal[out.upto] ^ 1u;
+    live += out.succ[out.upto].terminal ? 0u : 1u;
   }
-}
-
-template <class System>
-bool ParallelBfs<System>::is_fresh(const ChunkOut& out, std::size_t j) {
-  for (const std::vector<std::uint8_t>& f : out.fresh_by)
-    if (f[j] != 0) return true;
-  return false;
 }
 
 template <class System>
 void ParallelBfs<System>::store_chunk(ChunkOut& out, std::size_t live_first, std::uint64_t round_first) {
   std::uint64_t id = out.id_base, live = live_first + out.live_base;
+  FreshWalk fresh(out, owners_);
   for (std::size_t j = 0; j < out.upto; ++j) {
-    if (!is_fresh(out, j)) continue;
+    if (!fresh.next(j)) continue;
     Succ& s = out.succ[j];
     links_round_[id - round_first] = ParentLink::make(s.from, s.action);
     if (bounds_.liveness) {
