@@ -47,7 +47,12 @@ class ParallelBfs {
   using Packed = typename System::PackedContext;
   static constexpr std::uint32_t kNoParent = kNoParentId;
   static constexpr std::size_t kChunk = 256;          ///< source states per chunk
-  static constexpr std::size_t kChunksPerRound = 32;  ///< chunks between two store phases
+  static constexpr std::size_t kChunksPerRound = 32;  ///< full chunks in a round
+  /// A round's last kTailStates states go in chunks of kTailChunk: the
+  /// threads run out of chunks within a few microseconds of each other.
+  static constexpr std::size_t kTailChunk = 64, kTailStates = 512;
+  /// Chunk outputs a round may need (the tail's chunks are smaller).
+  static constexpr std::size_t kMaxChunks = kChunksPerRound - kTailStates / kChunk + kTailStates / kTailChunk;
 
   /// `threads` >= 1 threads, each with its own copy of `system`.
   ParallelBfs(const System& system, int threads, const Bounds& bounds, const ProgressFn& progress)
@@ -57,11 +62,11 @@ class ParallelBfs {
     const std::size_t n = systems_.size();
     for (std::size_t k = 0; k < owners_.size(); ++k) owners_[k] = static_cast<std::uint32_t>(k % n);
     for (std::size_t b = 0; b < bufs_.size(); ++b) {
-      bufs_[b].resize(kChunksPerRound);
+      bufs_[b].resize(kMaxChunks);
       used_[b].resize(n);
       slots_[b].resize(n);
       for (std::vector<ChunkOut>& mine : slots_[b]) {
-        mine.resize(kChunksPerRound);
+        mine.resize(kMaxChunks);
         for (ChunkOut& out : mine) {
           out.fresh_by.resize(n);
           out.fps_by.resize(n);
@@ -178,6 +183,21 @@ class ParallelBfs {
     int buf = 0;
     std::size_t live_first = 0;    ///< its first slot in the next level
     std::uint64_t first_id = 0;    ///< the id of its first new state
+    std::size_t head_end = 0, head_chunks = 0;  ///< where the chunks of kTailChunk start
+
+    /// [begin, end) of the level, through bufs_[buf].
+    static Round make(std::size_t begin, std::size_t end, int buf) {
+      Round r{begin, end, 0, buf};
+      r.head_end = end - begin > kTailStates ? end - kTailStates : begin;
+      r.head_chunks = (r.head_end - begin + kChunk - 1) / kChunk;
+      r.chunks = r.head_chunks + (end - r.head_end + kTailChunk - 1) / kTailChunk;
+      return r;
+    }
+    /// The first state of chunk c (c <= chunks: the end of chunk c - 1).
+    std::size_t chunk_begin(std::size_t c) const {
+      if (c <= head_chunks) return std::min(head_end, begin + c * kChunk);
+      return std::min(end, head_end + (c - head_chunks) * kTailChunk);
+    }
   };
 
   /// One level, round after round (checker/parallel_bfs_rounds.hpp).

@@ -72,8 +72,18 @@ void ParallelBfs<System>::plan_growth(const Round& round) {
   for (std::size_t c = 0; c < round.chunks; ++c)
     for (std::size_t k = 0; k < extra.size(); ++k) extra[k] += outs[c]->per_shard[k];
   growth_.clear();
-  for (int k = 0; k < ShardedSet::kShards; ++k)
-    if (seen_.needs_room(k, extra[static_cast<std::size_t>(k)])) growth_.push_back({k, extra[static_cast<std::size_t>(k)]});
+  bool due = false;
+  for (int k = 0; k < ShardedSet::kShards && !due; ++k) due = seen_.needs_room(k, extra[static_cast<std::size_t>(k)]);
+  if (!due) return;
+  // The fingerprints are uniform, so the shards reach their limits within
+  // a few rounds of each other: once one must grow, every shard near its
+  // limit grows with it. Each thread then grows an even share in the same
+  // job, rather than one thread growing a shard (milliseconds) while the
+  // others wait for its dedupe at the end of the job.
+  for (int k = 0; k < ShardedSet::kShards; ++k) {
+    const std::uint64_t e = extra[static_cast<std::size_t>(k)];
+    if (seen_.near_limit(k, e)) growth_.push_back({k, std::max<std::uint64_t>(e, seen_.headroom(k) + 1)});
+  }
 }
 
 template <class System>

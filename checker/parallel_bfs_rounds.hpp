@@ -22,7 +22,7 @@ void ParallelBfs<System>::run_level(std::uint32_t level, OnEdge& on_edge) {
   std::optional<Round> to_dedupe, to_store;  // expanded, not yet deduped; deduped, not yet stored
   for (std::size_t begin = 0, r = 0; begin < cur_.size() && !stop_; begin += round_size, ++r) {
     const std::size_t end = std::min(cur_.size(), begin + round_size);
-    Round round{begin, end, (end - begin + kChunk - 1) / kChunk, static_cast<int>(r % 3)};
+    Round round = Round::make(begin, end, static_cast<int>(r % 3));
     expand_round(round, to_dedupe ? &*to_dedupe : nullptr, to_store ? &*to_store : nullptr, on_edge);
     if (to_store) after_store(level);
     to_store.reset();
@@ -73,7 +73,7 @@ void ParallelBfs<System>::drain(std::optional<Round>& to_dedupe, std::optional<R
   if (!to_dedupe && !to_store) return;
   pool_.run([&](int t) {
     if (to_dedupe) dedupe(t, *to_dedupe, 0, to_dedupe->chunks);
-    if (to_store) store_own(t, *to_store, 0, kChunksPerRound);
+    if (to_store) store_own(t, *to_store, 0, kMaxChunks);
   });
   if (to_store) after_store(level);
   if (to_dedupe) {
@@ -92,7 +92,12 @@ void ParallelBfs<System>::expand_round(const Round& round, const Round* dedupe_r
   std::atomic<std::size_t> next_chunk{0};
   const Verdicts known{result_.violated, result_.witnessed};
   const auto buf = static_cast<std::size_t>(round.buf);
-  const std::size_t step = static_cast<std::size_t>(pool_.size());
+  // After chunk c, a thread's dedupe and store shares are done up to the
+  // round's progress plus a quarter: they are over before its last chunks,
+  // so the threads finish within one (small) chunk of each other.
+  const auto ahead = [&round](std::size_t total, std::size_t c) {
+    return std::min(total, (total * (c + 1) * 5 + 4 * round.chunks - 1) / (4 * round.chunks));
+  };
   pool_.run([&](int t) {
     // The links file write (a few hundred microseconds a megabyte) runs
     // here, where the other threads take more chunks meanwhile, rather
@@ -103,18 +108,20 @@ void ParallelBfs<System>::expand_round(const Round& round, const Round* dedupe_r
     for (std::size_t c; (c = next_chunk.fetch_add(1)) < round.chunks;) {
       ChunkOut& out = mine[used++];
       bufs_[buf][c] = &out;
-      expand_chunk(t, out, round.begin + c * kChunk, std::min(round.end, round.begin + (c + 1) * kChunk), known,
-                   on_edge);
+      expand_chunk(t, out, round.chunk_begin(c), round.chunk_begin(c + 1), known, on_edge);
       if (dedupe_round != nullptr && deduped < dedupe_round->chunks) {
-        const std::size_t upto = std::min(dedupe_round->chunks, deduped + step);
+        const std::size_t upto = std::max(deduped, ahead(dedupe_round->chunks, c));
         dedupe(t, *dedupe_round, deduped, upto);
         deduped = upto;
       }
-      if (store_round != nullptr) stored = store_own(t, *store_round, stored, stored + 1);
+      if (store_round != nullptr) {
+        const std::size_t own = used_[static_cast<std::size_t>(store_round->buf)][static_cast<std::size_t>(t)];
+        stored = store_own(t, *store_round, stored, std::max(stored, ahead(own, c)));
+      }
     }
     used_[buf][static_cast<std::size_t>(t)] = used;
     if (dedupe_round != nullptr) dedupe(t, *dedupe_round, deduped, dedupe_round->chunks);
-    if (store_round != nullptr) store_own(t, *store_round, stored, kChunksPerRound);
+    if (store_round != nullptr) store_own(t, *store_round, stored, kMaxChunks);
   });
   for (std::size_t c = 0; c < round.chunks; ++c) {
     for (const Hit& h : bufs_[buf][c]->hits) record(h.v, h.from, h.action);
@@ -137,7 +144,7 @@ void ParallelBfs<System>::prepare_store(Round& round) {
 
 template <class System>
 void ParallelBfs<System>::store_round(const Round& round) {
-  pool_.run([&](int t) { store_own(t, round, 0, kChunksPerRound); });
+  pool_.run([&](int t) { store_own(t, round, 0, kMaxChunks); });
   if (bounds_.liveness)  // after every chunk's ids are set
     pool_.run([&](int t) {
       const auto buf = static_cast<std::size_t>(round.buf), ti = static_cast<std::size_t>(t);

@@ -33,6 +33,16 @@ class ShardedSet {
     const Shard& sh = shards_[static_cast<std::size_t>(s)];
     return sh.size + extra > sh.limit;
   }
+  /// Fingerprints shard s takes before it must grow.
+  std::size_t headroom(int s) const {
+    const Shard& sh = shards_[static_cast<std::size_t>(s)];
+    return sh.limit > sh.size ? sh.limit - sh.size : 0;
+  }
+  /// Whether shard s is within an eighth of its limit after `extra` more.
+  bool near_limit(int s, std::size_t extra) const {
+    const Shard& sh = shards_[static_cast<std::size_t>(s)];
+    return sh.size + extra + sh.limit / 8 > sh.limit;
+  }
   /// Grow shard s (if needed) so that `extra` more fingerprints fit: the
   /// parallel search grows shards in a phase of its own, spread over threads.
   void make_room(int s, std::size_t extra);
