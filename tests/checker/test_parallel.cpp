@@ -203,15 +203,15 @@ TEST(ShardedSet, InsertsOnceAndKeepsIdsAcrossGrowth) {
 }
 
 TEST(ShardedSet, HeadroomAndNearLimitFollowTheShardsFill) {
-  // A fresh shard holds 2048 slots and grows at 80% (1638 entries); within
-  // an eighth of that limit (204) it counts as near it.
+  // A fresh shard holds 2048 slots and grows past 80% (2048 / 5 * 4 = 1636
+  // entries); within an eighth of that limit (204) it counts as near it.
   ShardedSet set(false);
-  EXPECT_EQ(set.headroom(0), 1638u);
-  EXPECT_FALSE(set.near_limit(0, 1638 - 205));
-  EXPECT_TRUE(set.near_limit(0, 1638 - 204));
+  EXPECT_EQ(set.headroom(0), 1636u);
+  EXPECT_FALSE(set.near_limit(0, 1636 - 204));
+  EXPECT_TRUE(set.near_limit(0, 1636 - 203));
   set.insert(std::uint64_t{1});  // shard 0: the top bits are 0
-  EXPECT_EQ(set.headroom(0), 1637u);
-  EXPECT_EQ(set.headroom(1), 1638u);
+  EXPECT_EQ(set.headroom(0), 1635u);
+  EXPECT_EQ(set.headroom(1), 1636u);
   set.make_room(0, set.headroom(0) + 1);
   EXPECT_EQ(set.headroom(0), 3072u / 5 * 4 - 1);  // grown once, by half
 }
