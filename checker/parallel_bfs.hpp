@@ -1,9 +1,9 @@
 #pragma once
 /// The multi-core breadth-first core of the exhaustive checker. Each BFS
-/// level is processed in rounds of kChunksPerRound chunks of kChunk states,
-/// each round in three steps:
+/// level is processed in rounds of kChunksPerRound chunks of kChunk states
+/// (the last kTailStates in smaller chunks), each round in three steps:
 ///   1. expand: threads take chunks in any order; each chunk's successors,
-///      verdicts and first violations go to that chunk's own buffer;
+///      verdicts and first violations go to a buffer of the thread's own;
 ///   2. dedupe: thread t inserts the fingerprints of the shards it owns
 ///      (shard % threads == t), walking the round's successors in order, so
 ///      the first occurrence of a state in (source, action) order is the new
@@ -147,6 +147,8 @@ class ParallelBfs {
     std::vector<std::vector<std::uint8_t>> term_by;
     /// [thread][k]: whether the k-th successor of fps_by[thread] is new.
     std::vector<std::vector<std::uint8_t>> fresh_by;
+    /// [successor]: the thread that dedupes it (with more than one thread).
+    std::vector<std::uint8_t> owner_of;
     /// [thread]: the store's place in each fresh_by list (FreshWalk).
     std::vector<std::uint32_t> cursor;
     std::vector<std::uint64_t> fresh_n, live_n;  ///< [thread]: its new states, and those not terminal
@@ -248,17 +250,15 @@ class ParallelBfs {
   /// Whether the chunk's successors are new, asked in order from j = 0.
   class FreshWalk {
    public:
-    FreshWalk(ChunkOut& out, const ShardOwners& owners) : out_(out), owners_(owners) {
-      std::fill(out.cursor.begin(), out.cursor.end(), 0);
-    }
+    explicit FreshWalk(ChunkOut& out) : out_(out) { std::fill(out.cursor.begin(), out.cursor.end(), 0); }
     bool next(std::size_t j) {
-      const std::size_t o = owners_[static_cast<std::size_t>(ShardedSet::shard_of(out_.succ[j].fp))];
+      if (out_.cursor.size() == 1) return out_.fresh_by[0][j] != 0;  // one thread deduped them all, in order
+      const std::size_t o = out_.owner_of[j];
       return out_.fresh_by[o][out_.cursor[o]++] != 0;
     }
 
    private:
     ChunkOut& out_;
-    const ShardOwners& owners_;
   };
   void store_chunk(ChunkOut& out, std::size_t live_first, std::uint64_t round_first);
   void edges_of_chunk(const ChunkOut& out);

@@ -21,6 +21,7 @@ void ParallelBfs<System>::expand_chunk(int t, ChunkOut& out, std::size_t begin, 
   out.per_shard.fill(0);
   for (std::vector<std::uint64_t>& f : out.fps_by) f.clear();
   for (std::vector<std::uint8_t>& i : out.term_by) i.clear();
+  out.owner_of.clear();
   out.hits.clear();
   out.transitions = 0;
   Verdicts seen = known;
@@ -56,6 +57,7 @@ void ParallelBfs<System>::expand_chunk(int t, ChunkOut& out, std::size_t begin, 
       const std::size_t owner = owners_[shard];
       out.fps_by[owner].push_back(s.fp);
       out.term_by[owner].push_back(s.terminal ? 1 : 0);
+      if (pool_.size() > 1) out.owner_of.push_back(static_cast<std::uint8_t>(owner));
       ++out.per_shard[shard];
       s.from = node.id;
       s.action = static_cast<std::uint8_t>(i);
@@ -149,7 +151,7 @@ std::uint64_t ParallelBfs<System>::plan_store(const Round& round) {
 
 template <class System>
 void ParallelBfs<System>::cut_chunk(ChunkOut& out, std::uint64_t& ids, std::uint64_t& live) {
-  FreshWalk fresh(out, owners_);
+  FreshWalk fresh(out);
   for (; out.upto < out.count; ++out.upto) {
     if (!fresh.next(out.upto)) continue;
     if (ids >= bounds_.max_states) {
@@ -166,7 +168,7 @@ void ParallelBfs<System>::cut_chunk(ChunkOut& out, std::uint64_t& ids, std::uint
 template <class System>
 void ParallelBfs<System>::store_chunk(ChunkOut& out, std::size_t live_first, std::uint64_t round_first) {
   std::uint64_t id = out.id_base, live = live_first + out.live_base;
-  FreshWalk fresh(out, owners_);
+  FreshWalk fresh(out);
   for (std::size_t j = 0; j < out.upto; ++j) {
     if (!fresh.next(j)) continue;
     Succ& s = out.succ[j];
