@@ -53,6 +53,7 @@ class ParallelBfs {
   static constexpr std::size_t kTailChunk = 64, kTailStates = 512;
   /// Chunk outputs a round may need (the tail's chunks are smaller).
   static constexpr std::size_t kMaxChunks = kChunksPerRound - kTailStates / kChunk + kTailStates / kTailChunk;
+  static_assert(kTailStates % kChunk == 0 && kChunk % kTailChunk == 0, "the tail is whole chunks of either size");
 
   /// `threads` >= 1 threads, each with its own copy of `system`.
   ParallelBfs(const System& system, int threads, const Bounds& bounds, const ProgressFn& progress)

@@ -91,7 +91,7 @@ void ParallelBfs<System>::plan_growth(const Round& round) {
 template <class System>
 void ParallelBfs<System>::grow_own(int t) {
   for (const auto& [k, extra] : growth_)
-    if (k % pool_.size() == t) seen_.make_room(k, extra);
+    if (owners_[static_cast<std::size_t>(k)] == static_cast<std::uint32_t>(t)) seen_.make_room(k, extra);
 }
 
 template <class System>
