@@ -19,9 +19,9 @@
 #include <vector>
 
 #include "bench/spin_reference.hpp"
-#include "checker/explorer.hpp"
-#include "model/loader.hpp"
-#include "model/model.hpp"
+#include "checker/parallel/explorer.hpp"
+#include "model/loaders/loader.hpp"
+#include "model/rules/model.hpp"
 
 namespace {
 

@@ -15,9 +15,9 @@
 #include <string>
 #include <vector>
 
-#include "checker/conformance.hpp"
-#include "importers/ygopro_import.hpp"
-#include "model/loader.hpp"
+#include "checker/conformance/conformance.hpp"
+#include "importers/ygopro/ygopro_import.hpp"
+#include "model/loaders/loader.hpp"
 
 namespace {
 

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "checker/random_check.hpp"
-#include "model/embedded.hpp"
-#include "model/loader.hpp"
+#include "checker/random/random_check.hpp"
+#include "model/embed/embedded.hpp"
+#include "model/loaders/loader.hpp"
 
 namespace {
 

@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "checker/conformance.hpp"
-#include "counterexamples/trace_json.hpp"
-#include "counterexamples/trace_stream.hpp"
-#include "model/loader.hpp"
+#include "checker/conformance/conformance.hpp"
+#include "trace/format/trace_json.hpp"
+#include "trace/format/trace_stream.hpp"
+#include "model/loaders/loader.hpp"
 
 namespace {
 

@@ -4,8 +4,8 @@
 #include <iostream>
 #include <vector>
 
-#include "cli/commands.hpp"
-#include "model/loader.hpp"
+#include "cli/commands/commands.hpp"
+#include "model/loaders/loader.hpp"
 
 namespace {
 

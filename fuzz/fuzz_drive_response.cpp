@@ -1,5 +1,5 @@
 // libFuzzer target: an engine's response lines for `drive`
-// (counterexamples/drive_response.hpp), with no process. Any bytes must give
+// (importers/drive/drive_response.hpp), with no process. Any bytes must give
 // a response object or a Garbage reply, and any accepted body must read into
 // events / actions or an error text, never a crash; every message stays bounded.
 #include <cstddef>
@@ -7,8 +7,8 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "counterexamples/drive_response.hpp"
-#include "model/presets.hpp"
+#include "importers/drive/drive_response.hpp"
+#include "model/library/presets.hpp"
 
 namespace {
 

@@ -1,4 +1,4 @@
-/// libFuzzer target: the scenario loader (model/loader.hpp, parse_scenario).
+/// libFuzzer target: the scenario loader (model/loaders/loader.hpp, parse_scenario).
 /// Any bytes give a Scenario or an InputError; any other exception, crash or
 /// sanitizer report is a bug. A scenario that loads must also survive the
 /// round trip through scenario_to_toml (counterexample files are written that way).
@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "model/loader.hpp"
+#include "model/loaders/loader.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);

@@ -1,10 +1,10 @@
-// libFuzzer target: the streaming trace reader (counterexamples/trace_stream.hpp).
+// libFuzzer target: the streaming trace reader (trace/format/trace_stream.hpp).
 // Any bytes must give records or a clean error value, never a crash.
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
 
-#include "counterexamples/trace_stream.hpp"
+#include "trace/format/trace_stream.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);

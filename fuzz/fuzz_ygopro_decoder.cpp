@@ -1,4 +1,4 @@
-// libFuzzer target for the ygopro-core stream decoder (importers/ygopro_messages.cpp).
+// libFuzzer target for the ygopro-core stream decoder (importers/ygopro/ygopro_messages.cpp).
 // The first input byte picks the framing (even: fluoro, odd: edo); the rest is
 // the stream. Every message is decoded until the end or the first error; the
 // decoder must never read out of bounds, loop or crash, and an error must
@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <span>
 
-#include "importers/ygopro_messages.hpp"
+#include "importers/ygopro/ygopro_messages.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;

@@ -12,22 +12,22 @@ shift $(($# < 2 ? $# : 2))
 mkdir -p "${out}/obj" "${out}/gen" && out="$(cd "${out}" && pwd)"
 
 ## The library sources each target needs, compiled once into BUILD_DIR/obj and shared by the targets.
-json_input=""  # the bounded JSON reader, once it exists (counterexamples/json_input.hpp)
-[[ -f "${src}/counterexamples/json_input.cpp" ]] && json_input="counterexamples/json_input.cpp"
-model_effects="model/types.cpp model/effect.cpp model/effect_text.cpp model/presets.cpp model/toml_input.cpp model/toml_guard.cpp
+json_input=""  # the bounded JSON reader, once it exists (trace/input/json_input.hpp)
+[[ -f "${src}/trace/input/json_input.cpp" ]] && json_input="trace/input/json_input.cpp"
+model_effects="model/vocabulary/types.cpp model/terms/effect.cpp model/terms/effect_text.cpp model/library/presets.cpp model/toml/toml_input.cpp model/toml/toml_guard.cpp
                gen/embedded_presets.cpp"
-model_load="${model_effects} model/loader.cpp model/loader_source.cpp model/scenario_loader.cpp model/cards.cpp
-            model/ruleset.cpp gen/embedded_data.cpp gen/embedded_cards.cpp"
+model_load="${model_effects} model/loaders/loader.cpp model/loaders/loader_source.cpp model/loaders/scenario_loader.cpp model/loaders/scenario_writer.cpp model/library/cards.cpp
+            model/core/ruleset.cpp gen/embedded_data.cpp gen/embedded_cards.cpp"
 ## One line per target: its name (the file is fuzz/fuzz_<name>.cpp), then the library sources it needs.
 targets=(
   "scenario_toml   ${model_load}"
   "ruleset_toml    ${model_load}"
-  "cards_json      importers/ygopro_cards.cpp importers/ygopro_terms.cpp ${json_input} ${model_load}"
-  "trace_reader    counterexamples/trace_stream.cpp counterexamples/trace_fast_parse.cpp
-                   counterexamples/trace_json.cpp counterexamples/trace_records.cpp ${json_input} ${model_effects}"
-  "ygopro_decoder  importers/ygopro_messages.cpp importers/ygopro_lengths.cpp"
-  "drive_response  counterexamples/drive_response.cpp counterexamples/trace_json.cpp counterexamples/trace_records.cpp
-                   counterexamples/trace_stream.cpp counterexamples/trace_fast_parse.cpp
+  "cards_json      importers/ygopro/ygopro_cards.cpp importers/ygopro/ygopro_terms.cpp ${json_input} ${model_load}"
+  "trace_reader    trace/format/trace_stream.cpp trace/format/trace_fast_parse.cpp
+                   trace/format/trace_json.cpp trace/format/trace_records.cpp ${json_input} ${model_effects}"
+  "ygopro_decoder  importers/ygopro/ygopro_messages.cpp importers/ygopro/ygopro_payload.cpp importers/ygopro/ygopro_lengths.cpp"
+  "drive_response  importers/drive/drive_response.cpp trace/format/trace_json.cpp trace/format/trace_records.cpp
+                   trace/format/trace_stream.cpp trace/format/trace_fast_parse.cpp
                    ${json_input} ${model_effects}"
 )
 
@@ -106,10 +106,10 @@ embed() {  # OUT then -D arguments for the script, then the script
   if cmp -s "${file}.new" "${file}"; then rm -f "${file}.new"; else mv "${file}.new" "${file}"; fi
 }
 embed embedded_data.cpp -DRULESET_DIR="${src}/model/rulesets" -DSCENARIO="${src}/scenarios/default.toml" \
-      -P "${src}/model/embed.cmake"
-embed embedded_cards.cpp -DCARDS="${src}/model/cards/cards.toml" -DFUNC=card_library -P "${src}/model/embed_cards.cmake"
-embed embedded_presets.cpp -DCARDS="${src}/model/effects/presets.toml" -DFUNC=effect_presets \
-      -P "${src}/model/embed_cards.cmake"
+      -P "${src}/model/embed/embed.cmake"
+embed embedded_cards.cpp -DCARDS="${src}/model/library/cards.toml" -DFUNC=card_library -P "${src}/model/embed/embed_cards.cmake"
+embed embedded_presets.cpp -DCARDS="${src}/model/library/presets.toml" -DFUNC=effect_presets \
+      -P "${src}/model/embed/embed_cards.cmake"
 
 ## Whether object $1 is missing or older than its source or a project header it includes (from its .d file).
 stale() {

@@ -1,7 +1,7 @@
 // The breadth-first core on small hand-made systems with known state spaces.
 #include <gtest/gtest.h>
 
-#include "checker/bfs.hpp"
+#include "checker/search/bfs.hpp"
 
 namespace bc {
 namespace {

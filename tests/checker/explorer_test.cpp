@@ -4,10 +4,10 @@
 
 #include <string>
 
-#include "checker/explorer.hpp"
-#include "model/loader.hpp"
-#include "properties/context.hpp"
-#include "properties/monitor.hpp"
+#include "checker/parallel/explorer.hpp"
+#include "model/loaders/loader.hpp"
+#include "properties/monitors/context.hpp"
+#include "properties/monitors/monitor.hpp"
 
 namespace bc {
 namespace {

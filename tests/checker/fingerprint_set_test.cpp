@@ -2,7 +2,7 @@
 
 #include <set>
 
-#include "checker/fingerprint_set.hpp"
+#include "checker/store/fingerprint_set.hpp"
 
 namespace bc {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "checker/graph_analysis.hpp"
+#include "checker/search/graph_analysis.hpp"
 
 namespace bc {
 namespace {

@@ -1,12 +1,12 @@
-// Conformance of traces to the model (checker/conformance.hpp): the model's
+// Conformance of traces to the model (checker/conformance/conformance.hpp): the model's
 // own traces conform (also with omitted event types); a changed event, a
 // mutant's trace, a bad offer each diverge, naming the line, what the model
 // allowed, and the rule with its citation.
 #include <gtest/gtest.h>
 
-#include "checker/conformance.hpp"
-#include "checker/explorer.hpp"
-#include "model/loader.hpp"
+#include "checker/conformance/conformance.hpp"
+#include "checker/parallel/explorer.hpp"
+#include "model/loaders/loader.hpp"
 
 namespace bc {
 namespace {

@@ -8,10 +8,10 @@
 #include <map>
 #include <string>
 
-#include "checker/contradictions.hpp"
-#include "checker/differential.hpp"
-#include "model/loader.hpp"
-#include "properties/property.hpp"
+#include "checker/contradictions/contradictions.hpp"
+#include "checker/differential/differential.hpp"
+#include "model/loaders/loader.hpp"
+#include "properties/catalog/property.hpp"
 
 namespace bc {
 namespace {

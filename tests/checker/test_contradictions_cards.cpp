@@ -1,4 +1,4 @@
-// Card-level contradictions (checker/card_readings.hpp): every `differs`
+// Card-level contradictions (checker/contradictions/card_readings.hpp): every `differs`
 // entry of the card library is one finding, with both readings cited and
 // the shortest probe-board situation where they part; Honest under S3
 // §Honest Issues is pinned step by step.
@@ -9,9 +9,9 @@
 #include <set>
 #include <string>
 
-#include "checker/contradictions.hpp"
-#include "model/loader.hpp"
-#include "model/model.hpp"
+#include "checker/contradictions/contradictions.hpp"
+#include "model/loaders/loader.hpp"
+#include "model/rules/model.hpp"
 
 namespace bc {
 namespace {

@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "checker/contradictions.hpp"
-#include "checker/differential.hpp"
-#include "model/loader.hpp"
-#include "properties/property.hpp"
+#include "checker/contradictions/contradictions.hpp"
+#include "checker/differential/differential.hpp"
+#include "model/loaders/loader.hpp"
+#include "properties/catalog/property.hpp"
 
 namespace bc {
 namespace {

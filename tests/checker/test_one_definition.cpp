@@ -1,4 +1,4 @@
-/// Issue 12: checker/conformance.hpp and checker/differential.hpp each defined
+/// Issue 12: checker/conformance/conformance.hpp and checker/differential/differential.hpp each defined
 /// a `bc::Divergence` (and `bc::DivergenceKind`), a one-definition-rule
 /// violation the linker resolved by keeping one copy of the code for both
 /// (AddressSanitizer saw a read past a heap block when findings were sorted).
@@ -10,8 +10,8 @@
 #include <type_traits>
 #include <vector>
 
-#include "checker/conformance.hpp"
-#include "checker/differential.hpp"
+#include "checker/conformance/conformance.hpp"
+#include "checker/differential/differential.hpp"
 
 namespace bc {
 namespace {

@@ -1,6 +1,6 @@
 // The multi-core search (issue 14): the same states, transitions, verdicts,
 // counterexamples and graph analysis for 1, 2 and 3 threads, and the same as
-// the one-state-at-a-time search (checker/bfs.hpp); and its parts: the
+// the one-state-at-a-time search (checker/search/bfs.hpp); and its parts: the
 // sharded fingerprint table, the parent links on disk, the worker pool.
 #include <gtest/gtest.h>
 
@@ -9,14 +9,14 @@
 #include <string>
 #include <vector>
 
-#include "checker/bfs.hpp"
-#include "checker/explorer.hpp"
-#include "checker/link_store.hpp"
-#include "checker/model_system.hpp"
-#include "checker/pending_index.hpp"
-#include "checker/sharded_set.hpp"
-#include "checker/worker_pool.hpp"
-#include "model/loader.hpp"
+#include "checker/search/bfs.hpp"
+#include "checker/parallel/explorer.hpp"
+#include "checker/store/link_store.hpp"
+#include "checker/search/model_system.hpp"
+#include "checker/mpi/pending_index.hpp"
+#include "checker/store/sharded_set.hpp"
+#include "checker/parallel/worker_pool.hpp"
+#include "model/loaders/loader.hpp"
 
 namespace bc {
 namespace {
@@ -62,7 +62,7 @@ CheckResult with_threads(const Model& model, Bounds b, int threads) {
   return explore(model, b);
 }
 
-/// The reference: checker/bfs.hpp, one state at a time (no liveness).
+/// The reference: checker/search/bfs.hpp, one state at a time (no liveness).
 CheckResult sequential(const Model& model, const Bounds& b) {
   ModelSystem sys(model);
   const ProgressFn none;

@@ -5,10 +5,10 @@
 
 #include <algorithm>
 
-#include "checker/random_check.hpp"
-#include "counterexamples/replay.hpp"
-#include "model/embedded.hpp"
-#include "model/loader.hpp"
+#include "checker/random/random_check.hpp"
+#include "counterexamples/replay/replay.hpp"
+#include "model/embed/embedded.hpp"
+#include "model/loaders/loader.hpp"
 
 namespace bc {
 namespace {

@@ -4,9 +4,9 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
-#include "checker/random_gen.hpp"
-#include "counterexamples/replay.hpp"
-#include "model/loader.hpp"
+#include "checker/random/random_gen.hpp"
+#include "counterexamples/replay/replay.hpp"
+#include "model/loaders/loader.hpp"
 
 namespace bc {
 namespace {

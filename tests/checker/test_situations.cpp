@@ -1,4 +1,4 @@
-// Rule coverage (checker/situations.hpp, docs/coverage.md): the situation
+// Rule coverage (checker/coverage/situations.hpp, docs/coverage.md): the situation
 // table is well formed, the shipped scenarios together reach every situation
 // under mr3, and predicates fail on hand-built traces that do not reach them.
 #include <gtest/gtest.h>
@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "checker/situations.hpp"
-#include "model/loader.hpp"
+#include "checker/coverage/situations.hpp"
+#include "model/loaders/loader.hpp"
 
 namespace bc {
 namespace {

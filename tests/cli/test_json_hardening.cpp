@@ -10,9 +10,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include "counterexamples/json_input.hpp"
-#include "counterexamples/trace_json.hpp"
-#include "model/loader.hpp"
+#include "trace/input/json_input.hpp"
+#include "trace/format/trace_json.hpp"
+#include "model/loaders/loader.hpp"
 #include "tests/cli/shell.hpp"
 
 namespace bc {

@@ -11,10 +11,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "counterexamples/trace_json.hpp"
-#include "model/loader.hpp"
+#include "trace/format/trace_json.hpp"
+#include "model/loaders/loader.hpp"
 #include "tests/cli/shell.hpp"
-#include "model/model.hpp"
+#include "model/rules/model.hpp"
 
 namespace bc {
 namespace {

@@ -9,9 +9,9 @@
 #include <regex>
 #include <sstream>
 
-#include "counterexamples/contradictions_report.hpp"
-#include "counterexamples/report.hpp"
-#include "model/loader.hpp"
+#include "counterexamples/contradictions/contradictions_report.hpp"
+#include "counterexamples/report/report.hpp"
+#include "model/loaders/loader.hpp"
 
 namespace bc {
 namespace {

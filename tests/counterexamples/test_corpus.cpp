@@ -10,11 +10,11 @@
 #include <set>
 #include <sstream>
 
-#include "counterexamples/corpus.hpp"
-#include "counterexamples/trace_json.hpp"
-#include "model/loader.hpp"
-#if __has_include("checker/conformance.hpp")
-#include "checker/conformance.hpp"
+#include "counterexamples/corpus/corpus.hpp"
+#include "trace/format/trace_json.hpp"
+#include "model/loaders/loader.hpp"
+#if __has_include("checker/conformance/conformance.hpp")
+#include "checker/conformance/conformance.hpp"
 #define BC_HAVE_CONFORMANCE 1
 #endif
 

@@ -2,7 +2,7 @@
 // without --force, the same seed giving the same random corpus, --json.
 #include <gtest/gtest.h>
 
-#include "model/types.hpp"
+#include "model/vocabulary/types.hpp"
 #include <unistd.h>
 
 #include <cstdlib>

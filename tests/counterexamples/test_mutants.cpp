@@ -10,9 +10,9 @@
 #include <set>
 #include <sstream>
 
-#include "checker/explorer.hpp"
-#include "counterexamples/replay.hpp"
-#include "model/loader.hpp"
+#include "checker/parallel/explorer.hpp"
+#include "counterexamples/replay/replay.hpp"
+#include "model/loaders/loader.hpp"
 
 namespace bc {
 namespace {

@@ -1,8 +1,8 @@
 // The narrative speaks the sources' vocabulary with the scenario's names.
 #include <gtest/gtest.h>
 
-#include "model/presets.hpp"
-#include "counterexamples/narrative.hpp"
+#include "model/library/presets.hpp"
+#include "counterexamples/replay/narrative.hpp"
 
 namespace bc {
 namespace {

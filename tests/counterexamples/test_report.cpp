@@ -7,8 +7,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "counterexamples/report.hpp"
-#include "model/loader.hpp"
+#include "counterexamples/report/report.hpp"
+#include "model/loaders/loader.hpp"
 
 namespace bc {
 namespace {

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string>
 
-#include "counterexamples/drive.hpp"
+#include "importers/drive/drive.hpp"
 
 namespace bc::test {
 

@@ -7,10 +7,10 @@
 #include <algorithm>
 #include <string>
 
-#include "counterexamples/drive.hpp"
+#include "importers/drive/drive.hpp"
 #include "tests/examples/drive_fixture.hpp"
-#include "model/loader.hpp"
-#include "properties/property.hpp"
+#include "model/loaders/loader.hpp"
+#include "properties/catalog/property.hpp"
 
 namespace bc {
 namespace {

@@ -14,10 +14,10 @@
 #include <thread>
 #include <unistd.h>
 
-#include "counterexamples/drive.hpp"
+#include "importers/drive/drive.hpp"
 #include "tests/examples/drive_fixture.hpp"
-#include "counterexamples/drive_response.hpp"
-#include "model/loader.hpp"
+#include "importers/drive/drive_response.hpp"
+#include "model/loaders/loader.hpp"
 
 namespace bc {
 namespace {

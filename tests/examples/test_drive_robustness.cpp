@@ -4,9 +4,9 @@
 
 #include <string>
 
-#include "counterexamples/drive.hpp"
+#include "importers/drive/drive.hpp"
 #include "tests/examples/drive_fixture.hpp"
-#include "model/loader.hpp"
+#include "model/loaders/loader.hpp"
 
 namespace bc {
 namespace {

@@ -3,7 +3,7 @@
 /// error naming a byte offset inside the stream, or a valid import).
 #include <gtest/gtest.h>
 
-#include "importers/ygopro_messages.hpp"
+#include "importers/ygopro/ygopro_messages.hpp"
 #include "tests/importers/ygopro_fixture.hpp"
 
 namespace bc::ygopro {

@@ -5,8 +5,8 @@
 
 #include <algorithm>
 
-#include "counterexamples/trace_json.hpp"
-#include "model/loader.hpp"
+#include "trace/format/trace_json.hpp"
+#include "model/loaders/loader.hpp"
 #include "tests/importers/ygopro_fixture.hpp"
 
 namespace bc::ygopro {

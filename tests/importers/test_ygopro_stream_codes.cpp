@@ -11,8 +11,8 @@
 #include <utility>
 #include <vector>
 
-#include "counterexamples/trace_json.hpp"
-#include "importers/ygopro_messages.hpp"
+#include "trace/format/trace_json.hpp"
+#include "importers/ygopro/ygopro_messages.hpp"
 #include "tests/importers/ygopro_fixture.hpp"
 
 namespace bc::ygopro {

@@ -7,9 +7,9 @@
 
 #include <algorithm>
 
-#include "checker/card_audit.hpp"
-#include "checker/conformance.hpp"
-#include "model/loader.hpp"
+#include "checker/conformance/card_audit.hpp"
+#include "checker/conformance/conformance.hpp"
+#include "model/loaders/loader.hpp"
 #include "tests/importers/ygopro_fixture.hpp"
 
 namespace bc::ygopro {

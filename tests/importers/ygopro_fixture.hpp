@@ -6,11 +6,11 @@
 #include <string>
 #include <vector>
 
-#include "importers/ygopro_cards.hpp"
-#include "importers/ygopro_import.hpp"
-#include "properties/monitor.hpp"
-#include "properties/property.hpp"
-#include "properties/context.hpp"
+#include "importers/ygopro/ygopro_cards.hpp"
+#include "importers/ygopro/ygopro_import.hpp"
+#include "properties/monitors/monitor.hpp"
+#include "properties/catalog/property.hpp"
+#include "properties/monitors/context.hpp"
 
 namespace bc::ygopro::testing {
 

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "model/loader.hpp"
+#include "model/loaders/loader.hpp"
 
 namespace bc::test {
 

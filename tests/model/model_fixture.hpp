@@ -7,9 +7,9 @@
 #include <functional>
 #include <vector>
 
-#include "model/presets.hpp"
-#include "model/loader.hpp"
-#include "model/model.hpp"
+#include "model/library/presets.hpp"
+#include "model/loaders/loader.hpp"
+#include "model/rules/model.hpp"
 
 namespace bc::test {
 

@@ -8,8 +8,8 @@
 #include <regex>
 #include <set>
 
-#include "model/presets.hpp"
-#include "model/loader.hpp"
+#include "model/library/presets.hpp"
+#include "model/loaders/loader.hpp"
 #include "tests/model/input_error.hpp"
 
 namespace bc {

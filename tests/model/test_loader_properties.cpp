@@ -5,8 +5,8 @@
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
-#include "model/presets.hpp"
-#include "model/loader.hpp"
+#include "model/library/presets.hpp"
+#include "model/loaders/loader.hpp"
 
 namespace bc {
 namespace {

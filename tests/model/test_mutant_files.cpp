@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <map>
 
-#include "model/loader.hpp"
+#include "model/loaders/loader.hpp"
 
 namespace bc {
 namespace {
@@ -79,7 +79,7 @@ const std::map<std::string, Distortion>& expected() {
       {"no-opponent-window", knob(Knob::OpponentMayActBeforeDeclaration, "battle_step_ends_after_both_pass")},
       {"flip-after-battle-cancelled",
        knob(Knob::FlipAfterBattleCancelled, "no_flip_after_battle_cancelled", "flip-after-attacker-left.toml")},
-      // Rules the effect terms open (properties/effects.cpp).
+      // Rules the effect terms open (properties/monitors/effects.cpp).
       {"costs-paid-again-on-replay",
        knob(Knob::CostsPaidAgainOnReplay, "cost_paid_once_on_activation", "tribute-cost.toml")},
       {"attack-restrictions-ignored-on-replay",

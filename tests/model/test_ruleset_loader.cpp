@@ -6,7 +6,7 @@
 #include <fstream>
 #include <map>
 
-#include "model/loader.hpp"
+#include "model/loaders/loader.hpp"
 #include "tests/model/input_error.hpp"
 
 namespace bc {

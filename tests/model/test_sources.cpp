@@ -6,7 +6,7 @@
 #include <map>
 #include <set>
 
-#include "model/loader.hpp"
+#include "model/loaders/loader.hpp"
 #include "tests/model/input_error.hpp"
 
 namespace bc {

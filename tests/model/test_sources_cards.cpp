@@ -3,8 +3,8 @@
 
 #include <set>
 
-#include "model/cards.hpp"
-#include "model/loader.hpp"
+#include "model/library/cards.hpp"
+#include "model/loaders/loader.hpp"
 #include "tests/model/input_error.hpp"
 
 namespace bc {

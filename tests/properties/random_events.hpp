@@ -3,7 +3,7 @@
 /// events, with every enum field inside its range.
 #include <rapidcheck.h>
 
-#include "model/event.hpp"
+#include "model/vocabulary/event.hpp"
 
 namespace bc::test {
 

@@ -2,7 +2,7 @@
 #include <algorithm>
 #include <set>
 
-#include "properties/ids.hpp"
+#include "properties/catalog/ids.hpp"
 #include "tests/properties/trace_builder.hpp"
 
 namespace bc::test {
@@ -40,11 +40,11 @@ const std::vector<std::string_view> kSometimesIds = {
     "sometimes_attack_negated", "sometimes_direct_attack", "sometimes_no_damage_calculation",
     "sometimes_damage_calculation", "sometimes_trigger_chain_at_damage_calculation"};
 
-/// Added for the sources' claims (issue 5; properties/source_claims.cpp), Always.
+/// Added for the sources' claims (issue 5; properties/monitors/source_claims.cpp), Always.
 const std::vector<std::string_view> kSourceClaimIds = {
     "main_phase_2_only_after_battle_phase", "damage_step_ends_after_its_chains", "flip_effect_starts_its_own_chain"};
 
-/// Rules the effect terms open (issue 11; properties/effects.cpp), Always.
+/// Rules the effect terms open (issue 11; properties/monitors/effects.cpp), Always.
 const std::vector<std::string_view> kEffectIds = {
     "cost_paid_once_on_activation", "cannot_be_attacked_never_targeted", "mandatory_end_of_battle_triggers_activate",
     "mandatory_triggers_activate"};

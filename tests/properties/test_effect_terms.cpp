@@ -1,8 +1,8 @@
-// Properties the effect terms open (properties/effects.cpp): a cost is paid
+// Properties the effect terms open (properties/monitors/effects.cpp): a cost is paid
 // once, on activation; a monster that cannot be attacked is never chosen; a
 // mandatory end-of-Battle-Phase trigger whose condition holds is activated.
 // Each has a violating trace and a near miss that holds.
-#include "model/effect.hpp"
+#include "model/terms/effect.hpp"
 #include "tests/properties/trace_builder.hpp"
 
 namespace bc::test {

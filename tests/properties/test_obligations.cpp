@@ -1,10 +1,10 @@
-// mandatory_triggers_activate (properties/obligations.cpp): for every trigger
+// mandatory_triggers_activate (properties/monitors/obligations.cpp): for every trigger
 // event, a mandatory trigger whose event the trace shows must be activated
 // before the Battle Phase ends, and is not owed once its monster has left
 // (when the event needs it on the field) or once it was used this turn.
 #include <functional>
 
-#include "model/presets.hpp"
+#include "model/library/presets.hpp"
 #include "tests/properties/trace_builder.hpp"
 
 namespace bc::test {

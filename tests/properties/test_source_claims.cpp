@@ -4,7 +4,7 @@
 // a near miss.
 #include <set>
 
-#include "model/loader.hpp"
+#include "model/loaders/loader.hpp"
 #include "tests/properties/trace_builder.hpp"
 
 namespace bc::test {

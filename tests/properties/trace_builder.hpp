@@ -10,11 +10,11 @@
 #include <string_view>
 #include <vector>
 
-#include "model/event.hpp"
-#include "model/scenario.hpp"
-#include "properties/context.hpp"
-#include "properties/monitor.hpp"
-#include "properties/property.hpp"
+#include "model/vocabulary/event.hpp"
+#include "model/core/scenario.hpp"
+#include "properties/monitors/context.hpp"
+#include "properties/monitors/monitor.hpp"
+#include "properties/catalog/property.hpp"
 
 namespace bc::test {
 

@@ -12,11 +12,11 @@
 
 #include <toml++/toml.h>
 
-#include "counterexamples/replay.hpp"
-#include "model/effect.hpp"
-#include "model/loader.hpp"
-#include "model/model.hpp"
-#include "properties/property.hpp"
+#include "counterexamples/replay/replay.hpp"
+#include "model/terms/effect.hpp"
+#include "model/loaders/loader.hpp"
+#include "model/rules/model.hpp"
+#include "properties/catalog/property.hpp"
 
 namespace bc {
 namespace {

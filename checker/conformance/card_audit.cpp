@@ -1,0 +1,32 @@
+/// The card audit: declared timings against the ruleset's permission for the
+/// card's class (docs/engines/ygopro.md, "Two verdicts").
+#include "checker/conformance/card_audit.hpp"
+
+namespace bc {
+namespace {
+
+std::string timings_text(TimingMask m) {
+  std::string out;
+  for (int t = 0; t < kTimingCount; ++t)
+    if (m & bit(static_cast<Timing>(t))) out += (out.empty() ? "" : ", ") + std::string(name(static_cast<Timing>(t)));
+  return out.empty() ? "nowhere" : out;
+}
+
+}  // namespace
+
+std::vector<CardFinding> audit_cards(const Scenario& scenario, const Ruleset& rules) {
+  std::vector<CardFinding> out;
+  for (const CardSpec& c : scenario.cards) {
+    if (!c.engine_timings || c.term.activation == Activation::Trigger) continue;
+    const TimingMask permitted = rules.permissions[static_cast<int>(c.kind)];
+    const TimingMask beyond = static_cast<TimingMask>(c.term.timings & ~permitted);
+    if (beyond == 0) continue;
+    const std::string cited = rules.citation(c.kind);
+    out.push_back({c.name, "declared usable at " + timings_text(beyond) + ", but " + rules.name + " permits its class " +
+                               std::string(name(c.kind)) + " only at " + timings_text(permitted) +
+                               (cited.empty() ? std::string() : " [" + cited + "]")});
+  }
+  return out;
+}
+
+}  // namespace bc

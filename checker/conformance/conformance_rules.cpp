@@ -1,0 +1,122 @@
+/// Naming the rule behind a divergence by trying single ruleset changes.
+#include "checker/conformance/conformance_rules.hpp"
+
+#include <algorithm>
+#include <functional>
+
+namespace bc {
+namespace {
+
+constexpr int kMaxDepth = 4;      ///< actions explored past the start per try
+constexpr std::size_t kMaxRules = 6;
+
+std::string sources_text(const Provenance& p) {
+  std::string out;
+  for (const std::string& s : p.sources) out += (out.empty() ? "" : "; ") + s;
+  return out.empty() ? std::string("no citation in the ruleset") : out;
+}
+
+/// Does some path from s under `model` produce `events` (filtered) from index i on?
+bool fits(const Model& model, const State& s, const std::vector<Event>& events, std::size_t i, EventTypeMask omits,
+          int depth) {
+  if (i >= events.size()) return true;
+  if (depth > kMaxDepth || Model::is_terminal(s)) return false;
+  ActionList list;
+  model.actions(s, list);
+  EventBuffer buf;
+  for (const Action& a : list) {
+    buf.clear();
+    const State n = model.next(s, a, buf);
+    std::size_t k = i;
+    bool ok = true;
+    for (const Event& e : buf) {
+      if (omits & event_bit(e.type)) continue;
+      if (k >= events.size()) break;
+      if (!(e == events[k])) { ok = false; break; }
+      ++k;
+    }
+    if (ok && fits(model, n, events, k, omits, depth + 1)) return true;
+  }
+  return false;
+}
+
+bool any_fits(const Model& model, const std::vector<DiagnosisStart>& starts, EventTypeMask omits) {
+  for (const DiagnosisStart& d : starts)
+    if (fits(model, d.state, d.events, 0, omits, 0)) return true;
+  return false;
+}
+
+bool is_legal(const Model& model, const State& s, const Action& a) {
+  ActionList list;
+  model.actions(s, list);
+  return std::any_of(list.begin(), list.end(), [&](const Action& l) { return action_matches(a, l); });
+}
+
+/// Try every single change of the ruleset; `test` says whether the changed
+/// model explains the trace. Returns the rules whose change does.
+std::vector<std::string> try_changes(const Model& model, const std::function<bool(const Model&)>& test) {
+  std::vector<std::string> out;
+  Ruleset changed = model.rules();
+  const Model m2(model.scenario(), changed);
+  for (int k = 0; k < kKnobCount && out.size() < kMaxRules; ++k) {
+    const std::uint8_t original = changed.knobs[k];
+    for (int v = 0; v < knob_value_count(static_cast<Knob>(k)); ++v) {
+      if (v == original) continue;
+      changed.knobs[k] = static_cast<std::uint8_t>(v);
+      const bool explains = test(m2);
+      changed.knobs[k] = original;
+      if (explains) {
+        out.push_back(knob_rule_text(model.rules(), static_cast<Knob>(k)) + " (the trace fits " +
+                      std::string(knob_spec(static_cast<Knob>(k)).values[v]) + ")");
+        break;
+      }
+    }
+  }
+  // The model reads a permission only for the kinds of the scenario's cards
+  // (model/rules/chain.cpp): changing any other kind's timings cannot explain anything.
+  std::uint32_t present = 0;
+  for (const CardSpec& c : model.scenario().cards) present |= 1u << static_cast<int>(c.kind);
+  for (int kind = 0; kind < kEffectKindCount && out.size() < kMaxRules; ++kind) {
+    if ((present & (1u << kind)) == 0) continue;
+    const TimingMask original = changed.permissions[kind];
+    for (int t = 0; t < kTimingCount && out.size() < kMaxRules; ++t) {
+      changed.permissions[kind] = static_cast<TimingMask>(original ^ bit(static_cast<Timing>(t)));
+      const bool explains = test(m2);
+      changed.permissions[kind] = original;
+      if (explains) out.push_back(permission_rule_text(model.rules(), static_cast<EffectKind>(kind), static_cast<Timing>(t)));
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string knob_rule_text(const Ruleset& rules, Knob k) {
+  const KnobSpec& spec = knob_spec(k);
+  return "knob " + std::string(spec.name) + " = " + std::string(spec.values[rules.get(k)]) + " [" +
+         sources_text(rules.knob_sources[static_cast<int>(k)]) + "]";
+}
+
+std::string permission_rule_text(const Ruleset& rules, EffectKind kind, Timing t) {
+  const bool allowed = rules.allowed(kind, t);
+  return "permission of " + std::string(name(kind)) + (allowed ? ": allowed at " : ": not at ") +
+         std::string(name(t)) + " [" + sources_text(rules.permission_sources[static_cast<int>(kind)]) + "]";
+}
+
+std::vector<std::string> rules_forbidding_events(const Model& model, const std::vector<DiagnosisStart>& starts,
+                                                 EventTypeMask omits) {
+  if (starts.empty()) return {};
+  return try_changes(model, [&](const Model& m2) { return any_fits(m2, starts, omits); });
+}
+
+std::vector<std::string> rules_for_action(const Model& model, const State& s, const Action& a, bool make_legal) {
+  if (a.type == ActionType::Activate && a.card < model.scenario().cards.size()) {
+    // The card's own permission at this timing is the rule to cite first.
+    const EffectKind kind = model.scenario().cards[a.card].kind;
+    if (make_legal != model.rules().allowed(kind, s.timing))
+      return {permission_rule_text(model.rules(), kind, s.timing)};
+  }
+  return try_changes(model, [&](const Model& m2) { return is_legal(m2, s, a) == make_legal; });
+}
+
+}  // namespace bc

@@ -1,0 +1,37 @@
+#pragma once
+/// The exhaustive check spread over MPI ranks (run under mpirun). Each rank
+/// owns the states whose fingerprint hashes to it; a level is expanded in
+/// rounds, each round's successors are sent to their owners in one
+/// all-to-all exchange, and the owners keep the first occurrence in
+/// (source id, action) order. Ids, verdicts and counterexamples are the
+/// ones of the one-process search (checker/parallel/parallel_bfs.hpp) for any number
+/// of ranks. Built only when CMake finds MPI; otherwise explore_mpi reports
+/// that it is missing.
+#include <string>
+
+#include "checker/search/search_types.hpp"
+
+namespace bc {
+
+/// Whether this build has MPI support.
+bool mpi_built();
+
+/// What an MPI run gives this rank: the whole result on rank 0; other ranks
+/// only learn their rank (their result is empty).
+struct MpiOutcome {
+  CheckResult result;
+  int rank = 0;
+  int ranks = 1;
+  std::string error;  ///< not empty: MPI is missing or a bound is not supported (exit code 2)
+};
+
+/// Explore model's scenario with every rank of MPI_COMM_WORLD; initialises
+/// MPI on first use. Bounds: max_depth is honoured; max_states is refused
+/// (error); max_memory and threads are ignored (one thread per rank).
+MpiOutcome explore_mpi(const Model& model, const Bounds& bounds, const ProgressFn& progress = {});
+
+/// Rank 0's exit code given to every rank (so mpirun returns it); then
+/// MPI is finalised. Returns the code. Without MPI it returns `code`.
+int mpi_finish(int code);
+
+}  // namespace bc

@@ -1,0 +1,73 @@
+#pragma once
+/// What an exhaustive search is given and what it returns: bounds, progress
+/// reports, counterexamples and the result. Shared by the one-state-at-a-time
+/// search (checker/search/bfs.hpp), the threaded search
+/// (checker/parallel/explorer.hpp) and the MPI search (checker/mpi/).
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "model/rules/model.hpp"
+#include "properties/catalog/property.hpp"
+
+namespace bc {
+
+/// Exploration bounds; 0 means unbounded.
+struct Bounds {
+  std::uint32_t max_depth = 0;
+  std::uint64_t max_states = 0;
+  /// Stop (cut short, like max_states) once the resident memory passes 3/4 of
+  /// this, leaving room for the next doubling of a table: a run ends with a
+  /// report, never with the machine out of memory. 0 = unbounded.
+  std::uint64_t max_memory_bytes = 0;
+  bool liveness = true;  ///< keep the edge list and run the Boost.Graph analysis
+  /// Threads exploring (0 = every core). Results do not depend on it
+  /// (checker/parallel/parallel_bfs.hpp).
+  int threads = 0;
+};
+
+/// A shortest run violating (or, for Sometimes properties, witnessing) a property:
+/// indices into Model::actions() from the initial state.
+struct Counterexample {
+  int property = -1;
+  std::vector<std::uint8_t> actions;
+};
+
+/// Periodic progress report for the stderr progress line.
+struct ProgressInfo {
+  std::uint64_t states = 0;
+  std::uint64_t transitions = 0;
+  std::uint32_t depth = 0;
+  std::uint64_t queued = 0;
+  double seconds = 0;
+};
+using ProgressFn = std::function<void(const ProgressInfo&)>;
+
+struct CheckResult {
+  std::uint64_t states = 0;        ///< distinct (model state, monitor context) pairs
+  std::uint64_t transitions = 0;
+  std::uint32_t depth = 0;         ///< deepest BFS level reached
+  double seconds = 0;              ///< wall-clock time
+  double cpu_seconds = 0;          ///< user + system CPU time of this process during the run
+  std::uint64_t stored_bytes = 0;  ///< bytes of the visited set in memory (fingerprint table)
+  std::uint64_t link_bytes = 0;    ///< parent links (5 bytes a state), in a temporary file
+  bool links_on_disk = true;       ///< false if no temporary file could be made: the links were in memory
+  int threads = 1;                 ///< threads that explored (or MPI ranks)
+  std::uint64_t graph_bytes = 0;   ///< edge list + state flags kept for the liveness analysis
+  std::uint64_t peak_rss_bytes = 0;
+  bool complete = true;            ///< false if a bound cut the exploration short
+  std::string bound_hit;           ///< the bound that did: "max_depth", "max_states", "max_memory" (or "")
+  PropertyBits violated;
+  PropertyBits witnessed;
+  std::vector<Counterexample> counterexamples;  ///< first (shortest) per violated property
+  std::vector<Counterexample> witnesses;        ///< first (shortest) per witnessed Sometimes property
+  // Boost.Graph analysis of the explored graph (when Bounds::liveness):
+  std::uint64_t dead_ends = 0;         ///< non-terminal states with no action
+  std::uint64_t cannot_end = 0;        ///< states from which the Battle Phase can never end
+  std::uint64_t nontrivial_sccs = 0;   ///< cycles in the state graph
+  Counterexample stuck;                ///< shortest run to a state that cannot end, if any
+};
+
+}  // namespace bc

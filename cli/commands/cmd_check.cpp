@@ -1,0 +1,186 @@
+/// `battlecheck check`: explore a scenario under a ruleset, write a
+/// counterexample per violated property, print the verdict table.
+#include <unistd.h>
+
+#include <filesystem>
+#include <iostream>
+#include <memory>
+
+#include "checker/parallel/explorer.hpp"
+#include "checker/mpi/mpi_explorer.hpp"
+#include "cli/common/check_report.hpp"
+#include "cli/commands/commands.hpp"
+#include "counterexamples/replay/replay.hpp"
+
+namespace bc::cli {
+namespace {
+
+struct CheckOptions {
+  ModelOptions model;
+  BoundOptions bounds;
+  std::string out_dir = "battlecheck-out";
+  bool force = false;
+  bool json = false;
+  bool quiet = false;
+  bool progress = false;
+  bool mpi = false;
+};
+
+/// The \r-updated progress line on stderr.
+ProgressFn progress_line(bool enabled) {
+  if (!enabled) return {};
+  return [](const ProgressInfo& p) {
+    const double rate = p.seconds > 0 ? static_cast<double>(p.states) / p.seconds : 0.0;
+    std::cerr << "\rstates " << p.states << " | " << format_fixed(rate, 0) << " states/s | depth " << p.depth
+              << " | queue " << p.queued << "    " << std::flush;
+  };
+}
+
+const Counterexample* find_run(const CheckResult& r, int property) {
+  for (const Counterexample& c : r.counterexamples)
+    if (c.property == property) return &c;
+  if (properties()[property].kind == PropertyKind::Eventually &&
+      (r.stuck.property == property || !r.stuck.actions.empty()))
+    return &r.stuck;
+  return nullptr;
+}
+
+int witness_length(const CheckResult& r, int property) {
+  for (const Counterexample& c : r.witnesses)
+    if (c.property == property) return static_cast<int>(c.actions.size());
+  return -1;
+}
+
+/// Replay a violation's run and write its two files; fills the row or an error.
+void write_violation(const CheckOptions& opts, const Model& model, const Inputs& in, const Counterexample& c,
+                     PropertyRow& row, CheckReport& report) {
+  row.length = static_cast<int>(c.actions.size());
+  const Run run = replay(model, c.actions);
+  if (!run.ok()) {
+    row.note = "internal error: " + run.error;
+    report.errors.push_back(row.note);
+    return;
+  }
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::create_directories(opts.out_dir, ec);
+  if (ec) {
+    report.errors.push_back(opts.out_dir + ": cannot create directory: " + ec.message());
+    row.note = "not written";
+    return;
+  }
+  const std::string id(properties()[row.index].id);
+  const std::string base =
+      (fs::path(opts.out_dir) / counterexample_stem(in.scenario.name, in.ruleset_ref.name, id)).string();
+  const WriteResult w = write_counterexample(base, model, in.ruleset_ref, row.index, run, opts.force);
+  if (!w.ok) {
+    report.errors.push_back(w.error);
+    row.note = "not written: " + w.error;
+    return;
+  }
+  row.json_file = base + ".json";
+  row.text_file = base + ".txt";
+}
+
+/// The sections a ruleset follows instead of the disputed property i.
+std::string disputed_sources(const Ruleset& rules, int i) {
+  std::string out;
+  for (const Dispute& d : rules.disputes)
+    if (d.property == properties()[i].id)
+      for (const std::string& s : d.provenance.sources) out += (out.empty() ? "" : "; ") + s;
+  return out;
+}
+
+PropertyRow judge(const CheckOptions& opts, const Model& model, const Inputs& in, int i, CheckReport& report) {
+  const CheckResult& r = report.result;
+  PropertyRow row;
+  row.index = i;
+  const PropertyKind kind = properties()[i].kind;
+  if (kind == PropertyKind::Sometimes) {
+    row.verdict = r.witnessed[i] ? "WITNESSED" : "NOT WITNESSED";
+    row.failing = !r.witnessed[i];
+    row.length = witness_length(r, i);
+    return row;
+  }
+  if (disputed_properties(model.rules())[i]) {
+    row.verdict = "DISPUTED";
+    row.note = "the ruleset contradicts this claim on purpose: " + model.rules().name + " follows " + disputed_sources(model.rules(), i);
+    return row;
+  }
+  if (r.violated[i]) {
+    row.verdict = "VIOLATED";
+    row.failing = true;
+    if (const Counterexample* c = find_run(r, i)) write_violation(opts, model, in, *c, row, report);
+    else row.note = "no counterexample recorded";
+    return row;
+  }
+  if (kind == PropertyKind::Eventually && !report.bounds.liveness) {
+    row.verdict = "N/A";
+    row.note = "liveness off";
+    return row;
+  }
+  row.verdict = "HOLDS";
+  if (!r.complete) row.note = "within bounds";
+  return row;
+}
+
+/// Judge every property, write the counterexamples, print; the exit code.
+int report_check(const CheckOptions& opts, const Model& model, const Inputs& in, CheckReport& report) {
+  bool failing = false;
+  for (int i = 0; i < static_cast<int>(properties().size()); ++i) {
+    report.rows.push_back(judge(opts, model, in, i, report));
+    failing = failing || report.rows.back().failing;
+  }
+  report.exit_code = !report.errors.empty() ? kExitBadInput : failing ? kExitViolation : kExitOk;
+  if (opts.json) std::cout << report_json(report).dump(2) << "\n";
+  else print_table(report, opts.quiet, std::cout);
+  for (const std::string& e : report.errors) std::cerr << "battlecheck: error: " << e << "\n";
+  return report.exit_code;
+}
+
+/// `check --mpi`: every rank explores; rank 0 reports; all return rank 0's code.
+int run_check_mpi(const CheckOptions& opts, const Model& model, const Inputs& in, CheckReport& report,
+                  bool show_progress) {
+  MpiOutcome o = explore_mpi(model, report.bounds, progress_line(show_progress));
+  if (!o.error.empty()) {
+    if (o.rank == 0) std::cerr << "battlecheck: error: " << o.error << "\n";
+    return mpi_finish(kExitBadInput);
+  }
+  if (o.rank != 0) return mpi_finish(kExitOk);
+  if (show_progress) std::cerr << (::isatty(STDERR_FILENO) ? "\r\033[K" : "\n") << std::flush;
+  report.result = std::move(o.result);
+  return mpi_finish(report_check(opts, model, in, report));
+}
+
+int run_check(const CheckOptions& opts) {
+  const Inputs in = load_inputs(opts.model);
+  const Model model(in.scenario, in.rules);
+  CheckReport report;
+  report.inputs = &in;
+  report.bounds = to_bounds(opts.bounds);
+  const bool show_progress = !opts.quiet && (opts.progress || ::isatty(STDERR_FILENO));
+  if (opts.mpi) return run_check_mpi(opts, model, in, report, show_progress);
+  report.result = explore(model, report.bounds, progress_line(show_progress));
+  if (show_progress) std::cerr << (::isatty(STDERR_FILENO) ? "\r\033[K" : "\n") << std::flush;
+  return report_check(opts, model, in, report);
+}
+
+}  // namespace
+
+Command add_check_command(CLI::App& root) {
+  auto opts = std::make_shared<CheckOptions>();
+  CLI::App* app = root.add_subcommand("check", "Explore every reachable state and check every property");
+  add_model_options(*app, opts->model);
+  add_bound_options(*app, opts->bounds);
+  app->add_option("--out", opts->out_dir, "Directory for counterexample files, created when needed")
+      ->capture_default_str();
+  app->add_flag("--force", opts->force, "Overwrite existing counterexample files");
+  app->add_flag("--json", opts->json, "Print one JSON document instead of the table");
+  app->add_flag("--quiet", opts->quiet, "No progress line; list only failing properties");
+  app->add_flag("--progress", opts->progress, "Show the progress line even when stderr is not a terminal");
+  app->add_flag("--mpi", opts->mpi,
+                "Explore with every MPI rank (run under mpirun; docs/scaling.md); the same results as one process");
+  return {app, [opts] { return run_check(*opts); }};
+}
+
+}  // namespace bc::cli

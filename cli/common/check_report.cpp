@@ -1,0 +1,137 @@
+#include "cli/common/check_report.hpp"
+
+#include <algorithm>
+#include <iomanip>
+
+namespace bc::cli {
+namespace {
+
+std::string steps(int n) { return std::to_string(n) + (n == 1 ? " step" : " steps"); }
+
+std::string verdict_cell(const PropertyRow& row) {
+  std::string text = row.verdict;
+  if (!row.json_file.empty()) text += " (" + row.json_file + ", " + steps(row.length) + ")";
+  else if (row.verdict == "WITNESSED" && row.length >= 0) text += " (" + steps(row.length) + ")";
+  if (!row.note.empty()) text += " [" + row.note + "]";
+  return text;
+}
+
+std::string verdict_code(const std::string& verdict) {
+  if (verdict == "HOLDS") return "holds";
+  if (verdict == "VIOLATED") return "violated";
+  if (verdict == "WITNESSED") return "witnessed";
+  if (verdict == "NOT WITNESSED") return "not_witnessed";
+  if (verdict == "DISPUTED") return "disputed";
+  return "not_applicable";
+}
+
+std::string bound_text(std::uint64_t v) { return v == 0 ? "unbounded" : std::to_string(v); }
+
+/// Which bound cut the run short, as the option to change.
+std::string bound_hit_text(const CheckReport& report) {
+  const std::string& hit = report.result.bound_hit;
+  if (hit == "max_memory")
+    return "--max-memory " + std::to_string(report.bounds.max_memory_bytes >> 20) +
+           " MiB: raise it, or bound the run with --max-states or --max-depth";
+  if (hit == "max_states") return "--max-states";
+  if (hit == "max_depth") return "--max-depth";
+  return "a bound";
+}
+
+double per_state(double total, std::uint64_t states) { return states == 0 ? 0.0 : total / static_cast<double>(states); }
+
+void stat(std::ostream& out, const std::string& key, const std::string& value) {
+  out << std::left << std::setw(13) << key << value << "\n";
+}
+
+}  // namespace
+
+void print_table(const CheckReport& report, bool quiet, std::ostream& out) {
+  const Inputs& in = *report.inputs;
+  const CheckResult& r = report.result;
+  stat(out, "scenario", in.scenario.name + " (" + in.scenario_origin + ")");
+  stat(out, "ruleset", in.ruleset_ref.name + " (" + in.ruleset_ref.origin + ")");
+  stat(out, "bounds", "depth " + bound_text(report.bounds.max_depth) + ", states " +
+                          bound_text(report.bounds.max_states) + ", liveness " +
+                          (report.bounds.liveness ? "on" : "off"));
+  stat(out, "states", std::to_string(r.states) + (r.complete ? " (complete)" : " (cut short by " + bound_hit_text(report) + ")"));
+  stat(out, "transitions", std::to_string(r.transitions));
+  stat(out, "depth", std::to_string(r.depth));
+  stat(out, "seconds", format_fixed(r.seconds, 2));
+  stat(out, "states/s", format_fixed(r.seconds > 0 ? static_cast<double>(r.states) / r.seconds : 0.0, 0));
+  stat(out, "threads", std::to_string(r.threads));
+  stat(out, "bytes/state", format_fixed(per_state(static_cast<double>(r.stored_bytes), r.states), 1) +
+                               " in memory, " + format_fixed(per_state(static_cast<double>(r.link_bytes), r.states), 1) +
+                               (r.links_on_disk ? " on disk (parent links)" : " more in memory (parent links)"));
+  stat(out, "peak memory", format_bytes(static_cast<double>(r.peak_rss_bytes)) + " (" +
+                               format_fixed(per_state(static_cast<double>(r.peak_rss_bytes), r.states), 1) +
+                               " bytes/state)");
+  out << "\n";
+  std::size_t width = 8;
+  for (const PropertyRow& row : report.rows) width = std::max(width, properties()[row.index].id.size());
+  out << std::left << std::setw(static_cast<int>(width) + 2) << "property" << std::setw(12) << "kind"
+      << "verdict\n";
+  int failing = 0;
+  for (const PropertyRow& row : report.rows) {
+    failing += row.failing ? 1 : 0;
+    if (quiet && !row.failing) continue;
+    const PropertyInfo& p = properties()[row.index];
+    out << std::left << std::setw(static_cast<int>(width) + 2) << p.id << std::setw(12) << kind_name(p.kind)
+        << verdict_cell(row) << "\n";
+  }
+  out << "\n";
+  if (report.bounds.liveness)
+    out << "graph: " << r.dead_ends << " dead ends, " << r.cannot_end << " states that cannot end the Battle Phase, "
+        << r.nontrivial_sccs << " cycles\n";
+  else
+    out << "graph: not analysed (--no-liveness)\n";
+  out << "verdict: " << (failing == 0 ? "ALL HOLD" : std::to_string(failing) + " FAILING") << " ("
+      << report.rows.size() << " properties)\n";
+}
+
+nlohmann::json report_json(const CheckReport& report) {
+  const Inputs& in = *report.inputs;
+  const CheckResult& r = report.result;
+  nlohmann::json props = nlohmann::json::array();
+  for (const PropertyRow& row : report.rows) {
+    const PropertyInfo& p = properties()[row.index];
+    nlohmann::json j = {{"id", std::string(p.id)}, {"kind", kind_name(p.kind)}, {"verdict", verdict_code(row.verdict)}};
+    if (!row.json_file.empty())
+      j["counterexample"] = {{"json", row.json_file}, {"text", row.text_file}, {"length", row.length}};
+    else if (row.length >= 0)
+      j["length"] = row.length;
+    if (!row.note.empty()) j["note"] = row.note;
+    props.push_back(j);
+  }
+  nlohmann::json graph = nullptr;
+  if (report.bounds.liveness)
+    graph = {{"dead_ends", r.dead_ends}, {"cannot_end", r.cannot_end}, {"cycles", r.nontrivial_sccs}};
+  return {
+      {"scenario", {{"name", in.scenario.name}, {"origin", in.scenario_origin}}},
+      {"ruleset", {{"name", in.ruleset_ref.name}, {"origin", in.ruleset_ref.origin}}},
+      {"bounds",
+       {{"max_depth", report.bounds.max_depth},
+        {"max_states", report.bounds.max_states},
+        {"liveness", report.bounds.liveness}}},
+      {"stats",
+       {{"states", r.states},
+        {"transitions", r.transitions},
+        {"depth", r.depth},
+        {"seconds", r.seconds},
+        {"states_per_second", r.seconds > 0 ? static_cast<double>(r.states) / r.seconds : 0.0},
+        {"stored_bytes", r.stored_bytes},
+        {"bytes_per_state", per_state(static_cast<double>(r.stored_bytes), r.states)},
+        {"link_bytes", r.link_bytes},
+        {"links_on_disk", r.links_on_disk},
+        {"peak_rss_bytes", r.peak_rss_bytes},
+        {"threads", r.threads},
+        {"complete", r.complete},
+        {"bound_hit", r.bound_hit}}},
+      {"properties", props},
+      {"graph", graph},
+      {"errors", report.errors},
+      {"exit_code", report.exit_code},
+  };
+}
+
+}  // namespace bc::cli

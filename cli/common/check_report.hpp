@@ -1,0 +1,40 @@
+#pragma once
+/// The result of `battlecheck check` as rows, printed as the verdict table
+/// or as one JSON document.
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/common/common.hpp"
+
+namespace bc::cli {
+
+/// One property's verdict.
+struct PropertyRow {
+  int index = -1;                  ///< into properties()
+  std::string verdict;             ///< HOLDS, VIOLATED, WITNESSED, NOT WITNESSED, DISPUTED, N/A
+  bool failing = false;            ///< counts against exit code 0
+  std::string json_file;           ///< counterexample files, when written
+  std::string text_file;
+  int length = -1;                 ///< counterexample or witness length in actions
+  std::string note;                ///< e.g. why a file was not written
+};
+
+/// Everything `check` reports.
+struct CheckReport {
+  const Inputs* inputs = nullptr;
+  Bounds bounds;
+  CheckResult result;
+  std::vector<PropertyRow> rows;
+  std::vector<std::string> errors;  ///< files that could not be written
+  int exit_code = kExitOk;
+};
+
+/// The human table: statistics, one row per property, the graph line, the verdict.
+void print_table(const CheckReport& report, bool quiet, std::ostream& out);
+/// The same as one JSON document.
+nlohmann::json report_json(const CheckReport& report);
+
+}  // namespace bc::cli

@@ -1,0 +1,100 @@
+#pragma once
+/// `battlecheck verify-trace`: inputs turned into record streams, each
+/// checked for conformance and properties (checker/conformance/conformance.hpp), and the
+/// reports (text, JSON, JUnit XML). open_source() is the hook for other
+/// input forms: `--from ygopro --cards F` (issue 6) adds a branch there that
+/// returns its importer's records.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "checker/conformance/conformance.hpp"
+#include "trace/format/trace_record.hpp"
+
+namespace bc::cli {
+
+/// Options of verify-trace.
+struct VerifyOptions {
+  std::vector<std::string> files;  ///< "-" = stdin
+  std::string ruleset;             ///< empty = each trace's header ruleset
+  std::string from = "trace";      ///< input form: "trace" (JSON Lines); importers add theirs
+  std::string cards;               ///< card file for importers (--cards)
+  std::string framing;             ///< framing for importers (--framing); empty = auto
+  std::string junit;               ///< JUnit XML output file
+  bool json = false;
+  bool force = false;
+  bool audit_cards = false;        ///< --audit-cards: also judge the engine's card declarations (exit 1 on a finding)
+  int jobs = 0;                    ///< 0 = one per core
+};
+
+/// A stream of trace records from one input. Errors are values: "FILE:LINE: ...".
+class RecordSource {
+ public:
+  virtual ~RecordSource() = default;
+  /// The header; false on bad input (error() says why).
+  virtual bool read_header(TraceHeader& header) = 0;
+  /// The next record; false at the end (error() empty) or on bad input.
+  virtual bool next(TraceRecord& record) = 0;
+  virtual const std::string& error() const = 0;
+  /// Card-data findings the input itself carries (an importer's outcome checks).
+  virtual std::vector<std::string> card_findings() const { return {}; }
+  /// Per record (line - 2): the byte offset of the message it came from, for imported inputs.
+  virtual std::vector<std::size_t> byte_offsets() const { return {}; }
+};
+
+/// Records already in memory (an importer's output).
+class MemorySource : public RecordSource {
+ public:
+  MemorySource(TraceHeader header, std::vector<TraceRecord> records, std::vector<std::string> findings = {},
+               std::vector<std::size_t> offsets = {})
+      : header_(std::move(header)), records_(std::move(records)), findings_(std::move(findings)),
+        offsets_(std::move(offsets)) {}
+  std::vector<std::string> card_findings() const override { return findings_; }
+  std::vector<std::size_t> byte_offsets() const override { return offsets_; }
+  bool read_header(TraceHeader& header) override { header = header_; return true; }
+  bool next(TraceRecord& record) override {
+    if (at_ >= records_.size()) return false;
+    record = records_[at_++];
+    return true;
+  }
+  const std::string& error() const override { return error_; }
+
+ private:
+  TraceHeader header_;
+  std::vector<TraceRecord> records_;
+  std::size_t at_ = 0;
+  std::string error_;
+  std::vector<std::string> findings_;
+  std::vector<std::size_t> offsets_;
+};
+
+/// Turn one input into a record stream according to opts.from. Returns null
+/// with `error` set when the input cannot be opened. THE HOOK for importers.
+std::unique_ptr<RecordSource> open_source(const std::string& path, const VerifyOptions& opts, std::string& error);
+
+/// The verdict on one input.
+struct TraceVerdict {
+  std::string file;
+  int exit_code = 0;        ///< 0 holds, 1 violation, 2 unreadable
+  std::string error;        ///< exit 2: "FILE:LINE: ..."
+  std::string ruleset;
+  ConformanceResult result;
+  std::vector<std::string> card_findings;  ///< --audit-cards: the card audit (declarations and outcomes)
+  std::vector<std::size_t> offsets;        ///< imported inputs: per record, the stream byte offset
+  bool audited = false;
+  double seconds = 0;
+};
+
+/// Verify one input (never throws).
+TraceVerdict verify_one(const std::string& path, const VerifyOptions& opts);
+
+/// Human report of one verdict.
+std::string verdict_text(const TraceVerdict& v);
+/// JSON of one verdict.
+nlohmann::json verdict_json(const TraceVerdict& v);
+/// JUnit XML with one testcase per verdict.
+std::string junit_xml(const std::vector<TraceVerdict>& verdicts);
+
+}  // namespace bc::cli

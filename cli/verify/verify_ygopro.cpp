@@ -1,0 +1,58 @@
+/// The ygopro-core branch of verify-trace's open_source() hook.
+#include "cli/verify/verify_ygopro.hpp"
+
+#include "importers/ygopro/ygopro_file.hpp"
+
+namespace bc::cli {
+
+namespace {
+
+/// "duel.bin#2": the second Battle Phase of duel.bin (expand_battle_phases() writes such names).
+std::pair<std::string, int> split_battle(const std::string& path) {
+  const std::size_t hash = path.rfind('#');
+  if (hash == std::string::npos || hash + 1 >= path.size()) return {path, 1};
+  for (std::size_t i = hash + 1; i < path.size(); ++i)
+    if (path[i] < '0' || path[i] > '9' || i - hash > 4) return {path, 1};
+  return {path.substr(0, hash), std::stoi(path.substr(hash + 1))};
+}
+
+}  // namespace
+
+std::vector<std::string> expand_battle_phases(const std::vector<std::string>& files, const VerifyOptions& opts) {
+  std::vector<std::string> out;
+  for (const std::string& f : files) {
+    ygopro::ImportOptions options;
+    if (f == "-" || !ygopro::set_framing(options, opts.framing.empty() ? "auto" : opts.framing) || opts.cards.empty()) {
+      out.push_back(f);
+      continue;
+    }
+    const ygopro::FileImport first = ygopro::import_files(f, opts.cards, options);
+    const int n = first.ok() ? first.result.battle_phases : 1;
+    if (n <= 1) out.push_back(f);
+    for (int k = 1; n > 1 && k <= n; ++k) out.push_back(f + "#" + std::to_string(k));
+  }
+  return out;
+}
+
+std::unique_ptr<RecordSource> open_ygopro_source(const std::string& named, const VerifyOptions& opts, std::string& error) {
+  const auto [path, battle] = split_battle(named);
+  if (opts.cards.empty()) {
+    error = path + ": --from ygopro needs --cards CARDS.json (docs/engines/ygopro.md)";
+    return nullptr;
+  }
+  ygopro::ImportOptions options;
+  options.battle_phase = battle;
+  if (!ygopro::set_framing(options, opts.framing.empty() ? "auto" : opts.framing)) {
+    error = path + ": --framing: expected auto, fluoro or edo, got \"" + opts.framing + "\"";
+    return nullptr;
+  }
+  ygopro::FileImport f = ygopro::import_files(path, opts.cards, options);
+  if (!f.ok()) {
+    error = f.error;
+    return nullptr;
+  }
+  return std::make_unique<MemorySource>(std::move(f.result.header), std::move(f.result.records),
+                                        std::move(f.result.card_findings), std::move(f.result.offsets));
+}
+
+}  // namespace bc::cli

@@ -1,0 +1,86 @@
+#include "importers/drive/drive_response.hpp"
+
+#include "trace/input/json_input.hpp"
+#include "trace/format/trace_json.hpp"
+#include "model/loaders/loader.hpp"
+
+namespace bc {
+namespace {
+
+using json = nlohmann::json;
+
+constexpr std::size_t kShown = 200;  ///< characters of engine text quoted in a message
+
+/// The canonical object of an action (see canonical_action).
+json canonical_object(const json& a) {
+  json c = json::object();
+  for (auto it = a.begin(); it != a.end(); ++it) {
+    if (it.key() == "player" || it.value().is_null() || it.value() == "none") continue;
+    c[it.key()] = it.value();
+  }
+  const auto action = c.find("action");
+  if (action != c.end() && *action == "replay_stop") c.erase("attacker");
+  return c;
+}
+
+}  // namespace
+
+bool answers(const json& body, const json& request) {
+  if (!body.is_object()) return false;
+  if (body.contains("error")) return true;
+  const bool wants_actions = request.is_object() && request.contains("cmd") && request["cmd"] == "actions";
+  const auto it = body.find(wants_actions ? "actions" : "events");
+  return it != body.end() && it->is_array();
+}
+
+bool is_blank(std::string_view text) { return text.find_first_not_of(" \t\r\n") == std::string_view::npos; }
+
+EngineReply parse_response_line(std::string_view line) {
+  json body;
+  const std::string error = parse_untrusted_json(line, "the engine's response", body);
+  if (!error.empty())
+    return {EngineStatus::Garbage, nullptr, "the response is not acceptable JSON (" + error + "): '" +
+                                                brief_text(line, kShown) + "'", {}};
+  if (!body.is_object())
+    return {EngineStatus::Garbage, nullptr, "the response is not a JSON object: '" + brief_text(line, kShown) + "'", {}};
+  return {EngineStatus::Ok, std::move(body), "", {}};
+}
+
+std::string response_error(const json& body, const json& request) {
+  if (!body.is_object() || !body.contains("error")) return "";
+  return "the engine answered an error to " + brief(request, 120) + ": " + brief(body["error"], kShown);
+}
+
+std::string read_response_events(const json& body, const Scenario& scenario, std::vector<json>& raw,
+                                 std::vector<Event>& events) {
+  if (!body.is_object() || !body.contains("events") || !body["events"].is_array())
+    return "the response has no \"events\" array: " + brief(body, kShown);
+  for (const json& e : body["events"]) {
+    raw.push_back(e);
+    try {
+      events.push_back(event_from_json(e, "engine event"));
+      annotate_effects(events.back(), scenario);
+    } catch (const InputError& err) {
+      return "the engine sent an event outside the trace format: " + brief_text(err.what(), 300);
+    } catch (const json::exception& err) {
+      return "the engine sent an event battlecheck cannot read: " + brief_text(err.what(), 300);
+    }
+  }
+  return "";
+}
+
+std::string canonical_action(const json& a) {
+  return a.is_object() ? canonical_object(a).dump() : a.dump();
+}
+
+std::string read_response_actions(const json& body, std::vector<json>& raw, std::set<std::string>& canonical) {
+  if (!body.is_object() || !body.contains("actions") || !body["actions"].is_array())
+    return "the response has no \"actions\" array: " + brief(body, kShown);
+  for (const json& a : body["actions"]) {
+    raw.push_back(a);
+    canonical.insert(canonical_action(a));
+  }
+  return "";
+}
+
+}  // namespace bc

@@ -1,0 +1,295 @@
+/// Battle, move and chain messages -> trace events (docs/engines/ygopro.md,
+/// "Mapping" and "The subtle parts").
+#include <algorithm>
+
+#include "importers/ygopro/ygopro_mapper.hpp"
+
+namespace bc::ygopro::detail {
+
+namespace {
+
+/// The system string of the replay prompt ("continue the attack?") that
+/// both cores send as SELECT_YESNO to the turn player after a replay.
+constexpr std::uint64_t kReplayPrompt = 30;
+
+Position model_position(std::uint32_t p) {
+  if (p & pos::kFaceUpAttack) return Position::FaceUpAttack;
+  if (p & pos::kFaceUpDefense) return Position::FaceUpDefense;
+  return Position::FaceDownDefense;
+}
+
+bool face_down(std::uint32_t p) { return (p & (pos::kFaceDownAttack | pos::kFaceDownDefense)) != 0; }
+
+Event event(EventType t) {
+  Event e;
+  e.type = t;
+  return e;
+}
+
+}  // namespace
+
+/// A second MSG_ATTACK while the same attack is still in progress (no
+/// Damage Step, no new battle command in between) is the turn player's
+/// re-choice after a replay, not a new declaration (S1 §战斗步骤的卷回).
+bool Mapper::on_attack(const Message& m) {
+  if (stage_ != Stage::InBattle) return true;
+  const std::uint8_t a = slot(m.attacker);
+  const std::uint8_t t = m.target.location == 0 ? kDirect : slot(m.target);
+  if (a == kNoSlot || t == kNoSlot) return fail(m, "an attack from or to a zone the model does not have (extra monster zone?)");
+  if (attack_ && a == attacker_) {
+    if (!replay_open_) {
+      Event r = event(EventType::Replay);
+      r.slot = a;
+      push(r);
+      enter(Timing::ReplayChoice);
+    }
+    Event c = event(EventType::ReplayChoice);
+    c.slot = a;
+    c.target = t;
+    push(c);
+    replay_open_ = false;
+    target_ = t;
+    enter(Timing::BattleStep);
+    return true;
+  }
+  attack_ = true;
+  attack_negated_ = false;
+  replay_open_ = false;
+  attacker_ = a;
+  target_ = t;
+  Event d = event(EventType::AttackDeclared);
+  d.player = Player::P1;
+  d.slot = a;
+  d.target = t;
+  push(d);
+  enter(Timing::AttackDeclaration);
+  return true;
+}
+
+void Mapper::on_yes_no(const Message& m) {
+  if (stage_ != Stage::InBattle || !attack_ || step_ != Step::BattleStep || replay_open_) return;
+  if (m.data != kReplayPrompt || side(m.player) != Player::P1) return;
+  Event r = event(EventType::Replay);
+  r.slot = attacker_;
+  push(r);
+  enter(Timing::ReplayChoice);
+  replay_open_ = true;
+  asked_ = Asked::ReplayTarget;
+}
+
+/// The attack ended in the Battle Step (a new battle command arrived).
+void Mapper::end_attack_without_damage_step() {
+  if (replay_open_) {  // the turn player answered "no" to the replay prompt
+    Event c = event(EventType::ReplayChoice);
+    c.slot = attacker_;
+    c.target = kNoSlot;
+    push(c);
+  } else if (!attack_negated_ && attacker_ < kSlotCount) {
+    Event s = event(EventType::AttackStopped);
+    s.slot = attacker_;
+    push(s);
+  }
+  attack_ = false;
+  replay_open_ = false;
+  attacker_ = target_ = kNoSlot;
+}
+
+void Mapper::on_battle(const Message& m) {
+  if (stage_ != Stage::InBattle) return;
+  const std::uint8_t a = slot(m.attacker);
+  const bool direct = m.target.location == 0;
+  const std::uint8_t t = direct ? kDirect : slot(m.target);
+  Event e = event(EventType::DamageCalculation);
+  e.slot = a;
+  e.target = t;
+  e.value = m.atk[0];
+  if (direct) {
+    e.mode = CalcMode::Direct;
+  } else if (m.target.position & pos::kFaceUpAttack) {
+    e.mode = CalcMode::VsAttack;
+    e.value2 = m.atk[1];
+  } else {
+    e.mode = CalcMode::VsDefense;
+    e.value2 = m.def[1];
+  }
+  push(e);
+  calc_seen_ = true;
+  calc_open_ = true;
+  confirm_ = {m.destroyed[0] ? a : kNoSlot, (m.destroyed[1] && !direct) ? t : kNoSlot};
+}
+
+/// MSG_DAMAGE right after MSG_BATTLE is battle damage; other damage comes
+/// from effects, which the model does not have.
+void Mapper::on_damage(const Message& m) {
+  if (stage_ != Stage::InBattle) return;
+  if (!calc_open_) {
+    if (!effect_damage_warned_) warn("effect damage (MSG_DAMAGE not after MSG_BATTLE) is not in the trace vocabulary: skipped");
+    effect_damage_warned_ = true;
+    return;
+  }
+  Event e = event(EventType::BattleDamage);
+  e.player = side(m.player);
+  e.value = static_cast<std::int32_t>(m.data);
+  push(e);
+}
+
+void Mapper::flush_confirmed() {
+  calc_open_ = false;
+  for (std::uint8_t s : confirm_)
+    if (s < kSlotCount) {
+      Event e = event(EventType::DestroyConfirmed);
+      e.slot = s;
+      push(e);
+    }
+  confirm_ = {kNoSlot, kNoSlot};
+}
+
+/// Battle-destroyed monsters leave at the end of the Damage Step: the
+/// engine moves them after the after-damage-calculation window and before
+/// hinting the end-of-Damage-Step window, so the move is written right
+/// after that window's timing_enter (docs/engines/ygopro.md).
+void Mapper::flush_battle_leaves() {
+  std::sort(leaves_.begin(), leaves_.end());
+  for (const auto& [s, monster] : leaves_) {
+    Event e = event(EventType::LeftField);
+    e.slot = s;
+    e.reason = LeaveReason::Battle;
+    e.monster = monster;
+    push(e);
+  }
+  leaves_.clear();
+}
+
+/// A battle flip seen after the start-of-Damage-Step window closed (both
+/// players passed) and before the next window's hint is that next window's
+/// entry event: the engine turns the monster face-up on its way into
+/// "before damage calculation" and only then hints the window.
+void Mapper::flush_flip() {
+  if (deferred_flip_ == kNoSlot) return;
+  Event e = event(EventType::FlippedFaceUp);
+  e.slot = deferred_flip_;
+  deferred_flip_ = kNoSlot;
+  push(e);
+}
+
+bool Mapper::on_move(const Message& m) {
+  if (stage_ != Stage::InBattle) {
+    track_move(m);
+    return true;
+  }
+  if (m.to.location == loc::kMzone && !map_extra_zone(m.to.controller, m.to.sequence))
+    return fail(m, "a monster enters an Extra Monster Zone, but its side has no free zone in the model's five");
+  const std::uint8_t from = slot(m.from), to = slot(m.to);
+  if (from != kNoSlot && to == kNoSlot) {
+    const std::uint8_t monster = monster_index(board_[m.from.controller][m.from.sequence].code ? board_[m.from.controller][m.from.sequence].code : m.card);
+    LeaveReason reason = LeaveReason::Banish;  // any other way off the field: not destroyed
+    if (m.move_reason & reason::kBattle) reason = LeaveReason::Battle;
+    else if (m.to.location == loc::kRemoved) reason = LeaveReason::Banish;
+    else if (m.to.location == loc::kHand && !(m.move_reason & reason::kDestroy)) reason = LeaveReason::ReturnToHand;
+    else if (m.move_reason & reason::kDestroy) reason = LeaveReason::EffectDestroy;
+    if (resolving_ && links_[resolving_].card < scenario_.cards.size() &&
+        scenario_.cards[links_[resolving_].card].term.target.kind == TargetKind::Monster) {
+      Event& a = out_.records[links_[resolving_].record].event;
+      if (a.target == kNoSlot) a.target = from;
+    }
+    if (reason == LeaveReason::Battle && step_ == Step::DamageStep && timing_ != Timing::EndOfDamageStep) {
+      leaves_.emplace_back(from, monster);
+    } else {
+      Event e = event(EventType::LeftField);
+      e.slot = from;
+      e.reason = reason;
+      e.monster = monster;
+      push(e);
+    }
+  } else if (to != kNoSlot && from == kNoSlot) {
+    const std::uint8_t monster = monster_index(m.card);
+    if (monster == kNoMonster) return fail(m, "monster " + std::to_string(m.card) + " enters the field but the cards file does not list it");
+    Event e = event(EventType::Summoned);
+    e.slot = to;
+    e.monster = monster;
+    e.player = side(m.to.controller);
+    e.position = model_position(m.to.position);
+    push(e);
+  }
+  track_move(m);
+  return true;
+}
+
+void Mapper::on_position(const Message& m) {
+  track_position(m);
+  if (stage_ != Stage::InBattle) return;
+  const std::uint8_t s = slot(m.from);
+  if (s == kNoSlot || model_position(m.from.position) == model_position(m.to.position)) return;
+  const bool battle_flip = face_down(m.from.position) && !face_down(m.to.position) && step_ == Step::DamageStep && s == target_;
+  if (battle_flip && resolving_ == 0 && timing_ == Timing::StartOfDamageStep) {
+    deferred_flip_ = s;  // the engine flips on its way to the next window: it belongs there
+    return;
+  }
+  Event e = event(battle_flip ? EventType::FlippedFaceUp : EventType::PositionChanged);
+  e.slot = s;
+  if (e.type == EventType::PositionChanged) e.position = model_position(m.to.position);
+  push(e);
+}
+
+bool Mapper::on_chaining(const Message& m) {
+  if (stage_ != Stage::InBattle) return true;
+  const std::uint8_t card = ensure_card(m.card, m.from.controller);
+  if (card == kNoCard) return fail(m, "card " + std::to_string(m.card) + " is activated but the model holds no more effect cards for its player");
+  if (m.link == 0 || m.link >= links_.size()) return fail(m, "chain link " + std::to_string(m.link) + " out of range");
+  const CardSpec& spec = scenario_.cards[card];
+  Event e = event(EventType::Activate);
+  e.player = spec.owner;
+  e.card = card;
+  e.kind = spec.kind;
+  e.link = m.link;
+  e.slot = m.from.location == loc::kMzone ? slot(m.from) : kNoSlot;
+  links_[m.link] = LinkInfo{card, spec.kind, spec.owner, out_.records.size()};
+  push(e);
+  out_.records.back().card_name = spec.name;
+  return true;
+}
+
+void Mapper::on_chain(const Message& m) {
+  if (stage_ != Stage::InBattle) return;
+  const LinkInfo& l = links_[m.link < links_.size() ? m.link : 0];
+  switch (m.code) {
+    case msg::kChainSolving: {
+      Event e = event(EventType::Resolve);
+      e.link = m.link;
+      e.card = l.card;
+      e.kind = l.kind;
+      e.player = l.player;
+      push(e);
+      resolving_ = m.link < links_.size() ? m.link : 0;
+      outcome_.clear();
+      return;
+    }
+    case msg::kChainSolved:
+      learn_outcome(resolving_);
+      resolving_ = 0;
+      return;
+    case msg::kChainNegated:
+    case msg::kChainDisabled: {
+      Event e = event(EventType::Negated);
+      e.link = m.link;
+      e.negation = m.code == msg::kChainNegated ? Negation::Activation : Negation::Effect;
+      push(e);
+      return;
+    }
+    case msg::kChainEnd:
+      push(event(EventType::ChainEnd));
+      links_.fill(LinkInfo{});
+      resolving_ = 0;
+      return;
+    case msg::kAttackDisabled: {
+      Event e = event(EventType::AttackNegated);
+      e.slot = attacker_;
+      push(e);
+      attack_negated_ = true;
+      return;
+    }
+    default: return;
+  }
+}
+
+}  // namespace bc::ygopro::detail

@@ -1,0 +1,197 @@
+/// The board the importer tracks from the start of the duel, and the
+/// scenario (header) built from it when the Battle Phase starts
+/// (docs/engines/ygopro.md, "Scenario").
+#include <algorithm>
+
+#include "model/library/presets.hpp"
+#include "importers/ygopro/ygopro_mapper.hpp"
+
+namespace bc::ygopro::detail {
+
+namespace {
+Position model_position(std::uint32_t p) {
+  if (p & pos::kFaceUpAttack) return Position::FaceUpAttack;
+  if (p & pos::kFaceUpDefense) return Position::FaceUpDefense;
+  return Position::FaceDownDefense;  // face-down defense (and face-down attack, which no rule leaves on the field)
+}
+}  // namespace
+
+Mapper::Mapper(const CardFile& cards, ImportResult& out, int battle_phase)
+    : cards_(cards), out_(out), scenario_(out.header.scenario), wanted_(battle_phase) {
+  reset_board();
+}
+
+void Mapper::reset_board() {
+  for (auto& side : board_) side.fill(ZoneCard{});
+  for (const EngineCard& c : cards_.cards)
+    if (c.location == loc::kMzone && c.sequence < 7) board_[c.controller & 1][c.sequence] = ZoneCard{c.code, c.position};
+}
+
+std::uint8_t Mapper::slot(const Location& l) const {
+  if (l.location != loc::kMzone || l.controller > 1 || l.sequence >= 7) return kNoSlot;
+  if (l.sequence < static_cast<std::uint32_t>(kZonesPerSide)) return slot_of(side(l.controller), static_cast<int>(l.sequence));
+  const std::uint8_t z = extra_zone_[l.controller][l.sequence - kZonesPerSide];
+  return z == kNoZone ? kNoSlot : slot_of(side(l.controller), z);
+}
+
+/// EDOPro's default duel mode has two Extra Monster Zones; the model has five
+/// zones a side, which are only places: a monster in an Extra Monster Zone
+/// stands in a main zone its controller leaves empty (the count of monsters,
+/// which the rules read, is the same).
+bool Mapper::map_extra_zone(std::uint8_t controller, std::uint32_t sequence) {
+  if (controller > 1 || sequence < static_cast<std::uint32_t>(kZonesPerSide) || sequence >= 7) return true;
+  std::uint8_t& mine = extra_zone_[controller][sequence - kZonesPerSide];
+  if (mine != kNoZone) return true;
+  const std::uint8_t other = extra_zone_[controller][kZonesPerSide + 1 - sequence];
+  for (std::uint8_t z = 0; z < kZonesPerSide; ++z)
+    if (board_[controller][z].code == 0 && z != other) {
+      mine = z;
+      return true;
+    }
+  return false;
+}
+
+void Mapper::track_move(const Message& m) {
+  if (m.from.location == loc::kMzone && m.from.sequence < 7 && m.from.controller < 2) {
+    board_[m.from.controller][m.from.sequence] = ZoneCard{};
+    if (m.from.sequence >= static_cast<std::uint32_t>(kZonesPerSide))
+      extra_zone_[m.from.controller][m.from.sequence - kZonesPerSide] = kNoZone;
+  }
+  if (m.to.location == loc::kMzone && m.to.sequence < 7 && m.to.controller < 2)
+    board_[m.to.controller][m.to.sequence] = ZoneCard{m.card, m.to.position};
+}
+
+void Mapper::track_position(const Message& m) {
+  if (m.from.location == loc::kMzone && m.from.sequence < 7 && m.from.controller < 2)
+    board_[m.from.controller][m.from.sequence].position = m.to.position;
+}
+
+std::uint8_t Mapper::monster_index(std::uint32_t code) const {
+  for (std::size_t i = 0; i < monster_codes_.size(); ++i)
+    if (monster_codes_[i] == code) return static_cast<std::uint8_t>(i);
+  return kNoMonster;
+}
+
+std::uint8_t Mapper::card_index(std::uint32_t code, std::uint8_t controller) const {
+  for (std::size_t i = 0; i < card_codes_.size(); ++i)
+    if (card_codes_[i] == code && card_controllers_[i] == controller) return static_cast<std::uint8_t>(i);
+  return kNoCard;
+}
+
+/// Scenario = the board now (turn player's side is P1), every monster of the
+/// cards file as a monster spec (one per passcode: summons need one), and
+/// every effect card with a kind. first_turn is false: the recordings run
+/// with DUEL_ATTACK_FIRST_TURN, which gives turn 1 a Battle Phase
+/// (docs/engines/ygopro.md, "First turn").
+void Mapper::build_scenario() {
+  Scenario& s = scenario_;
+  s = Scenario{};
+  s.name = cards_.run.empty() ? "ygopro-import" : cards_.run;
+  s.description = "imported from a ygopro-core message stream; P1 = engine player " + std::to_string(turn_player_);
+  s.first_turn = false;
+  monster_codes_.clear();
+  card_codes_.clear();
+  card_controllers_.clear();
+  auto add_monster = [&](std::uint32_t code) {
+    if (monster_index(code) != kNoMonster || monster_codes_.size() >= static_cast<std::size_t>(kMaxMonsterSpecs)) return;
+    const auto it = std::find_if(cards_.cards.begin(), cards_.cards.end(), [&](const EngineCard& c) { return c.code == code; });
+    MonsterSpec spec;
+    spec.name = it != cards_.cards.end() ? it->name : std::to_string(code);
+    spec.atk = it != cards_.cards.end() ? std::max(0, it->atk) : 0;
+    spec.def = it != cards_.cards.end() ? std::max(0, it->def) : 0;
+    s.monsters.push_back(spec);
+    monster_codes_.push_back(code);
+  };
+  for (int p = 0; p < 2; ++p)  // the board first (Extra Monster Zones too), so its monsters always fit
+    for (const ZoneCard& zc : board_[p])
+      if (zc.code) add_monster(zc.code);
+  for (const EngineCard& c : cards_.cards)
+    if (c.monster) add_monster(c.code);
+  for (auto& side_zones : extra_zone_) side_zones.fill(kNoZone);
+  for (int p = 0; p < 2; ++p)
+    for (std::uint32_t seq = 0; seq < 7; ++seq) {
+      const ZoneCard& zc = board_[p][seq];
+      if (!zc.code) continue;
+      if (seq >= static_cast<std::uint32_t>(kZonesPerSide) && !map_extra_zone(static_cast<std::uint8_t>(p), seq)) {
+        warn("a monster in an Extra Monster Zone left out: its side has no free zone in the model's five");
+        continue;
+      }
+      const std::uint8_t model_slot = slot(Location{static_cast<std::uint8_t>(p), loc::kMzone, seq, 0});
+      ZoneSpec& spec = s.board[index_of(side(static_cast<std::uint8_t>(p)))][model_slot % kZonesPerSide];
+      spec.monster = monster_index(zc.code);
+      spec.position = model_position(zc.position);
+    }
+  open_outcome_.clear();
+  categories_.clear();
+  for (const EngineCard& c : cards_.cards)
+    if (c.described() && card_index(c.code, c.controller) == kNoCard) add_card(c, c.script);
+}
+
+/// The model's effect card for an engine card: its preset, its written term,
+/// or the term its script reads as (importers/ygopro/ygopro_terms.cpp).
+std::uint8_t Mapper::add_card(const EngineCard& c, const ScriptReading& reading) {
+  const Player owner = side(c.controller);
+  int held = 0;
+  for (const CardSpec& other : scenario_.cards) held += other.owner == owner ? 1 : 0;
+  if (static_cast<int>(scenario_.cards.size()) >= kMaxCards || held >= kMaxCardsPerPlayer) {
+    warn("card " + std::to_string(c.code) + " (" + c.name + ") left out: the model holds at most " +
+         std::to_string(kMaxCardsPerPlayer) + " effect cards a player");
+    return kNoCard;
+  }
+  CardSpec spec;
+  spec.name = c.name;
+  spec.owner = owner;
+  if (c.kind) {
+    spec.kind = *c.kind;
+    spec.value = c.value / 100 * 100;
+    fill_preset_term(spec);
+  } else {
+    std::vector<std::string> names;
+    for (const MonsterSpec& m : scenario_.monsters) names.push_back(m.name);
+    TermError error;
+    const std::optional<EffectTerm> term = c.effect.empty() ? reading.term : parse_term(c.effect, names, error);
+    if (!term) {
+      warn("card " + std::to_string(c.code) + " (" + c.name + "): effect." + error.field + ": " + error.message);
+      return kNoCard;
+    }
+    spec.term = *term;
+    spec.kind = class_of(spec.term);
+    spec.custom = true;
+    spec.engine_timings = c.effect.empty() && reading.engine_timings;
+    spec.hidden_condition = c.effect.empty() && reading.hidden_condition;
+  }
+  if (host_rule(spec.term) == HostRule::Required) spec.host = monster_index(c.code);
+  scenario_.cards.push_back(spec);
+  card_codes_.push_back(c.code);
+  card_controllers_.push_back(c.controller);
+  open_outcome_.push_back(c.effect.empty() && !c.kind && reading.open_outcome);
+  categories_.push_back(reading.categories);
+  return static_cast<std::uint8_t>(scenario_.cards.size() - 1);
+}
+
+/// The card of an activation or an offer; a card the file does not describe
+/// gets an open term (a quick effect at any timing whose outcome the stream
+/// shows), so an undescribed card never makes a run unreadable.
+std::uint8_t Mapper::ensure_card(std::uint32_t code, std::uint8_t controller) {
+  const std::uint8_t known = card_index(code, controller);
+  if (known != kNoCard) return known;
+  EngineCard c;
+  c.code = code;
+  c.controller = controller;
+  c.name = std::to_string(code);
+  for (const EngineCard& f : cards_.cards)
+    if (f.code == code) {
+      c.name = f.name;
+      c.type = f.type;
+    }
+  const ScriptReading reading = undescribed_card(c.type);
+  c.script = reading;
+  const std::uint8_t card = add_card(c, reading);
+  if (card != kNoCard) {
+    ++out_.undescribed;
+    warn("card " + std::to_string(code) + " (" + c.name + ") has no description: read as a quick effect at any timing, its outcome taken from the stream");
+  }
+  return card;
+}
+
+}  // namespace bc::ygopro::detail

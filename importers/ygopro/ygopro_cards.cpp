@@ -1,0 +1,169 @@
+/// Cards files (docs/engines/ygopro.md, "The cards file"). An explicit
+/// "kind" or "effect" always wins; otherwise a synthetic script's registered
+/// effects are read as a term (importers/ygopro/ygopro_terms.cpp).
+#include "importers/ygopro/ygopro_cards.hpp"
+
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "model/loaders/loader.hpp"
+#include "trace/input/json_input.hpp"
+#include "importers/ygopro/ygopro_messages.hpp"
+
+namespace bc::ygopro {
+
+using nlohmann::json;
+
+namespace {
+
+[[noreturn]] void fail(const std::string& where, const std::string& field, const std::string& what) {
+  throw InputError(where + ": field '" + field + "': " + what);
+}
+
+std::int64_t integer(const json& card, const char* field, const std::string& where, std::int64_t lo, std::int64_t hi,
+                     std::int64_t fallback) {
+  auto it = card.find(field);
+  if (it == card.end() || it->is_null()) return fallback;
+  if (!it->is_number_integer()) fail(where, field, "expected an integer, got " + brief(*it));
+  const auto v = it->get<std::int64_t>();
+  if (v < lo || v > hi) fail(where, field, "out of range [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+  return v;
+}
+
+std::string text(const json& j, const char* field) {
+  auto it = j.find(field);
+  return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+/// The first registered effect that reads as a Battle Phase term
+/// (importers/ygopro/ygopro_terms.cpp); the rule applied, or empty when none does.
+std::string read_script(const json& script, EngineCard& c) {
+  auto effects = script.find("effects");
+  if (effects == script.end() || !effects->is_array()) return {};
+  const std::string prose = c.name + " " + text(script, "description");
+  for (const json& e : *effects) {
+    ScriptReading r = read_script_effect(e, c.type, prose);
+    if (!r.term) continue;
+    c.script = std::move(r);
+    return c.script.rule;
+  }
+  return {};
+}
+
+/// A term written in the cards file: {"activation": "quick", "ops": ["destroy target"], ...}.
+std::vector<TermField> effect_fields(const json& e, const std::string& where) {
+  if (!e.is_object()) fail(where, "effect", "expected an object of term parts (docs/effects.md)");
+  std::vector<TermField> out;
+  for (const auto& [key, value] : e.items()) {
+    TermField f{key, {}, 0};
+    if (value.is_string()) f.values.push_back(value.get<std::string>());
+    else if (value.is_boolean()) f.values.push_back(value.get<bool>() ? "true" : "false");
+    else if (value.is_array()) {
+      for (const json& v : value) {
+        if (!v.is_string()) fail(where, "effect." + key, "expected a list of strings");
+        f.values.push_back(v.get<std::string>());
+      }
+    } else fail(where, "effect." + key, "expected a string, true/false or a list of strings");
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
+std::uint32_t position_value(const json& card, const std::string& where) {
+  auto it = card.find("position");
+  if (it == card.end()) return 0;
+  if (it->is_number_integer()) return static_cast<std::uint32_t>(integer(card, "position", where, 0, 0xFF, 0));
+  const std::string p = it->is_string() ? it->get<std::string>() : "";
+  if (p == "attack") return pos::kFaceUpAttack;
+  if (p == "defense") return pos::kFaceUpDefense;
+  if (p == "facedown") return pos::kFaceDownDefense;
+  fail(where, "position", "expected attack, defense, facedown or a position value, got " + brief(*it));
+}
+
+EngineCard read_card(const json& j, const std::string& where) {
+  if (!j.is_object()) throw InputError(where + ": expected an object");
+  EngineCard c;
+  c.code = static_cast<std::uint32_t>(integer(j, "code", where, 1, 0xFFFFFFFFLL, 0));
+  if (c.code == 0) fail(where, "code", "missing (the card's passcode)");
+  c.name = text(j, "name");
+  if (c.name.empty()) c.name = text(j, "label");
+  if (c.name.empty()) c.name = std::to_string(c.code);
+  c.controller = static_cast<std::uint8_t>(integer(j, "controller", where, 0, 1, integer(j, "owner", where, 0, 1, 0)));
+  c.atk = static_cast<int>(integer(j, "atk", where, -1, 1000000, 0));
+  c.def = static_cast<int>(integer(j, "def", where, -1, 1000000, 0));
+  const auto type = integer(j, "type", where, 0, 0xFFFFFFFFLL, -1);
+  c.monster = type >= 0 ? (type & 1) != 0 : (j.contains("atk") || j.contains("zone"));
+  c.type = type >= 0 ? static_cast<std::uint32_t>(type) : 0;
+  c.value = static_cast<int>(integer(j, "value", where, -100000, 100000, 0));
+  if (auto s = j.find("start"); s != j.end() && s->is_object()) {
+    const std::string w = where + ".start";
+    c.location = static_cast<std::uint8_t>(integer(*s, "location", w, 0, 0xFF, 0));
+    c.sequence = static_cast<std::uint32_t>(integer(*s, "sequence", w, 0, 0xFFFF, 0));
+    c.position = position_value(*s, w);
+  } else if (j.contains("zone")) {
+    c.location = loc::kMzone;
+    c.sequence = static_cast<std::uint32_t>(integer(j, "zone", where, 0, 4, 0));
+    c.position = position_value(j, where);
+    if (c.position == 0) c.position = pos::kFaceUpAttack;
+  }
+  if (auto k = j.find("kind"); k != j.end()) {
+    if (!k->is_string()) fail(where, "kind", "expected an effect kind name");
+    c.kind = parse_kind(k->get<std::string>());
+    if (!c.kind) fail(where, "kind", "unknown effect kind \"" + brief_text(k->get<std::string>(), 60) + "\" (see battlecheck rulesets)");
+    c.kind_origin = "given";
+  } else if (auto e = j.find("effect"); e != j.end()) {
+    c.effect = effect_fields(*e, where);
+    c.kind_origin = "effect";
+  } else if (auto s = j.find("synthetic_script"); s != j.end() && s->is_object()) {
+    c.kind_origin = read_script(*s, c);
+  }
+  return c;
+}
+
+}  // namespace
+
+namespace {
+
+CardFile read_card_file(const json& doc, const std::string& origin) {
+  CardFile f;
+  if (!doc.is_object()) throw InputError(origin + ": expected an object with a \"cards\" list");
+  f.run = text(doc, "run");
+  auto cards = doc.find("cards");
+  if (cards == doc.end() || !cards->is_array()) throw InputError(origin + ": field 'cards': expected a list of cards");
+  for (std::size_t i = 0; i < cards->size(); ++i) {
+    EngineCard c = read_card((*cards)[i], origin + ": cards[" + std::to_string(i) + "]");
+    const bool scripted = (*cards)[i].contains("synthetic_script") && (*cards)[i]["synthetic_script"].is_object();
+    if (scripted && !c.described())
+      f.warnings.push_back("card " + std::to_string(c.code) + " (" + brief_text(c.name, 80) +
+                           "): its script registers no effect the Battle Phase uses (ignition or continuous only)");
+    f.cards.push_back(std::move(c));
+  }
+  // Written terms are checked now, against the file's monsters (a summon names one).
+  std::vector<std::string> monsters;
+  for (const EngineCard& c : f.cards)
+    if (c.monster) monsters.push_back(c.name);
+  for (std::size_t i = 0; i < f.cards.size(); ++i) {
+    if (f.cards[i].effect.empty()) continue;
+    TermError error;
+    if (!parse_term(f.cards[i].effect, monsters, error))
+      fail(origin + ": cards[" + std::to_string(i) + "]", "effect." + error.field, error.message);
+  }
+  return f;
+}
+
+}  // namespace
+
+CardFile parse_card_file(const std::string& data, const std::string& origin) {
+  const json doc = parse_json_or_throw(data, origin);
+  try {
+    return read_card_file(doc, origin);
+  } catch (const InputError& e) {
+    throw InputError(JsonLines(data).with_line(e.what(), origin));  // name the field's line
+  }
+}
+
+CardFile load_card_file(const std::string& path) { return parse_card_file(read_input_file(path), path); }
+
+}  // namespace bc::ygopro

@@ -1,0 +1,51 @@
+#pragma once
+/// The cards file of a ygopro-core import: which engine cards (passcodes)
+/// are in the duel, where they start, their ATK/DEF, and the effect kind
+/// each effect card maps to. Two shapes are read (docs/engines/ygopro.md,
+/// "The cards file"): the recordings' cards.json and a minimal hand-written
+/// form. Loading is an edge: bad input throws InputError naming the field.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "importers/ygopro/ygopro_terms.hpp"
+#include "model/terms/effect.hpp"
+#include "model/vocabulary/types.hpp"
+
+namespace bc::ygopro {
+
+/// One engine card as the cards file describes it.
+struct EngineCard {
+  std::uint32_t code = 0;
+  std::string name;
+  std::uint8_t controller = 0;           ///< engine player 0 or 1
+  bool monster = false;
+  int atk = 0;
+  int def = 0;
+  std::uint8_t location = 0;             ///< at duel start (loc:: constants); 0 = not given
+  std::uint32_t sequence = 0;
+  std::uint32_t position = 0;            ///< pos:: bits
+  std::uint32_t type = 0;                ///< TYPE_* flags (0: not given)
+  std::optional<EffectKind> kind;        ///< a preset named by the file ("kind")
+  int value = 0;                         ///< ATK change of boost kinds
+  std::vector<TermField> effect;         ///< a term written in the file ("effect"), parsed with the scenario's monsters
+  ScriptReading script;                  ///< the term read from a synthetic script's registered effects
+  std::string kind_origin;               ///< "given", "effect" or the script mapping rule
+  /// Whether the card has an effect the importer can name (preset, term or script).
+  bool described() const { return kind.has_value() || !effect.empty() || script.term.has_value(); }
+};
+
+/// Every card of the file, in file order, plus what could not be classified.
+struct CardFile {
+  std::string run;                       ///< the file's "run" name, or empty
+  std::vector<EngineCard> cards;
+  std::vector<std::string> warnings;     ///< scripted cards with no effect the Battle Phase uses
+};
+
+/// Read a cards file from JSON text; `origin` names it in errors.
+CardFile parse_card_file(const std::string& text, const std::string& origin);
+/// Read a cards file from disk (throws InputError when unreadable).
+CardFile load_card_file(const std::string& path);
+
+}  // namespace bc::ygopro

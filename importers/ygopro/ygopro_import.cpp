@@ -1,0 +1,305 @@
+/// Driving the import: turns and phases, timing hints and the selection
+/// messages that become `offered` records (docs/engines/ygopro.md).
+#include "importers/ygopro/ygopro_import.hpp"
+
+#include "importers/ygopro/ygopro_mapper.hpp"
+
+namespace bc::ygopro {
+
+EventTypeMask importer_omits() {
+  return event_bit(EventType::Priority) | event_bit(EventType::BattlePhaseEnded);
+}
+
+namespace detail {
+
+namespace {
+/// ygopro-core phases (constant.lua PHASE_*).
+constexpr std::uint64_t kPhaseMain1 = 0x04, kPhaseBattleStart = 0x08, kPhaseBattleStep = 0x10,
+                        kPhaseBattle = 0x80, kPhaseMain2 = 0x100, kPhaseEnd = 0x200;
+constexpr std::uint8_t kHintEvent = 1;
+}  // namespace
+
+bool Mapper::fail(const Message& m, const std::string& what) {
+  out_.error = DecodeError{m.offset, message_name(m.code) + ": " + what};
+  return false;
+}
+
+void Mapper::warn(const std::string& what) {
+  if (out_.warnings.size() < 100) out_.warnings.push_back(what);
+}
+
+void Mapper::push(const Event& e) {
+  TraceRecord r;
+  r.kind = RecordKind::Event;
+  r.event = e;
+  r.line = out_.records.size() + 2;
+  out_.records.push_back(std::move(r));
+  out_.offsets.push_back(offset_);
+  note_outcome();
+}
+
+void Mapper::push_offered(Offered o) {
+  TraceRecord r;
+  r.kind = RecordKind::Offered;
+  r.offered = o;
+  r.line = out_.records.size() + 2;
+  out_.records.push_back(std::move(r));
+  out_.offsets.push_back(offset_);
+}
+
+/// Enter a window the way the model does: step_enter when the step changes
+/// (damage_step_begin right after it for the Damage Step), then timing_enter.
+void Mapper::enter(Timing t) {
+  if (step_of(t) != step_) {
+    step_ = step_of(t);
+    Event s;
+    s.type = EventType::StepEnter;
+    s.step = step_;
+    push(s);
+    if (step_ == Step::DamageStep) {
+      Event d;
+      d.type = EventType::DamageStepBegin;
+      d.slot = attacker_;
+      d.target = target_;
+      push(d);
+    }
+  }
+  timing_ = t;
+  Event e;
+  e.type = EventType::TimingEnter;
+  e.timing = t;
+  push(e);
+}
+
+void Mapper::on_new_turn(const Message& m) {
+  counted_ = false;
+  if (stage_ != Stage::BeforeBattle) {
+    stage_ = Stage::Done;
+    return;
+  }
+  turn_player_ = m.player & 1;
+  out_.records.clear();  // a turn without a Battle Phase is not imported
+  out_.offsets.clear();
+  step_ = Step::MainPhase1;
+  timing_ = Timing::MainPhase1;
+  Event s;
+  s.type = EventType::StepEnter;
+  s.step = Step::MainPhase1;
+  push(s);
+  Event t;
+  t.type = EventType::TimingEnter;
+  t.timing = Timing::MainPhase1;
+  push(t);
+}
+
+void Mapper::on_phase(const Message& m) {
+  const std::uint64_t phase = m.data;
+  const bool battle_begins = (phase == kPhaseBattleStart || phase == kPhaseBattleStep) && !counted_;
+  if (battle_begins) {
+    counted_ = true;
+    ++out_.battle_phases;
+  }
+  if (stage_ == Stage::BeforeBattle) {
+    // An earlier Battle Phase than the one asked for only moves the board.
+    if (!battle_begins || out_.battle_phases != wanted_) return;
+    stage_ = Stage::InBattle;
+    out_.battle_phase_found = true;
+    build_scenario();
+    enter(phase == kPhaseBattleStart ? Timing::StartStep : Timing::BattleStepOpen);
+    return;
+  }
+  if (stage_ != Stage::InBattle) return;
+  if (phase == kPhaseBattleStep && timing_ == Timing::StartStep) enter(Timing::BattleStepOpen);
+  if (phase == kPhaseBattle && step_ != Step::EndStep) enter(Timing::EndStep);
+  if (phase == kPhaseMain2 || phase == kPhaseEnd) {
+    flush_battle_leaves();
+    if (step_ != Step::EndStep) enter(Timing::EndStep);  // the engine's Battle Phase ended here
+    enter(phase == kPhaseMain2 ? Timing::MainPhase2 : Timing::EndPhase);
+    stage_ = Stage::Done;
+  }
+  (void)kPhaseMain1;
+}
+
+/// MSG_HINT type 1 (HINT_EVENT) names the window the engine is asking in:
+/// 24 the Battle Step, 40-44 the five Damage Step timings, 29 the end of
+/// the Battle Phase (End Step).
+void Mapper::on_hint(const Message& m) {
+  if (stage_ != Stage::InBattle || m.hint_type != kHintEvent) return;
+  Timing t;
+  switch (m.data) {
+    case 24: t = Timing::BattleStep; break;
+    case 29: t = Timing::EndStep; break;
+    case 40: t = Timing::StartOfDamageStep; break;
+    case 41: t = Timing::BeforeDamageCalculation; break;
+    case 42: t = Timing::DamageCalculation; break;
+    case 43: t = Timing::AfterDamageCalculation; break;
+    case 44: t = Timing::EndOfDamageStep; break;
+    default: return;
+  }
+  if (t == timing_) return;  // the engine hints each player: one window
+  if (t == Timing::BattleStep && !attack_) return;
+  if (t == Timing::AfterDamageCalculation && !calc_seen_) {
+    Event n;
+    n.type = EventType::NoDamageCalculation;
+    push(n);
+    calc_seen_ = true;
+  }
+  enter(t);
+  flush_flip();
+  if (t == Timing::EndOfDamageStep) flush_battle_leaves();
+}
+
+void Mapper::on_battle_cmd(const Message& m) {
+  if (stage_ != Stage::InBattle) return;
+  if (attack_) end_attack_without_damage_step();
+  if (timing_ != Timing::BattleStepOpen) enter(Timing::BattleStepOpen);
+  Offered o;
+  o.player = side(m.player);
+  o.has_timing = true;
+  o.timing = timing_;
+  if (m.to_main2 || m.to_end) o.actions.push(Action{ActionType::Pass});
+  for (const Choice& c : m.attackers) {
+    const std::uint8_t a = slot(c.where);
+    if (a != kNoSlot) o.actions.push(Action{ActionType::DeclareAttack, kNoCard, a, kNoSlot});
+  }
+  for (const Choice& c : m.activations) {
+    const std::uint8_t card = ensure_card(c.code, c.where.controller);
+    if (card == kNoCard) continue;
+    o.actions.push(Action{ActionType::Activate, card});
+  }
+  push_offered(o);
+  asked_ = Asked::AttackTarget;
+}
+
+void Mapper::on_idle_cmd(const Message& m) {
+  if (stage_ != Stage::BeforeBattle || step_ != Step::MainPhase1) return;
+  Offered o;
+  o.player = side(m.player);
+  o.has_timing = true;
+  o.timing = Timing::MainPhase1;
+  if (m.to_battle) o.actions.push(Action{ActionType::EnterBattlePhase});
+  if (m.to_end) o.actions.push(Action{ActionType::SkipBattlePhase});
+  push_offered(o);
+}
+
+void Mapper::on_chain_offer(const Message& m) {
+  if (stage_ != Stage::InBattle) return;
+  Offered o;
+  o.player = side(m.player);
+  o.has_timing = true;
+  o.timing = timing_;
+  if (!m.forced) o.actions.push(Action{ActionType::Pass});
+  for (const Choice& c : m.activations) {
+    const std::uint8_t card = ensure_card(c.code, c.where.controller);
+    if (card == kNoCard) continue;
+    o.actions.push(Action{ActionType::Activate, card});
+  }
+  push_offered(o);
+}
+
+void Mapper::on_select_card(const Message& m) {
+  if (stage_ != Stage::InBattle || asked_ != Asked::ReplayTarget) {
+    asked_ = Asked::Nothing;
+    return;
+  }
+  Offered o;
+  o.player = side(m.player);
+  o.has_timing = true;
+  o.timing = Timing::ReplayChoice;
+  for (const Choice& c : m.cards) {
+    const std::uint8_t t = slot(c.where);
+    if (t != kNoSlot) o.actions.push(Action{ActionType::ReplayTarget, kNoCard, attacker_, t});
+  }
+  o.actions.push(Action{ActionType::ReplayStop, kNoCard, attacker_});  // the SELECT_YESNO before offered "no"
+  push_offered(o);
+  asked_ = Asked::Nothing;
+}
+
+namespace {
+/// Codes the mapping reads; the decoder passes the others on with only their code set.
+bool mapped(std::uint8_t code) {
+  switch (code) {
+    case msg::kNewTurn: case msg::kNewPhase: case msg::kHint: case msg::kSelectBattleCmd: case msg::kSelectIdleCmd:
+    case msg::kSelectChain: case msg::kSelectCard: case msg::kSelectYesNo: case msg::kAttack: case msg::kBattle:
+    case msg::kDamage: case msg::kMove: case msg::kPosChange: case msg::kChaining: case msg::kChainSolving:
+    case msg::kChainSolved: case msg::kChainEnd: case msg::kChainNegated: case msg::kChainDisabled:
+    case msg::kAttackDisabled: case msg::kDamageStepStart: case msg::kDamageStepEnd: return true;
+    default: return false;
+  }
+}
+}  // namespace
+
+bool Mapper::handle(const Message& m) {
+  // A message the mapping does not read (a card hint, a recover...) leaves the
+  // damage of the MSG_BATTLE before it still open.
+  if (calc_open_ && m.code != msg::kDamage && mapped(m.code)) flush_confirmed();  // belongs to the MSG_BATTLE before
+  offset_ = m.offset;
+  switch (m.code) {
+    case msg::kNewTurn: on_new_turn(m); return true;
+    case msg::kNewPhase: on_phase(m); return true;
+    case msg::kHint: on_hint(m); return true;
+    case msg::kSelectBattleCmd: on_battle_cmd(m); return true;
+    case msg::kSelectIdleCmd: on_idle_cmd(m); return true;
+    case msg::kSelectChain: on_chain_offer(m); return true;
+    case msg::kSelectCard: on_select_card(m); return true;
+    case msg::kSelectYesNo: on_yes_no(m); return true;
+    case msg::kAttack: return on_attack(m);
+    case msg::kBattle: on_battle(m); return true;
+    case msg::kDamage: on_damage(m); return true;
+    case msg::kMove: return on_move(m);
+    case msg::kPosChange: on_position(m); return true;
+    case msg::kChaining: return on_chaining(m);
+    case msg::kChainSolving: case msg::kChainSolved: case msg::kChainEnd: case msg::kChainNegated:
+    case msg::kChainDisabled: case msg::kAttackDisabled: on_chain(m); return true;
+    case msg::kDamageStepStart:
+      if (stage_ != Stage::InBattle) return true;
+      calc_seen_ = false;
+      enter(Timing::StartOfDamageStep);
+      return true;
+    case msg::kDamageStepEnd:
+      if (stage_ != Stage::InBattle) return true;
+      flush_flip();
+      flush_battle_leaves();
+      attack_ = false;
+      attacker_ = target_ = kNoSlot;
+      enter(Timing::BattleStepOpen);
+      return true;
+    default: return true;
+  }
+}
+
+void Mapper::finish() {
+  flush_confirmed();
+  finalize_cards();
+}
+
+}  // namespace detail
+
+ImportResult import_stream(std::span<const std::uint8_t> bytes, const CardFile& cards, const ImportOptions& options) {
+  ImportResult out;
+  out.header.version = 1;
+  out.header.ruleset = options.ruleset;
+  out.header.omits = importer_omits();
+  std::optional<Framing> framing = options.framing ? options.framing : detect_framing(bytes);
+  if (!framing) {
+    out.error = DecodeError{0, "cannot tell the framing from the first records; give --framing fluoro|edo"};
+    return out;
+  }
+  out.framing = *framing;
+  out.records.reserve(bytes.size() / 8);
+  detail::Mapper mapper(cards, out, options.battle_phase);
+  Decoder decoder(bytes, *framing);
+  Message m;
+  while (decoder.next(m))
+    if (!mapper.handle(m)) break;
+  if (!out.error && decoder.error()) out.error = decoder.error();
+  mapper.finish();
+  out.messages = decoder.messages();
+  if (!out.error && !out.battle_phase_found)
+    out.error = DecodeError{bytes.size(), options.battle_phase == 1 ? "the stream holds no Battle Phase"
+                                          : "the stream holds " + std::to_string(out.battle_phases) +
+                                                " Battle Phases, not " + std::to_string(options.battle_phase)};
+  return out;
+}
+
+}  // namespace bc::ygopro

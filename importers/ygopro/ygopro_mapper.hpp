@@ -1,0 +1,130 @@
+#pragma once
+/// Internal to importers/: the state the importer keeps while it walks a
+/// stream (board, current window, attack, chain) and the handlers of each
+/// message family. ygopro_import.cpp drives it; ygopro_board.cpp builds the
+/// scenario; ygopro_battle.cpp maps battle and chain messages.
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "importers/ygopro/ygopro_import.hpp"
+#include "model/core/scenario.hpp"
+
+namespace bc::ygopro::detail {
+
+/// What sits in one engine monster zone.
+struct ZoneCard {
+  std::uint32_t code = 0;  ///< 0 = empty
+  std::uint32_t position = 0;
+};
+
+/// Where the import is.
+enum class Stage : std::uint8_t { BeforeBattle, InBattle, Done };
+
+/// What the last selection was about (to read the SELECT_CARD after it).
+enum class Asked : std::uint8_t { Nothing, AttackTarget, ReplayTarget };
+
+/// One chain link as activated.
+struct LinkInfo {
+  std::uint8_t card = kNoCard;
+  EffectKind kind{};
+  Player player = Player::P1;
+  std::size_t record = 0;  ///< index of its activate record
+};
+
+class Mapper {
+ public:
+  Mapper(const CardFile& cards, ImportResult& out, int battle_phase = 1);
+  /// Map one decoded message. Returns false (and sets out.error) when the
+  /// stream does not fit the cards file or the model's vocabulary.
+  bool handle(const Message& m);
+  /// Called at the end of the stream.
+  void finish();
+
+ private:
+  // ygopro_board.cpp
+  void reset_board();
+  void track_move(const Message& m);
+  void track_position(const Message& m);
+  void build_scenario();
+  std::uint8_t add_card(const EngineCard& c, const ScriptReading& reading);
+  std::uint8_t ensure_card(std::uint32_t code, std::uint8_t controller);
+  std::uint8_t monster_index(std::uint32_t code) const;
+  std::uint8_t card_index(std::uint32_t code, std::uint8_t controller) const;
+  Player side(std::uint8_t engine_player) const { return engine_player == turn_player_ ? Player::P1 : Player::P2; }
+  /// The model slot of an engine monster-zone location (an Extra Monster Zone
+  /// through its mapping); kNoSlot when it is not a monster zone or an unmapped one.
+  std::uint8_t slot(const Location& l) const;
+  /// Give an engine Extra Monster Zone (sequence 5 or 6) a model zone: a main
+  /// zone its controller leaves empty. False when none is free.
+  bool map_extra_zone(std::uint8_t controller, std::uint32_t sequence);
+
+  // ygopro_battle.cpp
+  bool on_attack(const Message& m);
+  void on_battle(const Message& m);
+  void on_damage(const Message& m);
+  bool on_move(const Message& m);
+  void on_position(const Message& m);
+  bool on_chaining(const Message& m);
+  void on_chain(const Message& m);
+  void on_yes_no(const Message& m);
+  void flush_confirmed();
+  void flush_battle_leaves();
+  void flush_flip();
+  // ygopro_outcome.cpp
+  void note_outcome();
+  void learn_outcome(std::uint8_t link);
+  void finalize_cards();
+  void end_attack_without_damage_step();
+
+  // ygopro_import.cpp
+  void on_new_turn(const Message& m);
+  void on_phase(const Message& m);
+  void on_hint(const Message& m);
+  void on_battle_cmd(const Message& m);
+  void on_idle_cmd(const Message& m);
+  void on_chain_offer(const Message& m);
+  void on_select_card(const Message& m);
+  void enter(Timing t);
+  void push(const Event& e);
+  void push_offered(Offered o);
+  bool fail(const Message& m, const std::string& what);
+  void warn(const std::string& what);
+
+  const CardFile& cards_;
+  ImportResult& out_;
+  Scenario& scenario_;
+  Stage stage_ = Stage::BeforeBattle;
+  int wanted_ = 1;                 ///< the Battle Phase to import (1-based)
+  bool counted_ = false;           ///< this turn's Battle Phase is counted
+  std::uint8_t turn_player_ = 0;
+  std::array<std::array<ZoneCard, 7>, 2> board_{};  ///< engine player x MZONE sequence
+  /// engine player x Extra Monster Zone (sequence 5, 6): the model zone it stands in, kNoZone if none.
+  static constexpr std::uint8_t kNoZone = 0xFF;
+  std::array<std::array<std::uint8_t, 2>, 2> extra_zone_{{{kNoZone, kNoZone}, {kNoZone, kNoZone}}};
+  Timing timing_ = Timing::MainPhase1;
+  Step step_ = Step::MainPhase1;
+  bool attack_ = false;
+  std::uint8_t attacker_ = kNoSlot, target_ = kNoSlot;
+  bool replay_open_ = false;       ///< a Replay event was written, the re-choice not yet
+  bool calc_seen_ = false;         ///< MSG_BATTLE seen in this Damage Step
+  bool calc_open_ = false;         ///< right after MSG_BATTLE: MSG_DAMAGE is battle damage
+  bool attack_negated_ = false;
+  std::array<std::uint8_t, 2> confirm_{kNoSlot, kNoSlot};  ///< attacker, target whose destruction the last MSG_BATTLE confirmed
+  std::vector<std::pair<std::uint8_t, std::uint8_t>> leaves_;  ///< battle-destroyed (slot, monster) waiting for the end of the Damage Step
+  bool effect_damage_warned_ = false;
+  std::uint8_t deferred_flip_ = kNoSlot;  ///< battle flip seen after the start-of-Damage-Step window closed
+  Asked asked_ = Asked::Nothing;
+  std::array<LinkInfo, 32> links_{};
+  std::uint8_t resolving_ = 0;
+  std::size_t offset_ = 0;  ///< byte offset of the message being mapped
+  std::vector<std::uint32_t> monster_codes_;  ///< scenario monster index -> passcode
+  std::vector<std::uint32_t> card_codes_;     ///< scenario card index -> passcode
+  std::vector<std::uint8_t> card_controllers_;  ///< scenario card index -> engine controller
+  std::vector<bool> open_outcome_;            ///< scenario card index -> resolution taken from the stream
+  std::vector<std::uint32_t> categories_;     ///< scenario card index -> the script's CATEGORY_* bits
+  std::vector<std::size_t> outcome_;          ///< records written while the current open link resolves
+};
+
+}  // namespace bc::ygopro::detail

@@ -1,0 +1,231 @@
+/// Script attributes to effect terms (docs/engines/ygopro.md, "From script
+/// attributes to terms"). Each attribute is read by its symbolic name when
+/// the cards file gives one (the two cores' constant.lua agree on the names,
+/// not on every value) and by its value otherwise.
+#include "importers/ygopro/ygopro_terms.hpp"
+
+#include <algorithm>
+#include <array>
+#include <regex>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+namespace bc::ygopro {
+
+using nlohmann::json;
+
+namespace {
+
+/// One constant: its name in constant.lua and its value there.
+struct Constant {
+  std::string_view name;
+  std::uint32_t value;
+};
+
+std::string text_of(const json& j, const char* key) {
+  const auto it = j.find(key);
+  return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+std::uint32_t value_of(const json& j, const std::string& key) {
+  const auto it = j.find(key);
+  return it != j.end() && it->is_number_unsigned() ? it->get<std::uint32_t>() : 0;
+}
+
+/// Whether the attribute `key` holds the constant `c`: by name when named, else by value bits.
+bool holds(const json& e, const char* key, const Constant& c) {
+  const std::string names = text_of(e, key);
+  if (!names.empty() && names.find("not set") == std::string::npos) return names.find(c.name) != std::string::npos;
+  return (value_of(e, std::string(key) + "_value") & c.value) == c.value && c.value != 0;
+}
+
+/// The event code: by name when named, else by value.
+bool event_is(const json& e, const Constant& c) {
+  const std::string name = text_of(e, "event_code");
+  if (!name.empty()) return name.rfind(c.name, 0) == 0 && (name.size() == c.name.size() || name[c.name.size()] == ' ');
+  return value_of(e, "event_code_value") == c.value;
+}
+
+// EFFECT_TYPE_*
+constexpr Constant kActivate{"EFFECT_TYPE_ACTIVATE", 0x10}, kFlip{"EFFECT_TYPE_FLIP", 0x20},
+    kTriggerO{"EFFECT_TYPE_TRIGGER_O", 0x80}, kQuickO{"EFFECT_TYPE_QUICK_O", 0x100},
+    kTriggerF{"EFFECT_TYPE_TRIGGER_F", 0x200}, kQuickF{"EFFECT_TYPE_QUICK_F", 0x400};
+// EFFECT_FLAG_*
+constexpr Constant kCardTarget{"EFFECT_FLAG_CARD_TARGET", 0x10}, kDamageStep{"EFFECT_FLAG_DAMAGE_STEP", 0x4000},
+    kDamageCal{"EFFECT_FLAG_DAMAGE_CAL", 0x8000};
+constexpr Constant kRangeHand{"LOCATION_HAND", 0x2};
+// EVENT_*
+constexpr Constant kFreeChain{"EVENT_FREE_CHAIN", 1002}, kAttackAnnounce{"EVENT_ATTACK_ANNOUNCE", 1130},
+    kChaining{"EVENT_CHAINING", 1027};
+
+/// Trigger events by EVENT_* code.
+struct TriggerCode {
+  Constant code;
+  TriggerEvent event;
+};
+constexpr std::array<TriggerCode, 12> kTriggerCodes = {{
+    {{"EVENT_FLIP", 1001}, TriggerEvent::Flipped},
+    {{"EVENT_TO_GRAVE", 1014}, TriggerEvent::SentToGraveyard},
+    {{"EVENT_SPSUMMON_SUCCESS", 1102}, TriggerEvent::SpecialSummoned},
+    {{"EVENT_ATTACK_ANNOUNCE", 1130}, TriggerEvent::AttackDeclared},
+    {{"EVENT_BE_BATTLE_TARGET", 1131}, TriggerEvent::TargetedForAttack},
+    {{"EVENT_BATTLED", 1138}, TriggerEvent::Battled},
+    {{"EVENT_BATTLE_DESTROYING", 1139}, TriggerEvent::DestroyedOpponentByBattle},
+    {{"EVENT_BATTLE_DESTROYED", 1140}, TriggerEvent::DestroyedByBattle},
+    {{"EVENT_DAMAGE_STEP_END", 1141}, TriggerEvent::EndOfDamageStep},
+    {{"EVENT_BATTLE_DAMAGE", 1143}, TriggerEvent::InflictsBattleDamage},
+    {{"EVENT_PHASE+PHASE_BATTLE", 0x1080}, TriggerEvent::EndOfBattlePhase},
+    {{"EVENT_PHASE_START+PHASE_BATTLE", 0x2080}, TriggerEvent::None},
+}};
+
+constexpr std::uint32_t kTypeSpell = 0x2, kTypeTrap = 0x4, kTypeCounter = 0x100000;
+
+/// Timings outside the Damage Step at which a spell-speed-2 effect may be used.
+constexpr TimingMask kOpenTimings = bit(Timing::StartStep) | bit(Timing::BattleStepOpen) |
+                                    bit(Timing::AttackDeclaration) | bit(Timing::BattleStep) | bit(Timing::EndStep);
+constexpr TimingMask kDamageStepTimings = bit(Timing::StartOfDamageStep) | bit(Timing::BeforeDamageCalculation) |
+                                          bit(Timing::AfterDamageCalculation) | bit(Timing::EndOfDamageStep);
+
+std::uint32_t categories(const json& e) {
+  std::uint32_t c = value_of(e, "category_value");
+  const std::string names = text_of(e, "category");
+  struct Named { std::string_view name; std::uint32_t bit; };
+  static constexpr std::array<Named, 13> kNames = {{
+      {"CATEGORY_DESTROY", category::kDestroy}, {"CATEGORY_REMOVE", category::kRemove},
+      {"CATEGORY_TOHAND", category::kToHand}, {"CATEGORY_TODECK", category::kToDeck},
+      {"CATEGORY_TOGRAVE", category::kToGrave}, {"CATEGORY_SPECIAL_SUMMON", category::kSpecialSummon},
+      {"CATEGORY_TOKEN", category::kToken}, {"CATEGORY_POSITION", category::kPosition},
+      {"CATEGORY_CONTROL", category::kControl}, {"CATEGORY_DISABLE", category::kDisable},
+      {"CATEGORY_ATKCHANGE", category::kAtkChange}, {"CATEGORY_DEFCHANGE", category::kDefChange},
+      {"CATEGORY_NEGATE", category::kNegate}}};
+  for (const Named& n : kNames)
+    if (names.find(n.name) != std::string::npos) c |= n.bit;
+  return c;
+}
+
+/// "+500 ATK" / "ATK+500" in the card's prose: the amount of its ATK change.
+int atk_amount(const std::string& prose) {
+  static const std::regex a(R"(ATK\s*\+\s*(\d+))"), b(R"(\+\s*(\d+)\s*ATK)");
+  std::smatch m;
+  if (std::regex_search(prose, m, a) || std::regex_search(prose, m, b)) return std::stoi(m[1].str()) / 100 * 100;
+  return 0;
+}
+
+Op op(OpCode code, Object object) {
+  Op o;
+  o.code = code;
+  o.object = object;
+  return o;
+}
+
+/// The resolution the category and the target flag state; opaque (open) otherwise.
+void resolution(EffectTerm& t, ScriptReading& r, bool targets, bool chain_event, const std::string& prose) {
+  const std::uint32_t c = r.categories;
+  auto add = [&](const Op& o) { if (t.op_count < kMaxOps) t.ops[t.op_count++] = o; };
+  if (chain_event && (c & (category::kNegate | category::kDisable))) {
+    t.target.kind = TargetKind::ChainLink;
+    Op o = op((c & category::kNegate) ? OpCode::NegateActivation : OpCode::NegateEffect, Object::Target);
+    o.flag = (c & category::kNegate) && (c & category::kDestroy);
+    add(o);
+    return;
+  }
+  if (c & (category::kAtkChange | category::kDefChange)) {
+    Op o = op((c & category::kAtkChange) ? OpCode::ChangeAtk : OpCode::ChangeDef, targets ? Object::Target : Object::OwnBattler);
+    o.amount = static_cast<std::int16_t>(std::clamp(atk_amount(prose), -12700, 12700));
+    o.duration = prose.find("end of turn") != std::string::npos || prose.find("this turn") != std::string::npos
+                     ? Duration::Turn : Duration::Battle;
+    if (targets) t.target = TargetSpec{TargetKind::Monster, SideSel::Any, FaceSel::FaceUp, RoleSel::Any};
+    else t.conditions |= kCondOwnBattling;
+    add(o);
+    return;
+  }
+  struct Removal { std::uint32_t bit; OpCode code; };
+  for (const Removal& m : {Removal{category::kDestroy, OpCode::Destroy}, Removal{category::kRemove, OpCode::Banish},
+                           Removal{category::kToHand, OpCode::ReturnToHand}, Removal{category::kPosition, OpCode::ChangePosition}})
+    if ((c & m.bit) && targets) {
+      t.target = TargetSpec{TargetKind::Monster, SideSel::Any, FaceSel::Any, RoleSel::Any};
+      add(op(m.code, Object::Target));
+      if (m.code == OpCode::ChangePosition) t.ops[t.op_count - 1].position = Position::FaceUpDefense;
+      r.rule += ", target flag: " + std::string(name(m.code)) + " target";
+      return;
+    }
+  add(op(OpCode::Opaque, Object::Target));
+  r.open_outcome = true;
+}
+
+/// Activation, card type and trigger event from the effect type and event code.
+bool activation(const json& e, std::uint32_t card_type, EffectTerm& t, ScriptReading& r) {
+  const bool flip = holds(e, "effect_type", kFlip);
+  const bool trig_f = holds(e, "effect_type", kTriggerF), trig_o = holds(e, "effect_type", kTriggerO);
+  t.card_type = (card_type & kTypeTrap) ? CardType::Trap : (card_type & kTypeSpell) ? CardType::Spell : CardType::Monster;
+  if (flip || trig_f || trig_o) {
+    t.activation = Activation::Trigger;
+    t.mandatory = flip || trig_f;
+    t.trigger = flip ? TriggerEvent::Flipped : TriggerEvent::None;
+    for (const TriggerCode& tc : kTriggerCodes)
+      if (!flip && event_is(e, tc.code)) t.trigger = tc.event;
+    r.rule = flip ? "EFFECT_TYPE_FLIP -> trigger flipped (mandatory)" : "trigger on " + std::string(name(t.trigger));
+    return t.trigger != TriggerEvent::None;
+  }
+  if (holds(e, "effect_type", kActivate)) {
+    t.activation = (card_type & kTypeTrap) && (card_type & kTypeCounter) ? Activation::Counter : Activation::Quick;
+    r.rule = t.activation == Activation::Counter ? "counter trap" : "card activation (spell speed 2)";
+    return true;
+  }
+  if (holds(e, "effect_type", kQuickO) || holds(e, "effect_type", kQuickF)) {
+    t.activation = Activation::Quick;
+    t.card_type = CardType::Monster;
+    t.from_hand = holds(e, "range", kRangeHand);
+    r.rule = t.from_hand ? "quick effect from the hand" : "quick effect";
+    return true;
+  }
+  return false;  // ignition, continuous, field, single: nothing activated in the Battle Phase
+}
+
+}  // namespace
+
+ScriptReading read_script_effect(const json& e, std::uint32_t card_type, const std::string& prose) {
+  ScriptReading r;
+  if (!e.is_object()) return r;
+  EffectTerm t;
+  if (!activation(e, card_type, t, r)) return r;
+  r.categories = categories(e);
+  r.hidden_condition = e.contains("condition") || e.contains("target_check") || e.contains("cost");
+  const bool targets = holds(e, "property_flags", kCardTarget);
+  resolution(t, r, targets, event_is(e, kChaining), prose);
+  if (t.activation != Activation::Trigger) {
+    const bool attack = event_is(e, kAttackAnnounce);
+    if (attack) t.window = Window::AttackDeclared;
+    // The engine's Damage Step permission is the script's two flags; outside
+    // the Damage Step a spell-speed-2 effect may be used at any open timing.
+    TimingMask m = attack ? bit(Timing::AttackDeclaration) : kOpenTimings;
+    if (!attack && holds(e, "property_flags", kDamageStep)) m |= kDamageStepTimings;
+    if (!attack && holds(e, "property_flags", kDamageCal)) m |= bit(Timing::DamageCalculation);
+    t.timings = m;
+    r.engine_timings = true;
+    r.rule += holds(e, "property_flags", kDamageCal) ? ", DAMAGE_STEP/DAMAGE_CAL flags"
+              : holds(e, "property_flags", kDamageStep) ? ", DAMAGE_STEP flag" : ", no Damage Step flag";
+  }
+  if (r.open_outcome) r.rule += ", resolution taken from the stream";
+  r.term = t;
+  return r;
+}
+
+ScriptReading undescribed_card(std::uint32_t card_type) {
+  ScriptReading r;
+  EffectTerm t;
+  t.activation = Activation::Quick;
+  t.card_type = (card_type & kTypeTrap) ? CardType::Trap : (card_type & kTypeSpell) ? CardType::Spell : CardType::Monster;
+  t.from_hand = t.card_type == CardType::Monster;
+  t.ops[t.op_count++] = op(OpCode::Opaque, Object::Target);
+  t.timings = kOpenTimings | kDamageStepTimings | bit(Timing::DamageCalculation);
+  r.term = t;
+  r.engine_timings = true;
+  r.hidden_condition = true;
+  r.open_outcome = true;
+  r.rule = "no description: a quick effect at any timing, resolution taken from the stream";
+  return r;
+}
+
+}  // namespace bc::ygopro

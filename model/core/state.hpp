@@ -1,0 +1,95 @@
+#pragma once
+/// The model state: a small value type (at most 80 bytes, no pointers, no
+/// heap), compared with == and hashed over its bytes.
+#include <array>
+#include <cstdint>
+#include <cstring>
+
+#include "model/vocabulary/types.hpp"
+
+namespace bc {
+
+/// Per-zone status bits (ZoneState::bits); the low two bits are the Position.
+enum ZoneBit : std::uint8_t {
+  kPositionMask = 0x03,
+  kDeclared = 0x04,          ///< declared an attack this Battle Phase
+  kSecondDeclaration = 0x08, ///< declared twice (only under declarations_per_monster = two)
+  kAttacked = 0x10,          ///< "has attacked": entered a Damage Step as the attacker
+  kBattled = 0x20,           ///< "has battled": went through damage calculation
+  kDestroyConfirmed = 0x40,  ///< destroyed by battle, still on the field
+  kFlippedByBattle = 0x80,   ///< turned face-up by this battle (flip triggers pending)
+};
+
+struct ZoneState {
+  std::uint8_t monster = kNoMonster;  ///< Scenario::monsters index, kNoMonster if empty
+  std::uint8_t bits = 0;
+  bool operator==(const ZoneState&) const = default;
+  bool occupied() const { return monster != kNoMonster; }
+  Position position() const { return static_cast<Position>(bits & kPositionMask); }
+  void set_position(Position p) { bits = static_cast<std::uint8_t>((bits & ~kPositionMask) | static_cast<std::uint8_t>(p)); }
+  bool has(std::uint8_t b) const { return (bits & b) != 0; }
+};
+
+/// Chain link flags.
+enum LinkBit : std::uint8_t { kLinkActivationNegated = 0x01, kLinkEffectNegated = 0x02 };
+
+struct LinkState {
+  std::uint8_t card = kNoCard;
+  std::uint8_t target = kNoSlot;
+  std::uint8_t bits = 0;
+  bool operator==(const LinkState&) const = default;
+};
+
+/// Battle flags (State::battle).
+enum BattleBit : std::uint16_t {
+  kAttackNegated = 0x001,
+  kReplayPending = 0x002,     ///< the attacked side's monster count changed
+  kBattleCancelled = 0x004,   ///< a battling monster left: no damage calculation
+  kNoDamageP1 = 0x008,        ///< P1 takes no battle damage this battle
+  kNoDamageP2 = 0x010,
+  kEndBattlePending = 0x020,  ///< an effect ended the Battle Phase
+  kTriggerChain = 0x040,      ///< the current chain was started by trigger effects
+  kDamageCalculated = 0x080,
+  kFlipChainDone = 0x100,     ///< MR2 reading: flip triggers already had their own chain
+  kAttackerLeft = 0x200,      ///< the attacker left the field: a monster later put in its zone is not the attacker
+  kNoDamageTurnP1 = 0x400,    ///< P1 takes no battle damage for the rest of the turn
+  kNoDamageTurnP2 = 0x800,
+  kSafeP1 = 0x1000,           ///< P1's monsters cannot be destroyed by battle in this battle
+  kSafeP2 = 0x2000,
+  kSafeTurnP1 = 0x4000,       ///< ... for the rest of the turn
+  kSafeTurnP2 = 0x8000,
+};
+
+/// Battle flags that outlive one battle (the rest is cleared when it ends).
+inline constexpr std::uint16_t kKeptAfterBattle =
+    kEndBattlePending | kNoDamageTurnP1 | kNoDamageTurnP2 | kSafeTurnP1 | kSafeTurnP2;
+
+struct State {
+  Timing timing = Timing::MainPhase1;
+  Player priority = Player::P1;
+  std::uint8_t passes = 0;            ///< consecutive passes (0 or 1)
+  std::uint8_t chains_in_window = 0;  ///< chains started in this timing window
+  std::uint8_t chain_len = 0;
+  std::uint8_t attacker = kNoSlot;    ///< the attacking monster's slot
+  std::uint8_t target = kNoSlot;      ///< attack target slot, kDirect, or kNoSlot
+  std::int8_t attacker_boost = 0;     ///< ATK change on the attacker this battle, in 100s
+  std::int8_t target_boost = 0;
+  std::uint8_t pad = 0;
+  std::uint16_t battle = 0;           ///< BattleBit flags
+  std::uint16_t used = 0;             ///< cards already activated this turn
+  std::uint16_t pending = 0;          ///< trigger effects waiting to be chained
+  std::array<ZoneState, kSlotCount> zones{};
+  std::array<LinkState, kMaxChain> chain{};
+  /// ATK / DEF changes lasting the turn, per zone, in steps of 50 (cleared when the monster leaves).
+  std::array<std::int8_t, kSlotCount> atk_mod{};
+  std::array<std::int8_t, kSlotCount> def_mod{};
+
+  bool operator==(const State&) const = default;
+  bool has(std::uint16_t b) const { return (battle & b) != 0; }
+};
+static_assert(sizeof(State) <= 80, "State must stay small");
+
+/// Fast 64-bit hash of a state's bytes (never 0).
+std::uint64_t hash_state(const State& s);
+
+}  // namespace bc

@@ -1,0 +1,18 @@
+#pragma once
+/// Internal to model/: an effect term written as a TOML table (an inline
+/// `effect = { ... }` in scenarios, the card library and the presets).
+#include <string>
+#include <vector>
+
+#include "model/terms/effect.hpp"
+#include "model/toml/toml_input.hpp"
+
+namespace bc::input {
+
+/// Read `effect` (a table) as a term; failures name FIELD.key[i] and the line.
+EffectTerm read_term(const Reader& rd, const toml::node& effect, const std::string& field,
+                     const std::vector<std::string>& monster_names);
+/// The term as an inline TOML table text (`{ activation = "quick", ... }`).
+std::string term_to_toml(const EffectTerm& t, const std::vector<std::string>& monster_names);
+
+}  // namespace bc::input

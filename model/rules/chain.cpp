@@ -1,0 +1,236 @@
+/// Priority, activation legality, chain building and resolution, and the
+/// gathering of simultaneous triggers (turn player's first). Everything reads
+/// the card's effect term (model/terms/effect.hpp); no card kind is named here.
+#include <bit>
+
+#include "model/rules/stepper.hpp"
+
+namespace bc::detail {
+
+void Stepper::make_pending(std::uint8_t monster, TriggerEvent event) {
+  if (monster == kNoMonster) return;
+  for (std::uint8_t c = 0; c < sc.cards.size(); ++c)
+    if (sc.cards[c].host == monster && sc.cards[c].term.trigger == event && !(s.used & (1u << c))) s.pending |= 1u << c;
+}
+
+void Stepper::make_pending_for(Player listener, TriggerEvent event) {
+  for (std::uint8_t c = 0; c < sc.cards.size(); ++c)
+    if (sc.cards[c].owner == listener && sc.cards[c].term.trigger == event && !(s.used & (1u << c))) s.pending |= 1u << c;
+}
+
+/// The term's own activation conditions (Cond bits) in the current state.
+bool Stepper::conditions_hold(std::uint8_t card) const {
+  const CardSpec& c = sc.cards[card];
+  const std::uint16_t need = c.term.conditions;
+  if (need == 0) return true;
+  const std::uint8_t h = host_slot(card);
+  const bool live = attack_in_progress() && !s.has(kBattleCancelled);
+  if ((need & kCondBattle) && !live) return false;
+  if ((need & kCondOwnBattling) && (battling_slot(c.owner) == kNoSlot || s.has(kBattleCancelled))) return false;
+  if ((need & kCondOpponentAttacks) && (!attack_in_progress() || side_of(s.attacker) == c.owner)) return false;
+  if ((need & kCondDirectAttack) && s.target != kDirect) return false;
+  if ((need & kCondHostAttacked) && (h == kNoSlot || !s.zones[h].has(kAttacked))) return false;
+  if ((need & kCondHostBattled) && (h == kNoSlot || !s.zones[h].has(kBattled))) return false;
+  if ((need & kCondTargetOnField) && !(s.target < kSlotCount && s.zones[s.target].occupied())) return false;
+  if ((need & kCondHostAttacking) && (h == kNoSlot || h != s.attacker)) return false;
+  return true;
+}
+
+/// What the resolution needs before it may be activated: a link to negate, a
+/// free zone to summon into, a monster to tribute.
+bool Stepper::resolution_possible(std::uint8_t card) const {
+  const CardSpec& c = sc.cards[card];
+  if (c.term.target.kind == TargetKind::ChainLink) {
+    if (s.chain_len == 0) return false;
+    if (c.term.has_op(OpCode::NegateActivation) && (s.chain[s.chain_len - 1].bits & kLinkActivationNegated)) return false;
+  }
+  if (c.term.has_op(OpCode::SpecialSummon) && free_zone(c.owner) == kNoSlot) return false;
+  if (c.term.cost == Cost::TributeOwnMonster && tribute_slot(card) == kNoSlot) return false;
+  return true;
+}
+
+/// Window rules shared by every voluntary activation.
+bool Stepper::can_activate(std::uint8_t card) const {
+  const CardSpec& c = sc.cards[card];
+  const int speed = spell_speed(c.term);
+  if (c.owner != s.priority || (s.used & (1u << card)) || speed < 2) return false;
+  if (!allowed_at(card, s.timing) || s.chain_len >= kMaxChain) return false;
+  if (c.term.card_type == CardType::Trap && traps_locked()) return false;
+  if (s.chain_len == 0) {
+    if (one_chain_window() && s.chains_in_window > 0) return false;
+  } else if (speed < spell_speed(sc.cards[s.chain[s.chain_len - 1].card].term)) {
+    return false;
+  }
+  if (c.term.window == Window::DamageCalculation && s.timing == Timing::DamageCalculation &&
+      !r.flag(Knob::CalcTriggerChainAllowsCalcEffects)) {
+    const bool first_chain = s.chain_len == 0 ? s.chains_in_window == 0 : (s.chains_in_window == 1 && !s.has(kTriggerChain));
+    if (!first_chain && !r.several(Knob::ChainsDamageCalculation)) return false;
+  }
+  if (host_rule(c.term) == HostRule::Required || c.host != kNoMonster) {  // a monster's own effect: face-up on the field
+    const std::uint8_t h = host_slot(card);
+    if (h == kNoSlot || s.zones[h].position() == Position::FaceDownDefense) return false;
+    if (s.zones[h].has(kDestroyConfirmed) && !r.flag(Knob::DestroyedByBattleMayActivateQuick)) return false;
+  }
+  return conditions_hold(card) && resolution_possible(card);
+}
+
+/// The class permission (the ruleset's rule for the effect's attributes),
+/// narrowed by the timings the card's own text names.
+bool Stepper::allowed_at(std::uint8_t card, Timing t) const {
+  const CardSpec& c = sc.cards[card];
+  if (c.term.timings != 0 && !(c.term.timings & bit(t))) return false;
+  return c.engine_timings || r.allowed(c.kind, t);
+}
+
+bool Stepper::target_ok(const TargetSpec& sel, Player owner, std::uint8_t slot) const {
+  const ZoneState& z = s.zones[slot];
+  if (!z.occupied()) return false;
+  if (sel.side == SideSel::Own && side_of(slot) != owner) return false;
+  if (sel.side == SideSel::Opponent && side_of(slot) == owner) return false;
+  if (sel.face == FaceSel::FaceUp && z.position() == Position::FaceDownDefense) return false;
+  if (sel.face == FaceSel::FaceDown && z.position() != Position::FaceDownDefense) return false;
+  if (sel.role == RoleSel::Battling && !(attack_in_progress() && (slot == s.attacker || slot == s.target))) return false;
+  if (sel.role == RoleSel::Attacker && !(attack_in_progress() && slot == s.attacker)) return false;
+  if (sel.role == RoleSel::AttackTarget && !(attack_in_progress() && slot == s.target)) return false;
+  return !z.has(kDestroyConfirmed) || r.flag(Knob::DestroyedByBattleTargetable);
+}
+
+/// Legal monster targets in a fixed order: the selector's side(s), zone by zone
+/// (the opponent's side first for "any", so presets keep their old order).
+void Stepper::for_each_target(std::uint8_t card, const auto& fn) const {
+  const CardSpec& c = sc.cards[card];
+  const Player foe = other(c.owner);
+  for (Player side : {foe, c.owner})
+    for (int z = 0; z < kZonesPerSide; ++z)
+      if (target_ok(c.term.target, c.owner, slot_of(side, z))) fn(slot_of(side, z));
+}
+
+void Stepper::list_activations(ActionList& out_actions) const {
+  for (std::uint8_t c = 0; c < sc.cards.size(); ++c) {
+    if (!can_activate(c)) continue;
+    if (sc.cards[c].term.target.kind != TargetKind::Monster) {
+      out_actions.push(Action{ActionType::Activate, c, kNoSlot, kNoSlot});
+      continue;
+    }
+    for_each_target(c, [&](std::uint8_t slot) { out_actions.push(Action{ActionType::Activate, c, kNoSlot, slot}); });
+  }
+}
+
+void Stepper::push_link(std::uint8_t card, std::uint8_t target) {
+  const CardSpec& c = sc.cards[card];
+  const bool link_target = c.term.target.kind == TargetKind::ChainLink;
+  if (s.chain_len == 0) ++s.chains_in_window;
+  if (link_target) target = static_cast<std::uint8_t>(s.chain_len - 1);
+  s.chain[s.chain_len] = LinkState{card, target, 0};
+  ++s.chain_len;
+  s.used |= static_cast<std::uint16_t>(1u << card);
+  s.pending &= static_cast<std::uint16_t>(~(1u << card));
+  Event e = ev(EventType::Activate);
+  e.player = c.owner;
+  e.card = card;
+  e.kind = c.kind;
+  e.link = s.chain_len;
+  e.target = link_target ? kNoSlot : target;
+  e.slot = host_slot(card);
+  e.attrs = card_attrs(c);
+  emit(e);
+  pay_cost(card);
+}
+
+/// Costs are paid once, on activation (a replay never repeats them).
+void Stepper::pay_cost(std::uint8_t card) {
+  if (sc.cards[card].term.cost != Cost::TributeOwnMonster) return;
+  const std::uint8_t slot = tribute_slot(card);
+  if (slot != kNoSlot) leave_field(slot, LeaveReason::Cost);
+}
+
+void Stepper::activate(std::uint8_t card, std::uint8_t target) {
+  push_link(card, target);
+  s.passes = 0;
+  give_priority(other(sc.cards[card].owner));
+}
+
+void Stepper::pass() {
+  if (s.chain_len > 0) {
+    if (s.passes == 1) { resolve_chain(); return; }
+  } else {
+    const bool open_only_turn = s.timing == Timing::BattleStepOpen && !r.flag(Knob::OpponentMayActBeforeDeclaration);
+    if (s.passes == 1 || open_only_turn) { leave_window(); return; }
+  }
+  s.passes = 1;
+  give_priority(other(s.priority));
+}
+
+void Stepper::resolve_chain() {
+  while (s.chain_len > 0) {
+    const int i = s.chain_len - 1;
+    const LinkState link = s.chain[i];
+    Event e = ev(EventType::Resolve);
+    e.link = static_cast<std::uint8_t>(i + 1);
+    e.card = link.card;
+    e.kind = sc.cards[link.card].kind;
+    e.player = sc.cards[link.card].owner;
+    e.attrs = card_attrs(sc.cards[link.card]);
+    emit(e);
+    if (!(link.bits & (kLinkActivationNegated | kLinkEffectNegated))) apply(i);
+    s.chain[i] = LinkState{};
+    --s.chain_len;
+    if (r.get(Knob::ReplayCheck) == 1 && s.has(kReplayPending) && battle_window() && r.flag(Knob::ReplayEnabled) &&
+        s.chain_len > 0) {
+      s.battle &= static_cast<std::uint16_t>(~kReplayPending);
+      Event rp = ev(EventType::Replay);
+      rp.slot = s.attacker;
+      emit(rp);
+      s.battle |= kReplayPending;  // the re-choice still follows the chain
+    }
+  }
+  emit(ev(EventType::ChainEnd));
+  after_chain();
+}
+
+/// A pending trigger is still valid: its host is where the event needs it,
+/// and its conditions hold.
+bool Stepper::trigger_valid(std::uint8_t card) const {
+  const CardSpec& c = sc.cards[card];
+  if (needs_host_on_field(c.term.trigger) && host_slot(card) == kNoSlot) return false;
+  return conditions_hold(card);
+}
+
+/// A trigger's target, chosen by the rules: the first legal target, the
+/// battling monster of the selector's side first.
+std::uint8_t Stepper::trigger_target(std::uint8_t card) const {
+  const CardSpec& c = sc.cards[card];
+  if (c.term.target.kind != TargetKind::Monster) return kNoSlot;
+  const Player side = c.term.target.side == SideSel::Own ? c.owner : other(c.owner);
+  const std::uint8_t battler = battling_slot(side);
+  if (battler != kNoSlot && target_ok(c.term.target, c.owner, battler)) return battler;
+  std::uint8_t first = kNoSlot;
+  for_each_target(card, [&](std::uint8_t slot) { if (first == kNoSlot) first = slot; });
+  return first;
+}
+
+/// Chain every pending trigger permitted at this timing, turn player's first
+/// (S0 §6.3.4.3.4, S2 §FAQ 09/08/01). Returns true if a chain was started.
+bool Stepper::gather_triggers() {
+  if (s.pending == 0) return false;
+  std::uint16_t ready = 0;
+  bool damage_triggers = false;
+  for (std::uint8_t c = 0; c < sc.cards.size(); ++c) {
+    if (!(s.pending & (1u << c)) || !allowed_at(c, s.timing)) continue;
+    if (!trigger_valid(c)) { s.pending &= static_cast<std::uint16_t>(~(1u << c)); continue; }
+    ready |= static_cast<std::uint16_t>(1u << c);
+    if (sc.cards[c].term.trigger != TriggerEvent::Flipped) damage_triggers = true;
+  }
+  if (damage_triggers && s.timing == Timing::AfterDamageCalculation && !r.flag(Knob::FlipTriggersChainWithDamageTriggers))
+    for (std::uint8_t c = 0; c < sc.cards.size(); ++c)
+      if (sc.cards[c].term.trigger == TriggerEvent::Flipped) ready &= static_cast<std::uint16_t>(~(1u << c));
+  if (ready == 0 || s.chain_len + std::popcount(ready) > kMaxChain) return false;
+  for (Player p : {Player::P1, Player::P2})
+    for (std::uint8_t c = 0; c < sc.cards.size(); ++c)
+      if ((ready & (1u << c)) && sc.cards[c].owner == p) push_link(c, trigger_target(c));
+  s.battle |= kTriggerChain;
+  s.passes = 0;
+  return true;
+}
+
+}  // namespace bc::detail

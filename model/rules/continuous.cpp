@@ -1,0 +1,86 @@
+/// Continuous effects (docs/effects.md "Continuous part"): never activated,
+/// they apply while their card is on the field (a monster's only while it is
+/// face-up). The model reads them where the rule they change is applied.
+#include "model/rules/stepper.hpp"
+
+namespace bc::detail {
+
+/// A monster's continuous effect stops applying once its destruction by
+/// battle is confirmed, although the monster stays on the field until the end
+/// of the Damage Step (S0 §6.3.4.3.3, S1 §伤害计算时, S3 §Flipping the
+/// Face-Down Monster Face-Up: a self-destructing monster destroyed by the
+/// battle is not destroyed by its effect).
+bool Stepper::continuous_active(std::uint8_t card) const {
+  const CardSpec& c = sc.cards[card];
+  if (c.term.activation != Activation::Continuous) return false;
+  if (c.host == kNoMonster) return true;
+  const std::uint8_t h = host_slot(card);
+  return h != kNoSlot && s.zones[h].position() != Position::FaceDownDefense && !s.zones[h].has(kDestroyConfirmed);
+}
+
+/// Skyscraper-like modifiers: during damage calculation only, or during the
+/// Damage Step only, to the controller's battling monster (S1 §伤害计算时,
+/// S4 §2.4.3.3: applied before the damage calculation chain and re-checked).
+int Stepper::continuous_atk(std::uint8_t slot) const {
+  if (!attack_in_progress() || (slot != s.attacker && slot != s.target)) return 0;
+  int sum = 0;
+  for (std::uint8_t c = 0; c < sc.cards.size(); ++c) {
+    const ContinuousSpec& k = sc.cards[c].term.continuous;
+    const bool calc = k.kind == ContinuousKind::CalcAtkModifier && s.timing == Timing::DamageCalculation;
+    const bool ds = k.kind == ContinuousKind::DamageStepAtkModifier && in_damage_step(s.timing);
+    if ((calc || ds) && side_of(slot) == sc.cards[c].owner && continuous_active(c)) sum += k.amount;
+  }
+  return sum;
+}
+
+bool Stepper::traps_locked() const {
+  for (std::uint8_t c = 0; c < sc.cards.size(); ++c)
+    if (sc.cards[c].term.continuous.kind == ContinuousKind::NoTrapActivation && continuous_active(c)) return true;
+  return false;
+}
+
+bool Stepper::may_declare(std::uint8_t slot) const {
+  for (std::uint8_t c = 0; c < sc.cards.size(); ++c) {
+    const ContinuousSpec& k = sc.cards[c].term.continuous;
+    if (k.kind == ContinuousKind::CannotAttackAtLeast && continuous_active(c) && current_atk(slot) >= k.amount) return false;
+  }
+  return true;
+}
+
+bool Stepper::attackable(std::uint8_t slot) const {
+  for (std::uint8_t c = 0; c < sc.cards.size(); ++c)
+    if (sc.cards[c].term.continuous.kind == ContinuousKind::CannotBeAttacked && continuous_active(c) && host_slot(c) == slot)
+      return false;
+  return true;
+}
+
+bool Stepper::may_attack_directly(std::uint8_t attacker) const {
+  for (std::uint8_t c = 0; c < sc.cards.size(); ++c)
+    if (sc.cards[c].term.continuous.kind == ContinuousKind::MayAttackDirectly && continuous_active(c) &&
+        host_slot(c) == attacker)
+      return true;
+  return false;
+}
+
+/// Self-destruction by a continuous condition is checked by the rules when a
+/// window opens; in the Damage Step not before damage calculation is over
+/// (S1 §伤害计算前: Burning Abyss monsters wait until after damage calculation).
+bool Stepper::check_self_destruction() {
+  if (in_damage_step(s.timing) && s.timing < Timing::AfterDamageCalculation) return false;
+  bool destroyed = false;
+  for (std::uint8_t c = 0; c < sc.cards.size(); ++c) {
+    if (sc.cards[c].term.continuous.kind != ContinuousKind::SelfDestructNoOtherMonster || !continuous_active(c)) continue;
+    const std::uint8_t h = host_slot(c);
+    if (h == kNoSlot) continue;
+    bool other = false;
+    for (int z = 0; z < kZonesPerSide; ++z) {
+      const std::uint8_t slot = slot_of(sc.cards[c].owner, z);
+      other = other || (slot != h && s.zones[slot].occupied());
+    }
+    if (!other) leave_field(h, LeaveReason::EffectDestroy);
+    destroyed = destroyed || !other;
+  }
+  return destroyed;
+}
+
+}  // namespace bc::detail

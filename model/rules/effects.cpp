@@ -1,0 +1,226 @@
+/// What a resolving chain link does: its term's primitive operations, run in
+/// order on their objects; and the board changes effects cause (leaving the
+/// field, special summons, position and ATK/DEF changes).
+#include <algorithm>
+
+#include "model/rules/stepper.hpp"
+
+namespace bc::detail {
+
+void Stepper::note_count_change(Player side) {
+  if (side != Player::P2 || !attack_in_progress()) return;
+  if (battle_window() || (in_damage_step(s.timing) && r.flag(Knob::ReplayInDamageStep))) s.battle |= kReplayPending;
+}
+
+void Stepper::leave_field(std::uint8_t slot, LeaveReason reason) {
+  ZoneState& z = s.zones[slot];
+  if (!z.occupied()) return;
+  const std::uint8_t monster = z.monster;
+  Event e = ev(EventType::LeftField);
+  e.slot = slot;
+  e.reason = reason;
+  e.monster = monster;
+  emit(e);
+  z = ZoneState{};
+  s.atk_mod[slot] = s.def_mod[slot] = 0;
+  if (reason != LeaveReason::Banish && reason != LeaveReason::ReturnToHand) make_pending(monster, TriggerEvent::SentToGraveyard);
+  if (reason == LeaveReason::Battle) {
+    make_pending(monster, TriggerEvent::DestroyedByBattle);
+    const std::uint8_t foe = slot == s.attacker ? s.target : slot == s.target ? s.attacker : kNoSlot;
+    if (foe < kSlotCount && s.zones[foe].occupied()) make_pending(s.zones[foe].monster, TriggerEvent::DestroyedOpponentByBattle);
+  }
+  if ((slot == s.attacker || slot == s.target) && in_damage_step(s.timing) && !s.has(kDamageCalculated))
+    s.battle |= kBattleCancelled;
+  if (slot == s.attacker) s.battle |= kAttackerLeft;
+  note_count_change(side_of(slot));
+}
+
+std::uint8_t Stepper::free_zone(Player owner) const {
+  for (int z = 0; z < kZonesPerSide; ++z)
+    if (!s.zones[slot_of(owner, z)].occupied()) return slot_of(owner, z);
+  return kNoSlot;
+}
+
+/// The monster a Tribute cost sends: the controller's first monster that is
+/// not the card's own host.
+std::uint8_t Stepper::tribute_slot(std::uint8_t card) const {
+  const CardSpec& c = sc.cards[card];
+  const std::uint8_t h = host_slot(card);
+  for (int z = 0; z < kZonesPerSide; ++z) {
+    const std::uint8_t slot = slot_of(c.owner, z);
+    if (s.zones[slot].occupied() && slot != h) return slot;
+  }
+  return kNoSlot;
+}
+
+void Stepper::summon(Player owner, std::uint8_t monster, Position pos) {
+  if (monster == kNoMonster) return;
+  const std::uint8_t slot = free_zone(owner);
+  if (slot == kNoSlot) return;
+  s.zones[slot] = ZoneState{monster, 0};
+  s.zones[slot].set_position(pos);
+  Event e = ev(EventType::Summoned);
+  e.slot = slot;
+  e.monster = monster;
+  e.player = owner;
+  e.position = pos;
+  emit(e);
+  make_pending(monster, TriggerEvent::SpecialSummoned);
+  make_pending_for(other(owner), TriggerEvent::OpponentSpecialSummoned);
+  note_count_change(owner);
+}
+
+void Stepper::change_position(std::uint8_t slot, Position pos) {
+  ZoneState& z = s.zones[slot];
+  if (!z.occupied() || z.position() == pos) return;
+  z.set_position(pos);
+  Event e = ev(EventType::PositionChanged);
+  e.slot = slot;
+  e.position = pos;
+  emit(e);
+  // An attacker no longer in Attack Position cannot battle: like a battler
+  // leaving, no damage calculation, the remaining timings still run
+  // (S1 §伤害步骤, S1 §伤害计算时: Superheavy Samurai Big Benkei).
+  const bool before_calc = in_damage_step(s.timing) && !s.has(kDamageCalculated);
+  if (slot == s.attacker && before_calc && pos != Position::FaceUpAttack && r.flag(Knob::AttackRequiresAttackPosition))
+    s.battle |= kBattleCancelled;
+}
+
+namespace {
+std::int8_t clamp_step(int v, int unit) { return static_cast<std::int8_t>(std::clamp(v / unit, -127, 127)); }
+}  // namespace
+
+/// An ATK/DEF change: for this battle on a battler (the battle boosts), or for
+/// the turn (per zone, in steps of 50).
+void Stepper::change_stat(std::uint8_t slot, const Op& op) {
+  if (op.code == OpCode::ChangeDef) {
+    s.def_mod[slot] = clamp_step(s.def_mod[slot] * 50 + op.amount, 50);
+    return;
+  }
+  if (op.code == OpCode::SetAtk) {
+    s.atk_mod[slot] = 0;
+    const int now = current_atk(slot);
+    s.atk_mod[slot] = clamp_step(op.amount - now, 50);
+    return;
+  }
+  const bool battler = attack_in_progress() && (slot == s.attacker || slot == s.target);
+  if (op.duration == Duration::Battle && battler) {
+    std::int8_t& b = slot == s.attacker ? s.attacker_boost : s.target_boost;
+    b = clamp_step(b * 100 + op.amount, 100);
+    return;
+  }
+  if (op.duration == Duration::Turn) s.atk_mod[slot] = clamp_step(s.atk_mod[slot] * 50 + op.amount, 50);
+}
+
+/// The monsters an operation acts on, in a fixed order.
+int Stepper::objects(const LinkState& link, const Op& op, std::array<std::uint8_t, kSlotCount>& out) const {
+  const CardSpec& c = sc.cards[link.card];
+  int n = 0;
+  auto add = [&](std::uint8_t slot) {
+    if (slot < kSlotCount && s.zones[slot].occupied()) out[n++] = slot;
+  };
+  const Player foe = other(c.owner);
+  switch (op.object) {
+    case Object::Target: add(link.target); break;
+    case Object::Self: add(host_slot(link.card)); break;
+    case Object::OwnBattler: add(battling_slot(c.owner)); break;
+    case Object::OpponentBattler: add(battling_slot(foe)); break;
+    case Object::Attacker: add(battling_slot(Player::P1)); break;
+    case Object::AttackTarget: add(battling_slot(Player::P2)); break;
+    case Object::BothBattlers: add(battling_slot(Player::P1)); add(battling_slot(Player::P2)); break;
+    case Object::OpponentsMonsters:
+    case Object::OpponentsAttackPosition:
+    case Object::AllMonsters:
+      for (Player side : {foe, c.owner}) {
+        if (side == c.owner && op.object != Object::AllMonsters) continue;
+        for (int z = 0; z < kZonesPerSide; ++z) {
+          const std::uint8_t slot = slot_of(side, z);
+          if (op.object == Object::OpponentsAttackPosition && s.zones[slot].position() != Position::FaceUpAttack) continue;
+          add(slot);
+        }
+      }
+      break;
+    case Object::You: break;
+  }
+  return n;
+}
+
+void Stepper::negate(const LinkState& link, const Op& op) {
+  LinkState& victim = s.chain[link.target];
+  const bool activation = op.code == OpCode::NegateActivation;
+  victim.bits |= activation ? kLinkActivationNegated : kLinkEffectNegated;
+  Event e = ev(EventType::Negated);
+  e.link = static_cast<std::uint8_t>(link.target + 1);
+  e.negation = activation ? Negation::Activation : Negation::Effect;
+  emit(e);
+  const std::uint8_t h = host_slot(victim.card);
+  if (op.flag && h != kNoSlot) leave_field(h, LeaveReason::EffectDestroy);
+}
+
+void Stepper::apply_op(const LinkState& link, const Op& op) {
+  const CardSpec& c = sc.cards[link.card];
+  switch (op.code) {
+    case OpCode::NegateActivation:
+    case OpCode::NegateEffect: negate(link, op); return;
+    case OpCode::NegateAttack:
+      if (attack_in_progress() && !s.has(kAttackNegated)) {
+        s.battle |= kAttackNegated;
+        Event e = ev(EventType::AttackNegated);
+        e.slot = s.attacker;
+        emit(e);
+      }
+      return;
+    case OpCode::EndBattlePhase:
+      s.battle |= kEndBattlePending;
+      emit(ev(EventType::BattlePhaseEnded));
+      return;
+    case OpCode::NoBattleDamage: {
+      const bool p1 = c.owner == Player::P1;
+      const bool turn = op.duration == Duration::Turn;
+      s.battle |= turn ? (p1 ? kNoDamageTurnP1 : kNoDamageTurnP2) : (p1 ? kNoDamageP1 : kNoDamageP2);
+      if (op.flag) s.battle |= turn ? (p1 ? kSafeTurnP1 : kSafeTurnP2) : (p1 ? kSafeP1 : kSafeP2);
+      return;
+    }
+    case OpCode::SpecialSummon: summon(c.owner, op.monster, op.position); return;
+    case OpCode::ChangeAttackTarget: redirect(link.target); return;
+    case OpCode::Opaque: return;
+    default: break;
+  }
+  std::array<std::uint8_t, kSlotCount> slots{};
+  const int n = objects(link, op, slots);
+  for (int i = 0; i < n; ++i) apply_to_monster(slots[i], op);
+}
+
+void Stepper::apply_to_monster(std::uint8_t slot, const Op& op) {
+  switch (op.code) {
+    case OpCode::Destroy: leave_field(slot, LeaveReason::EffectDestroy); break;
+    case OpCode::Banish: leave_field(slot, LeaveReason::Banish); break;
+    case OpCode::ReturnToHand: leave_field(slot, LeaveReason::ReturnToHand); break;
+    case OpCode::ChangePosition: change_position(slot, op.position); break;
+    case OpCode::ChangeAtk:
+    case OpCode::SetAtk:
+    case OpCode::ChangeDef: change_stat(slot, op); break;
+    default: break;
+  }
+}
+
+/// The attack now targets `slot` (an opponent's monster): no replay, the
+/// monster count did not change (S1 §战斗步骤的卷回).
+void Stepper::redirect(std::uint8_t slot) {
+  if (!attack_in_progress() || slot >= kSlotCount || !s.zones[slot].occupied() || side_of(slot) == side_of(s.attacker)) return;
+  if (slot == s.target || step_of(s.timing) != Step::BattleStep) return;
+  s.target = slot;
+  s.target_boost = 0;
+  Event e = ev(EventType::AttackTargetChanged);
+  e.slot = s.attacker;
+  e.target = slot;
+  emit(e);
+}
+
+void Stepper::apply(int i) {
+  const LinkState link = s.chain[i];
+  const EffectTerm& t = sc.cards[link.card].term;
+  for (int k = 0; k < t.op_count; ++k) apply_op(link, t.ops[k]);
+}
+
+}  // namespace bc::detail

@@ -1,0 +1,284 @@
+/// Windows, steps and the battle itself: what happens when a timing begins
+/// and ends. Every contested choice reads a knob from the ruleset.
+#include <algorithm>
+
+#include "model/rules/stepper.hpp"
+
+namespace bc::detail {
+
+namespace {
+Knob chains_knob(Timing t) {
+  switch (t) {
+    case Timing::StartStep: return Knob::ChainsStartStep;
+    case Timing::AttackDeclaration: return Knob::ChainsAttackDeclaration;
+    case Timing::StartOfDamageStep: return Knob::ChainsStartOfDamageStep;
+    case Timing::BeforeDamageCalculation: return Knob::ChainsBeforeDamageCalculation;
+    case Timing::DamageCalculation: return Knob::ChainsDamageCalculation;
+    case Timing::AfterDamageCalculation: return Knob::ChainsAfterDamageCalculation;
+    case Timing::EndOfDamageStep: return Knob::ChainsEndOfDamageStep;
+    case Timing::EndStep: return Knob::ChainsEndStep;
+    default: return Knob::ChainsBattleStep;
+  }
+}
+}  // namespace
+
+bool Stepper::one_chain_window() const { return !r.several(chains_knob(s.timing)); }
+
+std::uint8_t Stepper::host_slot(std::uint8_t card) const {
+  const std::uint8_t host = sc.cards[card].host;
+  if (host == kNoMonster) return kNoSlot;
+  for (std::uint8_t i = 0; i < kSlotCount; ++i)
+    if (s.zones[i].monster == host) return i;
+  return kNoSlot;
+}
+
+std::uint8_t Stepper::battling_slot(Player p) const {
+  if (!attack_in_progress()) return kNoSlot;
+  const std::uint8_t slot = p == Player::P1 ? s.attacker : s.target;
+  if (slot >= kSlotCount || !s.zones[slot].occupied()) return kNoSlot;
+  return slot;
+}
+
+int Stepper::current_atk(std::uint8_t slot) const {
+  int atk = sc.monsters[s.zones[slot].monster].atk + 50 * s.atk_mod[slot];
+  if (slot == s.attacker) atk += 100 * s.attacker_boost;
+  if (slot == s.target) atk += 100 * s.target_boost;
+  return std::max(0, atk + continuous_atk(slot));
+}
+
+int Stepper::current_def(std::uint8_t slot) const {
+  return std::max(0, sc.monsters[s.zones[slot].monster].def + 50 * s.def_mod[slot]);
+}
+
+bool Stepper::side_has_monsters(Player p) const {
+  for (int z = 0; z < kZonesPerSide; ++z)
+    if (s.zones[slot_of(p, z)].occupied()) return true;
+  return false;
+}
+
+void Stepper::list_attack_targets(ActionType type, std::uint8_t attacker, ActionList& out) const {
+  bool any = false;
+  for (int z = 0; z < kZonesPerSide; ++z) {
+    const std::uint8_t slot = slot_of(Player::P2, z);
+    if (!s.zones[slot].occupied()) continue;
+    any = true;
+    const bool restricted = type == ActionType::DeclareAttack || r.flag(Knob::AttackRestrictionsApplyOnReplay);
+    if (!restricted || attackable(slot)) out.push(Action{type, kNoCard, attacker, slot});
+  }
+  if (!any || !r.flag(Knob::DirectAttackRequiresEmptyField) || may_attack_directly(attacker))
+    out.push(Action{type, kNoCard, attacker, kDirect});
+}
+
+/// Triggers on a declaration: the defending side's "when an attack is
+/// declared" cards and the target's "targeted for an attack" effects.
+void Stepper::declared_triggers() {
+  make_pending_for(other(side_of(s.attacker)), TriggerEvent::AttackDeclared);
+  if (s.target < kSlotCount) make_pending(s.zones[s.target].monster, TriggerEvent::TargetedForAttack);
+}
+
+void Stepper::give_priority(Player p) {
+  s.priority = p;
+  Event e = ev(EventType::Priority);
+  e.player = p;
+  emit(e);
+}
+
+void Stepper::enter(Timing t) {
+  const Step before = step_of(s.timing);
+  s.timing = t;
+  s.passes = 0;
+  s.chains_in_window = 0;
+  if (step_of(t) != before) {
+    Event e = ev(EventType::StepEnter);
+    e.step = step_of(t);
+    emit(e);
+    if (step_of(t) == Step::DamageStep) {
+      Event d = ev(EventType::DamageStepBegin);
+      d.slot = s.attacker;
+      d.target = s.target;
+      emit(d);
+    }
+  }
+  Event e = ev(EventType::TimingEnter);
+  e.timing = t;
+  emit(e);
+  on_entry(t);
+  if (t == Timing::MainPhase2 || t == Timing::EndPhase || t == Timing::ReplayChoice) return;
+  open_priority();
+}
+
+void Stepper::open_priority() {
+  const bool destroyed = check_self_destruction();
+  if (gather_triggers()) {
+    give_priority(Player::P1);
+    return;
+  }
+  // A monster that destroyed itself changes the board like a resolved effect:
+  // in the Battle Step that may stop the attack or cause a replay (S1 §战斗步骤的卷回).
+  if (destroyed && s.chain_len == 0 && battle_step_consequences()) return;
+  const bool turn_first = r.get(Knob::FirstPriority) == 0 || s.timing == Timing::BattleStepOpen;
+  give_priority(turn_first ? Player::P1 : Player::P2);
+}
+
+void Stepper::on_entry(Timing t) {
+  const auto flip_at = static_cast<Timing>(static_cast<int>(Timing::StartOfDamageStep) + r.get(Knob::FaceDownFlipTiming));
+  if (in_damage_step(t) && t == flip_at) flip_target_if_face_down();
+  const auto leave_at = static_cast<Timing>(static_cast<int>(Timing::DamageCalculation) + r.get(Knob::BattleDestroyedLeaveTiming));
+  if (t == leave_at && t != Timing::DamageCalculation) send_battle_destroyed();
+  if (t == Timing::EndStep) pend_timed_triggers(TriggerEvent::EndOfBattlePhase, false);
+  if (t == Timing::EndOfDamageStep) pend_timed_triggers(TriggerEvent::EndOfDamageStep, true);
+}
+
+/// Triggers on a point of time (the end of the Damage Step or of the Battle
+/// Phase): pending when their host is on the field (a battler, for the Damage Step).
+void Stepper::pend_timed_triggers(TriggerEvent event, bool battlers_only) {
+  for (std::uint8_t c = 0; c < sc.cards.size(); ++c) {
+    if (sc.cards[c].term.trigger != event || (s.used & (1u << c))) continue;
+    if (sc.cards[c].term.mandatory && !r.flag(Knob::MandatoryTriggersActivate)) continue;
+    const std::uint8_t h = host_slot(c);
+    if (h == kNoSlot || (battlers_only && h != s.attacker && h != s.target)) continue;
+    s.pending |= static_cast<std::uint16_t>(1u << c);
+  }
+}
+
+void Stepper::flip_target_if_face_down() {
+  if (s.target >= kSlotCount) return;
+  if (s.has(kBattleCancelled) && !r.flag(Knob::FlipAfterBattleCancelled)) return;  // no battle, no flip (S0 §6.3.4.3.2)
+  ZoneState& z = s.zones[s.target];
+  if (!z.occupied() || z.position() != Position::FaceDownDefense) return;
+  z.set_position(Position::FaceUpDefense);
+  z.bits |= kFlippedByBattle;
+  Event e = ev(EventType::FlippedFaceUp);
+  e.slot = s.target;
+  emit(e);
+  make_pending(z.monster, TriggerEvent::Flipped);
+}
+
+void Stepper::leave_window() {
+  switch (s.timing) {
+    case Timing::StartStep: enter(Timing::BattleStepOpen); break;
+    case Timing::BattleStepOpen: enter(Timing::EndStep); break;
+    case Timing::AttackDeclaration: enter(Timing::BattleStep); break;
+    case Timing::BattleStep: enter_damage_step(); break;
+    case Timing::StartOfDamageStep: enter(Timing::BeforeDamageCalculation); break;
+    case Timing::BeforeDamageCalculation: enter(Timing::DamageCalculation); break;
+    case Timing::DamageCalculation:
+      damage_calculation();
+      enter(Timing::AfterDamageCalculation);
+      break;
+    case Timing::AfterDamageCalculation: enter(Timing::EndOfDamageStep); break;
+    case Timing::EndOfDamageStep: end_damage_step(); break;
+    case Timing::EndStep: enter(Timing::MainPhase2); break;
+    default: break;
+  }
+}
+
+/// After a whole chain (and its ChainEnd): new triggers first, then what the
+/// chain did to the battle, then the window's one-chain / several-chains rule.
+void Stepper::after_chain() {
+  s.battle &= static_cast<std::uint16_t>(~kTriggerChain);
+  if (gather_triggers()) {
+    give_priority(Player::P1);
+    return;
+  }
+  // An effect that ended the Battle Phase outranks what the chain did to the
+  // attack (a replay, a vanished attacker): the End Step comes next (S1 §结束步骤=战斗阶段结束时).
+  if (s.has(kEndBattlePending) && !in_damage_step(s.timing)) {
+    end_battle_phase();
+    return;
+  }
+  if (battle_step_consequences()) return;
+  if (in_damage_step(s.timing) && s.has(kBattleCancelled) && !r.flag(Knob::DamageStepContinuesAfterBattlerLeaves)) {
+    end_damage_step();  // the S4 §2.4.2 reading: the battle just ends
+    return;
+  }
+  if (in_damage_step(s.timing) && r.flag(Knob::ReplayInDamageStep) && s.has(kReplayPending)) {
+    replay();
+    return;
+  }
+  if (one_chain_window()) {
+    leave_window();
+    return;
+  }
+  s.passes = 0;
+  give_priority(Player::P1);
+}
+
+/// In the Battle Step: a negated attack or a vanished attacker ends the
+/// attack; a changed monster count on the attacked side means a replay.
+bool Stepper::battle_step_consequences() {
+  if (!battle_window() || !attack_in_progress()) return false;
+  if (s.has(kAttackNegated) && !r.flag(Knob::NegatedAttackEntersDamageStep)) {
+    end_attack();
+    return true;
+  }
+  // An attacker that left the field cannot battle (S1 §战斗步骤), even when
+  // another monster now stands in its zone.
+  const ZoneState& a = s.zones[s.attacker];
+  const bool can_fight = !s.has(kAttackerLeft) && a.occupied() &&
+                         (a.position() == Position::FaceUpAttack || !r.flag(Knob::AttackRequiresAttackPosition));
+  if (!can_fight) {
+    Event e = ev(EventType::AttackStopped);
+    e.slot = s.attacker;
+    emit(e);
+    end_attack();
+    return true;
+  }
+  if (s.has(kReplayPending) && r.flag(Knob::ReplayEnabled)) {
+    replay();
+    return true;
+  }
+  return false;
+}
+
+void Stepper::replay() {
+  s.battle &= static_cast<std::uint16_t>(~kReplayPending);
+  Event e = ev(EventType::Replay);
+  e.slot = s.attacker;
+  emit(e);
+  if (r.flag(Knob::CostsPaidAgainOnReplay))
+    for (std::uint8_t c = 0; c < sc.cards.size(); ++c)
+      if (s.used & (1u << c)) pay_cost(c);
+  enter(Timing::ReplayChoice);
+}
+
+void Stepper::enter_damage_step() {
+  ZoneState& a = s.zones[s.attacker];
+  if (r.get(Knob::HasAttackedOn) == 0) a.bits |= kAttacked;
+  if (s.target != kDirect && (s.target >= kSlotCount || !s.zones[s.target].occupied())) s.battle |= kBattleCancelled;
+  if (s.target < kSlotCount && s.zones[s.target].occupied() && s.zones[s.target].position() == Position::FaceDownDefense)
+    make_pending(a.monster, TriggerEvent::AttacksFaceDown);
+  enter(Timing::StartOfDamageStep);
+}
+
+void Stepper::end_damage_step() {
+  send_battle_destroyed();  // nothing left unless the leave timing knob is odd
+  const bool to_battle_step = r.get(Knob::DamageStepExit) == 0;
+  s.pending = 0;
+  for (auto& z : s.zones) z.bits &= static_cast<std::uint8_t>(~kFlippedByBattle);
+  s.attacker = s.target = kNoSlot;
+  s.attacker_boost = s.target_boost = 0;
+  s.battle &= kKeptAfterBattle;
+  enter(to_battle_step ? Timing::BattleStepOpen : Timing::EndStep);
+}
+
+void Stepper::end_attack() {
+  s.attacker = s.target = kNoSlot;
+  s.attacker_boost = s.target_boost = 0;
+  s.battle &= kKeptAfterBattle;
+  if (s.has(kEndBattlePending)) {
+    end_battle_phase();
+    return;
+  }
+  enter(Timing::BattleStepOpen);
+}
+
+void Stepper::end_battle_phase() {
+  s.battle &= kNoDamageTurnP1 | kNoDamageTurnP2;
+  s.pending = 0;
+  s.attacker = s.target = kNoSlot;
+  s.attacker_boost = s.target_boost = 0;
+  enter(r.get(Knob::BattlePhaseEndGoesTo) == 0 ? Timing::EndStep : Timing::MainPhase2);
+}
+
+}  // namespace bc::detail

@@ -1,0 +1,167 @@
+/// The Model facade: initial state, legal actions in deterministic order,
+/// next(). The work is done by detail::Stepper (flow, battle, chain, effects).
+#include "model/rules/model.hpp"
+
+#include "model/rules/stepper.hpp"
+
+namespace bc {
+
+using detail::Stepper;
+
+Model::Model(const Scenario& scenario, const Ruleset& rules) : scenario_(scenario), rules_(rules) {}
+
+State Model::initial(EventBuffer& events) const {
+  State s;
+  for (int side = 0; side < 2; ++side)
+    for (int z = 0; z < kZonesPerSide; ++z) {
+      const ZoneSpec& spec = scenario_.board[side][z];
+      ZoneState& zone = s.zones[side * kZonesPerSide + z];
+      zone.monster = spec.monster;
+      if (spec.monster != kNoMonster) zone.set_position(spec.position);
+    }
+  Event step;
+  step.type = EventType::StepEnter;
+  step.step = Step::MainPhase1;
+  events.push(step);
+  Event timing;
+  timing.type = EventType::TimingEnter;
+  timing.timing = Timing::MainPhase1;
+  events.push(timing);
+  return s;
+}
+
+State Model::initial() const {
+  EventBuffer ignored;
+  return initial(ignored);
+}
+
+bool Model::is_terminal(const State& s) { return s.timing == Timing::MainPhase2 || s.timing == Timing::EndPhase; }
+
+namespace {
+
+/// Queries never emit: one buffer per thread instead of a 2.7 KB one per call.
+EventBuffer& scratch_events() {
+  thread_local EventBuffer buffer;
+  buffer.clear();
+  return buffer;
+}
+
+bool may_attack(const State& s, const Ruleset& r, std::uint8_t slot) {
+  const ZoneState& z = s.zones[slot];
+  if (!z.occupied() || z.has(kDestroyConfirmed)) return false;
+  if (z.position() == Position::FaceDownDefense) return false;
+  if (z.position() != Position::FaceUpAttack && r.flag(Knob::AttackRequiresAttackPosition)) return false;
+  if (!z.has(kDeclared)) return true;
+  return r.get(Knob::DeclarationsPerMonster) == 1 && !z.has(kSecondDeclaration);
+}
+
+}  // namespace
+
+void Model::actions(const State& s, ActionList& out) const {
+  out.clear();
+  switch (s.timing) {
+    case Timing::MainPhase1:
+      if (!scenario_.first_turn || rules_.flag(Knob::BattlePhaseOnFirstTurn)) out.push(Action{ActionType::EnterBattlePhase});
+      out.push(Action{ActionType::SkipBattlePhase});
+      return;
+    case Timing::MainPhase2:
+    case Timing::EndPhase:
+      return;
+    case Timing::ReplayChoice: {
+      State copy = s;
+      Stepper{scenario_, rules_, copy, scratch_events()}.list_attack_targets(ActionType::ReplayTarget, s.attacker, out);
+      out.push(Action{ActionType::ReplayStop, kNoCard, s.attacker});
+      return;
+    }
+    default:
+      break;
+  }
+  out.push(Action{ActionType::Pass});
+  const bool turn_player_free = s.priority == Player::P1 && s.chain_len == 0;
+  State copy = s;
+  const Stepper st{scenario_, rules_, copy, scratch_events()};
+  if (s.timing == Timing::BattleStepOpen && turn_player_free)
+    for (int z = 0; z < kZonesPerSide; ++z)
+      if (may_attack(s, rules_, slot_of(Player::P1, z)) && st.may_declare(slot_of(Player::P1, z)))
+        st.list_attack_targets(ActionType::DeclareAttack, slot_of(Player::P1, z), out);
+  st.list_activations(out);
+  if (s.timing == Timing::StartStep && turn_player_free && rules_.flag(Knob::StartStepMaySkipToEndStep))
+    out.push(Action{ActionType::SkipToEndStep});
+}
+
+State Model::next(const State& s, const Action& a, EventBuffer& events) const {
+  State n = s;
+  Stepper st{scenario_, rules_, n, events};
+  switch (a.type) {
+    case ActionType::EnterBattlePhase: st.enter(Timing::StartStep); break;
+    case ActionType::SkipBattlePhase: st.enter(Timing::EndPhase); break;
+    case ActionType::SkipToEndStep: st.enter(Timing::EndStep); break;
+    case ActionType::Pass: st.pass(); break;
+    case ActionType::Activate: st.activate(a.card, a.target); break;
+    case ActionType::DeclareAttack: {
+      ZoneState& z = n.zones[a.attacker];
+      z.bits |= z.has(kDeclared) ? kSecondDeclaration : kDeclared;
+      if (rules_.get(Knob::HasAttackedOn) == 1) z.bits |= kAttacked;
+      n.attacker = a.attacker;
+      n.target = a.target;
+      Event e;
+      e.type = EventType::AttackDeclared;
+      e.player = Player::P1;
+      e.slot = a.attacker;
+      e.target = a.target;
+      events.push(e);
+      st.declared_triggers();
+      st.enter(Timing::AttackDeclaration);
+      break;
+    }
+    case ActionType::ReplayTarget:
+    case ActionType::ReplayStop: {
+      Event e;
+      e.type = EventType::ReplayChoice;
+      e.slot = n.attacker;
+      e.target = a.type == ActionType::ReplayTarget ? a.target : kNoSlot;
+      events.push(e);
+      if (a.type == ActionType::ReplayStop) { st.end_attack(); break; }
+      n.target = a.target;
+      if (rules_.flag(Knob::ReplayReopensDeclarationWindow)) {
+        Event d;
+        d.type = EventType::AttackDeclared;
+        d.slot = n.attacker;
+        d.target = a.target;
+        events.push(d);
+        st.enter(Timing::AttackDeclaration);
+      } else {
+        st.enter(Timing::BattleStep);
+      }
+      break;
+    }
+  }
+  return n;
+}
+
+std::string Model::describe(const State& s, const Action& a) const {
+  auto monster = [&](std::uint8_t slot) -> std::string {
+    if (slot == kDirect) return "a direct attack";
+    if (slot >= kSlotCount || !s.zones[slot].occupied()) return slot_name(slot);
+    return scenario_.monsters[s.zones[slot].monster].name + " (" + slot_name(slot) + ")";
+  };
+  switch (a.type) {
+    case ActionType::EnterBattlePhase: return "P1 enters the Battle Phase";
+    case ActionType::SkipBattlePhase: return "P1 skips the Battle Phase";
+    case ActionType::SkipToEndStep: return "P1 goes from the Start Step straight to the End Step";
+    case ActionType::Pass: return (s.priority == Player::P1 ? "P1" : "P2") + std::string(" passes");
+    case ActionType::Activate: {
+      const CardSpec& c = scenario_.cards[a.card];
+      std::string t = (c.owner == Player::P1 ? "P1" : "P2") + std::string(" activates ") + c.name + " (" +
+                      std::string(name(c.kind)) + ")";
+      if (a.target != kNoSlot) t += " targeting " + monster(a.target);
+      return t;
+    }
+    case ActionType::DeclareAttack: return "P1 declares an attack: " + monster(a.attacker) + " -> " + monster(a.target);
+    case ActionType::ReplayTarget: return "P1 re-chooses after the replay: " + monster(a.target);
+    case ActionType::ReplayStop: return "P1 chooses not to attack after the replay";
+  }
+  return "?";
+}
+
+}  // namespace bc

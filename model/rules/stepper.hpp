@@ -1,0 +1,104 @@
+#pragma once
+/// Internal to model/: the mutable working context of one next() call. Split
+/// by concern over flow.cpp (windows and steps), chain.cpp (priority,
+/// activation, resolution, triggers) and effects.cpp (what effects do).
+#include "model/vocabulary/action.hpp"
+#include "model/vocabulary/event.hpp"
+#include "model/core/ruleset.hpp"
+#include "model/core/scenario.hpp"
+#include "model/core/state.hpp"
+
+namespace bc::detail {
+
+struct Stepper {
+  const Scenario& sc;
+  const Ruleset& r;
+  State& s;
+  EventBuffer& out;
+
+  // --- events and small queries -------------------------------------------
+  void emit(const Event& e) { out.push(e); }
+  Event ev(EventType t) const { Event e; e.type = t; return e; }
+  bool battle_window() const { return s.timing == Timing::AttackDeclaration || s.timing == Timing::BattleStep; }
+  bool attack_in_progress() const { return s.attacker != kNoSlot; }
+  bool one_chain_window() const;
+  std::uint8_t host_slot(std::uint8_t card) const;   ///< slot of a card's host monster, kNoSlot if none/absent
+  std::uint8_t battling_slot(Player p) const;        ///< p's monster in the current battle, kNoSlot if none
+  int current_atk(std::uint8_t slot) const;
+  int current_def(std::uint8_t slot) const;
+  /// Whether a continuous effect of a face-up card applies (its host face-up on the field, or no host).
+  bool continuous_active(std::uint8_t card) const;
+  bool side_has_monsters(Player p) const;
+
+  // --- flow (flow.cpp) -----------------------------------------------------
+  void enter(Timing t);
+  void leave_window();
+  void on_entry(Timing t);
+  void pend_timed_triggers(TriggerEvent event, bool battlers_only);
+  void declared_triggers();
+  void open_priority();
+  void give_priority(Player p);
+  void after_chain();
+  bool battle_step_consequences();
+  void enter_damage_step();
+  void end_damage_step();
+  void end_attack();
+  void end_battle_phase();
+  void flip_target_if_face_down();
+  void damage_calculation();
+  void inflict(Player p, int amount);
+  void confirm_destroyed(std::uint8_t slot);
+  void send_battle_destroyed();
+  void replay();
+
+  // --- chain (chain.cpp) ---------------------------------------------------
+  void list_activations(ActionList& out_actions) const;
+  bool can_activate(std::uint8_t card) const;
+  void activate(std::uint8_t card, std::uint8_t target);
+  void push_link(std::uint8_t card, std::uint8_t target);
+  void pass();
+  void resolve_chain();
+  bool gather_triggers();
+  bool trigger_valid(std::uint8_t card) const;
+  std::uint8_t trigger_target(std::uint8_t card) const;
+  /// Pending: the triggers of `monster`'s own cards on this event.
+  void make_pending(std::uint8_t monster, TriggerEvent event);
+  /// Pending: the triggers of `listener`'s cards that listen to this event on the whole field.
+  void make_pending_for(Player listener, TriggerEvent event);
+  bool conditions_hold(std::uint8_t card) const;
+  bool resolution_possible(std::uint8_t card) const;
+  bool allowed_at(std::uint8_t card, Timing t) const;
+  bool target_ok(const TargetSpec& sel, Player owner, std::uint8_t slot) const;
+  void for_each_target(std::uint8_t card, const auto& fn) const;
+  void pay_cost(std::uint8_t card);
+
+  // --- effects (effects.cpp) -----------------------------------------------
+  void apply(int link_index);
+  void apply_op(const LinkState& link, const Op& op);
+  void apply_to_monster(std::uint8_t slot, const Op& op);
+  int objects(const LinkState& link, const Op& op, std::array<std::uint8_t, kSlotCount>& out) const;
+  void negate(const LinkState& link, const Op& op);
+  void redirect(std::uint8_t slot);
+  void change_position(std::uint8_t slot, Position pos);
+  void change_stat(std::uint8_t slot, const Op& op);
+  void leave_field(std::uint8_t slot, LeaveReason reason);
+  void summon(Player owner, std::uint8_t monster, Position pos);
+  void note_count_change(Player side);
+  std::uint8_t free_zone(Player owner) const;
+  std::uint8_t tribute_slot(std::uint8_t card) const;
+
+  // --- continuous effects (continuous.cpp) ---------------------------------
+  /// Sum of the continuous ATK modifiers that apply to `slot` now.
+  int continuous_atk(std::uint8_t slot) const;
+  /// A continuous effect forbids Trap activations.
+  bool traps_locked() const;
+  /// Monsters destroyed by their own continuous condition (checked when a window opens).
+  bool check_self_destruction();
+  bool may_declare(std::uint8_t slot) const;        ///< no "cannot declare an attack" applies
+  bool attackable(std::uint8_t slot) const;         ///< no "cannot be attacked" applies
+  bool may_attack_directly(std::uint8_t attacker) const;
+  /// Attack targets (or kDirect) for `attacker`, in zone order, direct last.
+  void list_attack_targets(ActionType type, std::uint8_t attacker, ActionList& out) const;
+};
+
+}  // namespace bc::detail

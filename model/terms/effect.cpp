@@ -1,0 +1,164 @@
+/// Effect terms: names of the parts, attributes, the derived class, and the
+/// text form of a term (docs/effects.md).
+#include "model/terms/effect.hpp"
+#include "model/vocabulary/name_table.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <sstream>
+
+namespace bc {
+namespace {
+
+using names::find;
+using names::lookup;
+
+constexpr std::array<std::string_view, kActivationCount> kActivations = {"trigger", "quick", "counter", "continuous"};
+constexpr std::array<std::string_view, kWindowCount> kWindows = {"any", "attack_declared", "damage_step",
+                                                                 "damage_calculation"};
+constexpr std::array<std::string_view, kTriggerEventCount> kTriggers = {
+    "none", "attacks_face_down", "flipped", "inflicts_battle_damage", "battled", "destroyed_by_battle",
+    "destroyed_opponent_by_battle", "sent_to_graveyard", "attack_declared", "targeted_for_attack",
+    "special_summoned", "opponent_special_summoned", "end_of_damage_step", "end_of_battle_phase"};
+constexpr std::array<std::string_view, kCostCount> kCosts = {"none", "pay_lp", "tribute", "discard"};
+constexpr std::array<std::string_view, kOpCodeCount> kOps = {
+    "destroy", "banish", "return_to_hand", "change_position", "change_atk", "set_atk", "change_def",
+    "negate_activation", "negate_effect", "negate_attack", "end_battle_phase", "no_battle_damage",
+    "special_summon", "change_attack_target", "opaque"};
+constexpr std::array<std::string_view, kObjectCount> kObjects = {
+    "target", "self", "own_battler", "opponent_battler", "attacker", "attack_target", "both_battlers",
+    "opponents_monsters", "opponents_attack_position", "all_monsters", "you"};
+constexpr std::array<std::string_view, kContinuousKindCount> kContinuous = {
+    "none", "calc_atk_modifier", "damage_step_atk_modifier", "cannot_attack_at_least", "cannot_be_attacked",
+    "may_attack_directly", "no_trap_activation", "self_destruct_no_other_monster"};
+constexpr std::array<std::string_view, 3> kCardTypes = {"monster", "spell", "trap"};
+constexpr std::array<std::string_view, 2> kDurations = {"battle", "turn"};
+const std::vector<std::string_view> kConditions = {"battle",          "own_battling",    "opponent_attacks",
+                                                   "direct_attack",   "host_attacked",   "host_battled",
+                                                   "target_on_field", "host_attacking"};
+constexpr std::array<std::string_view, 3> kSides = {"own", "opponent", "any"};
+constexpr std::array<std::string_view, 3> kFaces = {"any", "face_up", "face_down"};
+constexpr std::array<std::string_view, 4> kRoles = {"any", "battling", "attacker", "attack_target"};
+
+bool removes(OpCode c) { return c == OpCode::Destroy || c == OpCode::Banish || c == OpCode::ReturnToHand; }
+bool changes_stat(OpCode c) { return c == OpCode::ChangeAtk || c == OpCode::SetAtk || c == OpCode::ChangeDef; }
+
+/// Trigger events and the class that carries each (S0 §6.3.4.3.1-6.3.4.3.5 place them).
+constexpr std::array<EffectKind, kTriggerEventCount> kTriggerClass = {
+    EffectKind::FreeChainQuick,        EffectKind::DestroyNoCalcTrigger, EffectKind::FlipTrigger,
+    EffectKind::BattleDamageTrigger,   EffectKind::BattledTrigger,       EffectKind::BattleDestroyedTrigger,
+    EffectKind::BattleDestroyedTrigger, EffectKind::SentToGraveTrigger,  EffectKind::AttackTrigger,
+    EffectKind::AttackTrigger,         EffectKind::SummonTrigger,        EffectKind::SummonTrigger,
+    EffectKind::EndOfDamageStepTrigger, EffectKind::EndOfBattleTrigger};
+
+/// Classes of activated, non-trigger effects by their operations, first match wins.
+EffectKind class_of_quick(const EffectTerm& t) {
+  const bool stat = std::any_of(t.ops.begin(), t.ops.begin() + t.op_count, [](const Op& o) { return changes_stat(o.code); });
+  if (t.has_op(OpCode::NegateActivation)) return EffectKind::NegateActivationQuick;
+  if (t.has_op(OpCode::NegateEffect)) return EffectKind::NegateEffectQuick;
+  if (t.window == Window::DamageCalculation) return stat ? EffectKind::DamageCalcBoost : EffectKind::DamageCalcNoDamage;
+  if (stat) return t.window == Window::DamageStep ? EffectKind::DamageStepAtkBoost : EffectKind::AtkBoostQuick;
+  if (t.window == Window::AttackDeclared)
+    return t.has_op(OpCode::NegateAttack) || t.has_op(OpCode::ChangeAttackTarget) ? EffectKind::AttackNegateTrap
+                                                                                 : EffectKind::AttackDestroyTrap;
+  if (t.has_op(OpCode::EndBattlePhase)) return EffectKind::EndBattlePhaseQuick;
+  if (t.has_op(OpCode::SpecialSummon)) return EffectKind::SpecialSummonQuick;
+  if (std::any_of(t.ops.begin(), t.ops.begin() + t.op_count, [](const Op& o) { return removes(o.code); }))
+    return EffectKind::RemoveMonsterQuick;
+  if (t.has_op(OpCode::ChangePosition)) return EffectKind::PositionChangeQuick;
+  if (t.has_op(OpCode::NoBattleDamage) || t.has_op(OpCode::NegateAttack) || t.has_op(OpCode::ChangeAttackTarget))
+    return EffectKind::ProtectionQuick;
+  return EffectKind::FreeChainQuick;
+}
+
+}  // namespace
+
+bool EffectTerm::has_op(OpCode c) const { return find_op(c) != nullptr; }
+
+const Op* EffectTerm::find_op(OpCode c) const {
+  for (int i = 0; i < op_count; ++i)
+    if (ops[i].code == c) return &ops[i];
+  return nullptr;
+}
+
+EffectKind class_of(const EffectTerm& t) {
+  if (t.activation == Activation::Continuous) return EffectKind::Continuous;
+  if (t.activation == Activation::Counter) return EffectKind::CounterTrap;
+  if (t.activation == Activation::Trigger) return kTriggerClass[static_cast<std::size_t>(t.trigger)];
+  return class_of_quick(t);
+}
+
+std::uint32_t effect_attrs(const EffectTerm& t) {
+  std::uint32_t a = 0;
+  if (t.activation == Activation::Trigger) a |= kAttrTrigger;
+  a |= static_cast<std::uint32_t>(t.trigger) << kAttrTriggerShift;
+  if (t.activation == Activation::Counter) a |= kAttrCounter;
+  if (t.mandatory) a |= kAttrMandatory;
+  if (t.window == Window::DamageCalculation) a |= kAttrCalcOnly;
+  if (t.window == Window::DamageStep) a |= kAttrDamageStepText;
+  if (t.window == Window::AttackDeclared) a |= kAttrAttackResponse;
+  if (t.target.kind == TargetKind::Monster) a |= kAttrTargets;
+  if (t.card_type == CardType::Trap) a |= kAttrTrap;
+  if (t.cost != Cost::None) a |= kAttrCost;
+  for (int i = 0; i < t.op_count; ++i) {
+    const OpCode c = t.ops[i].code;
+    if (changes_stat(c)) a |= kAttrAtkChange;
+    if (c == OpCode::NegateActivation) a |= kAttrNegatesActivation;
+    if (c == OpCode::NegateEffect) a |= kAttrNegatesEffect;
+    if (c == OpCode::NoBattleDamage) a |= kAttrNoBattleDamage;
+    if (c == OpCode::SpecialSummon) a |= kAttrSummons;
+    if (removes(c)) a |= kAttrRemoves;
+    if (c == OpCode::ChangePosition) a |= kAttrPosition;
+    if (c == OpCode::NoBattleDamage && t.ops[i].duration == Duration::Turn) a |= kAttrNoDamageTurn;
+    if (c == OpCode::ChangeAttackTarget) a |= kAttrRedirects;
+    if (c == OpCode::NegateAttack) a |= kAttrNegatesAttack;
+    if (c == OpCode::EndBattlePhase) a |= kAttrEndsBattlePhase;
+    if (c == OpCode::NoBattleDamage && t.ops[i].flag) a |= kAttrIndestructible;
+  }
+  return a;
+}
+
+bool needs_host_on_field(TriggerEvent e) {
+  return e != TriggerEvent::SentToGraveyard && e != TriggerEvent::DestroyedByBattle &&
+         e != TriggerEvent::AttackDeclared && e != TriggerEvent::OpponentSpecialSummoned && e != TriggerEvent::None;
+}
+
+HostRule host_rule(const EffectTerm& t) {
+  if (t.card_type == CardType::Trap) return HostRule::Forbidden;
+  if (t.card_type != CardType::Monster || t.from_hand) return HostRule::Optional;
+  if (t.activation == Activation::Trigger && !needs_host_on_field(t.trigger) &&
+      t.trigger != TriggerEvent::SentToGraveyard && t.trigger != TriggerEvent::DestroyedByBattle)
+    return HostRule::Optional;
+  return HostRule::Required;
+}
+
+std::string_view name(Activation a) { return lookup(kActivations, a); }
+std::string_view name(Window w) { return lookup(kWindows, w); }
+std::string_view name(TriggerEvent e) { return lookup(kTriggers, e); }
+std::string_view name(Cost c) { return lookup(kCosts, c); }
+std::string_view name(OpCode o) { return lookup(kOps, o); }
+std::string_view name(Object o) { return lookup(kObjects, o); }
+std::string_view name(ContinuousKind k) { return lookup(kContinuous, k); }
+std::string_view name(CardType c) { return lookup(kCardTypes, c); }
+std::optional<Activation> parse_activation(std::string_view s) { return find<Activation>(kActivations, s); }
+std::optional<Window> parse_window(std::string_view s) { return find<Window>(kWindows, s); }
+std::optional<TriggerEvent> parse_trigger_event(std::string_view s) { return find<TriggerEvent>(kTriggers, s); }
+std::optional<Cost> parse_cost(std::string_view s) { return find<Cost>(kCosts, s); }
+std::optional<OpCode> parse_op_code(std::string_view s) { return find<OpCode>(kOps, s); }
+std::optional<Object> parse_object(std::string_view s) { return find<Object>(kObjects, s); }
+std::optional<ContinuousKind> parse_continuous(std::string_view s) { return find<ContinuousKind>(kContinuous, s); }
+std::optional<CardType> parse_card_type(std::string_view s) { return find<CardType>(kCardTypes, s); }
+const std::vector<std::string_view>& condition_names() { return kConditions; }
+
+namespace term_text {
+std::string_view side_name(SideSel s) { return lookup(kSides, s); }
+std::string_view face_name(FaceSel f) { return lookup(kFaces, f); }
+std::string_view role_name(RoleSel r) { return lookup(kRoles, r); }
+std::string_view duration_name(Duration d) { return lookup(kDurations, d); }
+std::optional<SideSel> parse_side(std::string_view s) { return find<SideSel>(kSides, s); }
+std::optional<FaceSel> parse_face(std::string_view s) { return find<FaceSel>(kFaces, s); }
+std::optional<RoleSel> parse_role(std::string_view s) { return find<RoleSel>(kRoles, s); }
+std::optional<Duration> parse_duration(std::string_view s) { return find<Duration>(kDurations, s); }
+}  // namespace term_text
+
+}  // namespace bc

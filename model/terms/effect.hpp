@@ -1,0 +1,282 @@
+#pragma once
+/// Effects as data (docs/effects.md): an effect is a term built from parts --
+/// how it is activated, the window its text names, conditions, a cost, a
+/// target selector, a short sequence of primitive operations, the event it
+/// triggers on, and a continuous part. The former fixed kinds are presets of
+/// it (model/library/presets.toml). The model and the properties read the
+/// parts; nothing switches over a preset name. The effect's class (the
+/// EffectKind the rulesets give timings to) is derived from the parts by
+/// class_of(), so a ruleset states its reading once per attribute class.
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/vocabulary/types.hpp"
+
+namespace bc {
+
+/// How an effect starts. Spell speed follows from it: trigger 1, quick 2,
+/// counter 3; a continuous effect is never activated (S0 §6.3.4.3, S1 §伤害步骤).
+enum class Activation : std::uint8_t { Trigger, Quick, Counter, Continuous };
+inline constexpr int kActivationCount = 4;
+
+/// The activation window an effect's own text names. `Any`: whatever the
+/// rules allow; the rest are attributes the rulesets' rules read (S0 §6.3.4.3).
+enum class Window : std::uint8_t {
+  Any,
+  AttackDeclared,     ///< "when an (opponent's) monster declares an attack"
+  DamageStep,         ///< "during the Damage Step" (Honest-like, S3 §Honest Issues)
+  DamageCalculation,  ///< "during damage calculation" (Kuriboh, Injection Fairy Lily)
+};
+inline constexpr int kWindowCount = 4;
+
+/// The event a trigger effect waits for. Host-bound events concern the card's
+/// own monster; the others listen to the whole field.
+enum class TriggerEvent : std::uint8_t {
+  None,
+  AttacksFaceDown,            ///< the host attacks a face-down monster (Mystic Swordsman LV2)
+  Flipped,                    ///< the host was flipped face-up (flip effects)
+  InflictsBattleDamage,       ///< the host inflicted battle damage
+  Battled,                    ///< the host went through damage calculation
+  DestroyedByBattle,          ///< the host was destroyed by battle and sent to the GY
+  DestroyedOpponentByBattle,  ///< a monster the host battled was destroyed by battle and sent to the GY
+  SentToGraveyard,            ///< the host was sent to the GY (any reason but banishment)
+  AttackDeclared,             ///< an opponent's monster declared an attack
+  TargetedForAttack,          ///< the host was chosen as an attack target
+  SpecialSummoned,            ///< the host was special summoned
+  OpponentSpecialSummoned,    ///< a monster was special summoned to the opponent's field
+  EndOfDamageStep,            ///< the end of the Damage Step, the host having battled
+  EndOfBattlePhase,           ///< the end of the Battle Phase (End Step)
+};
+inline constexpr int kTriggerEventCount = 14;
+
+/// Simple activation conditions (EffectTerm::conditions).
+enum Cond : std::uint16_t {
+  kCondBattle = 0x001,           ///< a battle is in progress and not cancelled
+  kCondOwnBattling = 0x002,      ///< its controller's monster is battling (battle not cancelled)
+  kCondOpponentAttacks = 0x004,  ///< an opponent's monster is attacking
+  kCondDirectAttack = 0x008,     ///< the attack is a direct attack
+  kCondHostAttacked = 0x010,     ///< the host "has attacked" this Battle Phase
+  kCondHostBattled = 0x020,      ///< the host "has battled" this Battle Phase
+  kCondTargetOnField = 0x040,    ///< the attack target is still on the field
+  kCondHostAttacking = 0x080,    ///< the host is the attacking monster
+};
+
+/// What an effect costs, paid on activation and never again (a replay does not repeat it).
+enum class Cost : std::uint8_t { None, PayLp, TributeOwnMonster, Discard };
+inline constexpr int kCostCount = 4;
+
+/// The selector of a targeting effect.
+enum class TargetKind : std::uint8_t { None, Monster, ChainLink };
+enum class SideSel : std::uint8_t { Own, Opponent, Any };
+enum class FaceSel : std::uint8_t { Any, FaceUp, FaceDown };
+enum class RoleSel : std::uint8_t { Any, Battling, Attacker, AttackTarget };
+
+struct TargetSpec {
+  TargetKind kind = TargetKind::None;
+  SideSel side = SideSel::Opponent;
+  FaceSel face = FaceSel::Any;
+  RoleSel role = RoleSel::Any;
+  bool operator==(const TargetSpec&) const = default;
+};
+
+/// Primitive operations of a resolution.
+enum class OpCode : std::uint8_t {
+  Destroy,
+  Banish,
+  ReturnToHand,
+  ChangePosition,     ///< to Op::position
+  ChangeAtk,          ///< + Op::amount
+  SetAtk,             ///< = Op::amount
+  ChangeDef,          ///< + Op::amount
+  NegateActivation,   ///< of the chain link below (Op::flag "and_destroy": and destroy its monster)
+  NegateEffect,       ///< of the chain link below
+  NegateAttack,
+  EndBattlePhase,
+  NoBattleDamage,     ///< to the controller, for this battle or this turn (Op::flag "indestructible": and its monsters are not destroyed by battle)
+  SpecialSummon,      ///< Op::monster in Op::position to the controller's field
+  ChangeAttackTarget, ///< the attack now targets the effect's target
+  Opaque,             ///< something the model does not track (importers)
+};
+inline constexpr int kOpCodeCount = 15;
+
+/// What an operation acts on.
+enum class Object : std::uint8_t {
+  Target,            ///< the effect's target
+  Self,              ///< the card's own monster
+  OwnBattler,
+  OpponentBattler,
+  Attacker,
+  AttackTarget,
+  BothBattlers,
+  OpponentsMonsters,        ///< every monster the opponent controls
+  OpponentsAttackPosition,  ///< every Attack Position monster the opponent controls
+  AllMonsters,
+  You,                      ///< the controller, for NoBattleDamage
+};
+inline constexpr int kObjectCount = 11;
+
+/// How long an ATK/DEF change or a damage prevention lasts.
+enum class Duration : std::uint8_t { Battle, Turn };
+
+struct Op {
+  OpCode code = OpCode::Opaque;
+  Object object = Object::Target;
+  Duration duration = Duration::Battle;
+  Position position = Position::FaceUpAttack;
+  bool flag = false;
+  std::int16_t amount = 0;                 ///< ATK/DEF points, a multiple of 100
+  std::uint8_t monster = kNoMonster;       ///< SpecialSummon: Scenario::monsters index
+  bool operator==(const Op&) const = default;
+};
+inline constexpr int kMaxOps = 3;
+
+/// Continuous effects: apply while the card (or its face-up host) is on the field.
+enum class ContinuousKind : std::uint8_t {
+  None,
+  CalcAtkModifier,      ///< Skyscraper-like: +amount ATK to own attacking monsters during damage calculation only
+  DamageStepAtkModifier,///< +amount ATK to own battling monsters during the Damage Step only
+  CannotAttackAtLeast,  ///< the opponent's monsters with amount or more ATK cannot declare an attack
+  CannotBeAttacked,     ///< the host cannot be chosen as an attack target
+  MayAttackDirectly,    ///< the host may attack directly
+  NoTrapActivation,     ///< the opponent cannot activate Trap cards
+  SelfDestructNoOtherMonster,  ///< the host is destroyed when its controller controls no other monster
+};
+inline constexpr int kContinuousKindCount = 8;
+
+struct ContinuousSpec {
+  ContinuousKind kind = ContinuousKind::None;
+  std::int16_t amount = 0;
+  bool operator==(const ContinuousSpec&) const = default;
+};
+
+/// What kind of card holds the effect (a "Trap cannot be activated" rule reads
+/// it; a monster's effect needs its monster on the field unless `from_hand`).
+enum class CardType : std::uint8_t { Monster, Spell, Trap };
+
+/// One effect as a term.
+struct EffectTerm {
+  Activation activation = Activation::Quick;
+  bool mandatory = false;                 ///< triggers: the rules activate it
+  Window window = Window::Any;
+  TimingMask timings = 0;                 ///< the timings its text names (0: no narrowing)
+  std::uint16_t conditions = 0;           ///< Cond bits
+  Cost cost = Cost::None;
+  std::int16_t cost_amount = 0;           ///< PayLp: LP
+  TargetSpec target;
+  TriggerEvent trigger = TriggerEvent::None;
+  std::array<Op, kMaxOps> ops{};
+  std::uint8_t op_count = 0;
+  ContinuousSpec continuous;
+  CardType card_type = CardType::Spell;
+  bool from_hand = false;                 ///< a monster's effect used from the hand (Kuriboh): no host needed
+  bool operator==(const EffectTerm&) const = default;
+
+  bool has_op(OpCode c) const;
+  const Op* find_op(OpCode c) const;
+};
+
+/// Attribute bits an Activate event carries (Event::attrs): what properties
+/// read instead of a kind name. Filled by effect_attrs() from the term.
+enum EffectAttr : std::uint32_t {
+  kAttrTrigger = 0x0001,
+  kAttrCounter = 0x0002,           ///< spell speed 3
+  kAttrAtkChange = 0x0004,         ///< changes ATK/DEF
+  kAttrCalcOnly = 0x0008,          ///< "during damage calculation"
+  kAttrNegatesActivation = 0x0010,
+  kAttrNegatesEffect = 0x0020,
+  kAttrAttackResponse = 0x0040,    ///< "when an opponent's monster declares an attack"
+  kAttrNoBattleDamage = 0x0080,
+  kAttrDamageStepText = 0x0100,    ///< its text names the Damage Step
+  kAttrTargets = 0x0200,           ///< targets a monster
+  kAttrMandatory = 0x0400,
+  kAttrTrap = 0x0800,
+  kAttrCost = 0x1000,
+  kAttrSummons = 0x2000,
+  kAttrRemoves = 0x4000,           ///< destroys, banishes or returns a monster
+  kAttrPosition = 0x8000,          ///< changes a battle position
+  kAttrNoDamageTurn = 0x10000,     ///< its no_battle_damage lasts the turn
+  kAttrRedirects = 0x20000,        ///< changes the attack target
+  kAttrNegatesAttack = 0x40000,
+  kAttrEndsBattlePhase = 0x80000,
+  kAttrIndestructible = 0x100000,
+  kAttrEngineTimings = 0x200000,   ///< its timings are an engine's declaration (CardSpec::engine_timings): the
+                                   ///< timing properties leave it to the card audit  ///< its no_battle_damage also keeps the controller's monsters from destruction by battle
+  kAttrTriggerShift = 24,          ///< bits 24-27: the TriggerEvent
+};
+/// The trigger event recorded in attribute bits.
+constexpr TriggerEvent trigger_of_attrs(std::uint32_t a) { return static_cast<TriggerEvent>((a >> kAttrTriggerShift) & 0xF); }
+
+/// Spell speed of a term: 1 trigger, 2 quick, 3 counter, 0 continuous.
+constexpr int spell_speed(const EffectTerm& t) {
+  return t.activation == Activation::Trigger ? 1 : t.activation == Activation::Quick ? 2
+       : t.activation == Activation::Counter ? 3 : 0;
+}
+/// Attribute bits of a term (EffectAttr).
+std::uint32_t effect_attrs(const EffectTerm& t);
+/// Spell speed from attribute bits (what a trace monitor sees).
+constexpr int speed_of_attrs(std::uint32_t a) { return (a & kAttrTrigger) ? 1 : (a & kAttrCounter) ? 3 : 2; }
+/// The attribute class the rulesets' permissions are keyed by (docs/effects.md "Classes").
+EffectKind class_of(const EffectTerm& t);
+/// Whether a trigger event concerns the host monster still on the field.
+bool needs_host_on_field(TriggerEvent e);
+/// Whether a term needs a host monster (a monster's own effect on the field),
+/// may have one, or must not (a Trap card).
+HostRule host_rule(const EffectTerm& t);
+
+std::string_view name(Activation a);
+std::string_view name(Window w);
+std::string_view name(TriggerEvent e);
+std::string_view name(Cost c);
+std::string_view name(OpCode o);
+std::string_view name(Object o);
+std::string_view name(ContinuousKind k);
+std::string_view name(CardType c);
+std::optional<Activation> parse_activation(std::string_view s);
+std::optional<Window> parse_window(std::string_view s);
+std::optional<TriggerEvent> parse_trigger_event(std::string_view s);
+std::optional<Cost> parse_cost(std::string_view s);
+std::optional<OpCode> parse_op_code(std::string_view s);
+std::optional<Object> parse_object(std::string_view s);
+std::optional<ContinuousKind> parse_continuous(std::string_view s);
+std::optional<CardType> parse_card_type(std::string_view s);
+/// Names of the condition bits, in bit order.
+const std::vector<std::string_view>& condition_names();
+
+/// Text form of one operation ("destroy target", "change_atk own_battler 700 turn",
+/// "special_summon Sheep Token defense").
+std::string op_text(const Op& op, const std::vector<std::string>& monster_names);
+/// Text form of a target selector ("none", "chain_link", "monster opponent face_up battling").
+std::string target_text(const TargetSpec& t);
+/// Parse a target selector text; nullopt with `error` set on bad input.
+std::optional<TargetSpec> parse_target(std::string_view s, std::string& error);
+
+/// One field of a term in text form: the shape scenario files and trace
+/// headers carry (docs/effects.md "Writing a term"). `line` is the file line
+/// for error messages (0 when unknown).
+struct TermField {
+  std::string key;
+  std::vector<std::string> values;
+  int line = 0;
+};
+
+/// Error of parse_term(): the field (e.g. "ops[1]") and what is wrong.
+struct TermError {
+  std::string field;
+  std::string message;
+  int line = 0;
+};
+
+/// Build a term from its fields; monster names resolve `special_summon NAME`.
+/// Unknown keys, unknown names and inconsistent parts are errors.
+std::optional<EffectTerm> parse_term(const std::vector<TermField>& fields, const std::vector<std::string>& monster_names,
+                                     TermError& error);
+/// The fields of a term (only those that differ from the defaults, plus activation).
+std::vector<TermField> term_to_fields(const EffectTerm& t, const std::vector<std::string>& monster_names);
+/// Keys a term may have, for "did you mean" messages.
+const std::vector<std::string>& term_keys();
+
+}  // namespace bc

@@ -1,0 +1,66 @@
+/// Checks on attack declarations, negated attacks, attack traps and the
+/// "has attacked" / "has battled" facts.
+#include "properties/monitors/checks.hpp"
+
+namespace bc::checks {
+
+/// attacker_face_up_attack_position: the declaring monster is on the field,
+/// face-up, in Attack Position.
+void attacker_position(const Ctx& c, const Event& e, Verdicts& v) {
+  const std::uint16_t b = slot_bit(e.slot);
+  if (b == 0 || !(c.occupied & b) || (c.face_down & b) || (c.defense & b))
+    violate(v, Prop::AttackerFaceUpAttackPosition);
+}
+
+/// direct_attack_only_on_empty_field: a direct attack (declared, or chosen
+/// after a replay) only when the attacked player controls no monster.
+void direct_attack_empty_field(const Ctx& c, const Event& e, Verdicts& v) {
+  if (e.target != kDirect) return;
+  const std::uint8_t attacker = e.slot < kSlotCount ? e.slot : c.attacker;
+  const Player foe = other(attacker < kSlotCount ? side_of(attacker) : Player::P1);
+  if (c.direct_ok & ~c.face_down & slot_bit(attacker)) return;  // "may attack directly" (a continuous effect)
+  if (c.occupied & side_mask(foe)) violate(v, Prop::DirectAttackOnlyOnEmptyField);
+}
+
+/// one_declaration_per_monster: a monster declares at most one attack per
+/// Battle Phase (a negated attack still counts).
+void one_declaration(const Ctx& c, const Event& e, Verdicts& v) {
+  if (c.declared & slot_bit(e.slot)) violate(v, Prop::OneDeclarationPerMonster);
+}
+
+/// one_attack_at_a_time: no declaration while another attack is still in progress.
+void one_attack_at_a_time(const Ctx& c, const Event&, Verdicts& v) {
+  if (attack_live(c)) violate(v, Prop::OneAttackAtATime);
+}
+
+/// negated_attack_has_no_damage_step: a negated (or stopped) attack never
+/// enters the Damage Step.
+void negated_attack_no_damage_step(const Ctx& c, const Event& e, Verdicts& v) {
+  const bool enters = e.type == EventType::DamageStepBegin || is_step_enter(e, Step::DamageStep);
+  if (enters && c.has(kBtlEnded)) violate(v, Prop::NegatedAttackHasNoDamageStep);
+}
+
+/// attack_traps_only_at_declaration: "when an attack is declared" traps are
+/// activated only in the attack-declaration window.
+void attack_traps_at_declaration(const Ctx& c, const Event& e, Verdicts& v) {
+  const bool attack_trap = has_attr(e, kAttrAttackResponse) && !has_attr(e, kAttrEngineTimings);
+  if (attack_trap && !c.at(Timing::AttackDeclaration)) violate(v, Prop::AttackTrapsOnlyAtDeclaration);
+}
+
+/// has_attacked_requires_damage_step: an effect conditioned on its monster
+/// having attacked activates only if that monster entered a Damage Step as
+/// the attacker this Battle Phase.
+void has_attacked_condition(const Ctx& c, const Event& e, Verdicts& v) {
+  if (!(c.cond_attacked & card_bit(e.card))) return;
+  if (!(c.attacked & slot_bit(e.slot))) violate(v, Prop::HasAttackedRequiresDamageStep);
+}
+
+/// has_battled_requires_damage_calculation: an effect conditioned on its
+/// monster having battled (including "battled" triggers) activates only if
+/// that monster went through damage calculation.
+void has_battled_condition(const Ctx& c, const Event& e, Verdicts& v) {
+  const bool needs = (c.cond_battled & card_bit(e.card)) || trigger_of(e) == TriggerEvent::Battled;
+  if (needs && !(c.battled & slot_bit(e.slot))) violate(v, Prop::HasBattledRequiresDamageCalculation);
+}
+
+}  // namespace bc::checks

@@ -1,0 +1,109 @@
+/// Damage calculation outcome (S0 §6.3.4.3.3): the DamageCalculation event
+/// states the compared values; the BattleDamage and DestroyConfirmed events
+/// that follow it (before the next TimingEnter) must be what the rules give.
+#include <algorithm>
+
+#include "properties/monitors/checks.hpp"
+
+namespace bc::checks {
+namespace {
+
+std::uint16_t clamp_amount(std::int32_t amount) {
+  return static_cast<std::uint16_t>(std::clamp<std::int32_t>(amount, 0, 0xFFFF));
+}
+
+CalcFlag damage_flag(Player p) { return p == Player::P1 ? kCalcDamageToP1 : kCalcDamageToP2; }
+
+bool protected_player(const Ctx& c, Player p) {
+  return c.has(p == Player::P1 ? kBtlNoDamageP1 : kBtlNoDamageP2) ||
+         c.has(p == Player::P1 ? kCtxNoDamageTurnP1 : kCtxNoDamageTurnP2);
+}
+
+bool protected_monsters(const Ctx& c, Player p) {
+  return c.has(p == Player::P1 ? kBtlSafeP1 : kBtlSafeP2) || c.has(p == Player::P1 ? kCtxSafeTurnP1 : kCtxSafeTurnP2);
+}
+
+/// Expected battle damage: who takes how much (S0 §6.3.4.3.3), before protection.
+void expected_damage(const Event& e, Player attacker_side, Player& to, std::int32_t& amount) {
+  const Player defender = other(attacker_side);
+  amount = 0;
+  to = defender;
+  if (e.mode == CalcMode::Direct) {
+    amount = e.value;
+  } else if (e.value > e.value2 && e.mode == CalcMode::VsAttack) {
+    amount = e.value - e.value2;
+  } else if (e.value < e.value2) {
+    to = attacker_side;
+    amount = e.value2 - e.value;
+  }
+}
+
+/// Expected destruction: the lower ATK in Attack Position, both on equal ATK
+/// (0 vs 0 aside, left to zero_attack_battle_destroys_nothing), a defender
+/// whose DEF is lower than the ATK.
+std::uint16_t expected_destruction(const Event& e) {
+  if (e.mode == CalcMode::Direct) return 0;
+  if (e.value > e.value2) return kCalcExpectTarget;
+  if (e.mode == CalcMode::VsDefense) return 0;
+  if (e.value < e.value2) return kCalcExpectAttacker;
+  return e.value > 0 ? static_cast<std::uint16_t>(kCalcExpectAttacker | kCalcExpectTarget) : 0;
+}
+
+}  // namespace
+
+void expect_outcome(Ctx& c, const Event& e) {
+  const Player attacker_side = e.slot < kSlotCount ? side_of(e.slot) : Player::P1;
+  Player to{};
+  std::int32_t amount = 0;
+  expected_damage(e, attacker_side, to, amount);
+  std::uint16_t calc = kCalcOpen | expected_destruction(e);
+  if (protected_monsters(c, attacker_side)) calc &= static_cast<std::uint16_t>(~kCalcExpectAttacker);
+  if (protected_monsters(c, other(attacker_side))) calc &= static_cast<std::uint16_t>(~kCalcExpectTarget);
+  if (e.mode == CalcMode::VsAttack && e.value == 0 && e.value2 == 0) calc |= kCalcZero;
+  c.calc_damage = 0;
+  if (amount > 0 && !protected_player(c, to)) {
+    calc |= damage_flag(to);
+    c.calc_damage = clamp_amount(amount);
+  }
+  c.calc = calc;
+}
+
+/// battle_damage_matches_calculation: battle damage only right after a damage
+/// calculation, once, to the right player, of the right amount.
+void battle_damage_event(const Ctx& c, const Event& e, Verdicts& v) {
+  if (e.value <= 0) return;  // "no damage" written out explicitly is harmless
+  const bool expected = c.has(kCalcOpen) && c.has(damage_flag(e.player)) && !c.has(kCalcDamageSeen);
+  if (!expected || clamp_amount(e.value) != c.calc_damage) violate(v, Prop::BattleDamageMatchesCalculation);
+}
+
+/// battle_destruction_matches_calculation / zero_attack_battle_destroys_nothing:
+/// destruction by battle is confirmed only right after damage calculation,
+/// only for a battler, and never in a 0 ATK vs 0 ATK battle.
+void destroy_confirmed_event(const Ctx& c, const Event& e, Verdicts& v) {
+  if (!c.has(kCalcOpen)) {
+    violate(v, Prop::BattleDestructionMatchesCalculation);
+    return;
+  }
+  if (c.has(kCalcZero)) {
+    violate(v, Prop::ZeroAttackBattleDestroysNothing);
+    return;
+  }
+  const bool expected = (e.slot == c.attacker && c.has(kCalcExpectAttacker)) ||
+                        (e.slot == c.target && c.has(kCalcExpectTarget));
+  if (!expected) violate(v, Prop::BattleDestructionMatchesCalculation);
+}
+
+/// When the damage calculation's events are over (next TimingEnter or
+/// StepEnter): all expected damage and destruction happened, nothing more.
+void calc_window_close(const Ctx& c, const Event&, Verdicts& v) {
+  if (!c.has(kCalcOpen)) return;
+  const bool damage_expected = c.has(kCalcDamageToP1) || c.has(kCalcDamageToP2);
+  if (damage_expected && !c.has(kCalcDamageSeen)) violate(v, Prop::BattleDamageMatchesCalculation);
+  if (c.has(kCalcZero)) return;
+  const std::uint16_t expected = (c.calc & kCalcExpectAttacker ? kCalcSeenAttacker : 0) |
+                                 (c.calc & kCalcExpectTarget ? kCalcSeenTarget : 0);
+  const std::uint16_t seen = c.calc & (kCalcSeenAttacker | kCalcSeenTarget);
+  if (expected != seen) violate(v, Prop::BattleDestructionMatchesCalculation);
+}
+
+}  // namespace bc::checks

@@ -1,0 +1,173 @@
+#pragma once
+/// TraceContext: what the property monitors remember about the trace so far.
+/// Built only from the trace header (the Scenario) and the events; a small
+/// fixed-size value with no padding, so the checker can keep it in its
+/// product state, compare it with == and hash its bytes. Per-battle data is
+/// reset when a battle ends so equal futures give equal contexts.
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include "model/vocabulary/types.hpp"
+#include "properties/monitors/monitor.hpp"
+
+namespace bc {
+
+/// TraceContext::flags: facts about the whole trace.
+enum TraceFlag : std::uint8_t {
+  kCtxFirstTurn = 0x01,  ///< header: the duel's first turn
+  kCtxBpEnded = 0x02,    ///< an effect ended the Battle Phase; the next step is pending
+  kCtxNoDamageTurnP1 = 0x04,  ///< a resolved "no battle damage this turn" protects P1
+  kCtxNoDamageTurnP2 = 0x08,
+  kCtxCostDue = 0x10,        ///< the last event activated an effect with a cost not yet paid
+  kCtxSafeTurnP1 = 0x20,     ///< a resolved "cannot be destroyed by battle this turn" protects P1's monsters
+  kCtxSafeTurnP2 = 0x40,
+};
+
+/// TraceContext::battle: facts about the current attack (reset between attacks).
+enum BattleFlag : std::uint16_t {
+  kBtlActive = 0x0001,        ///< an attack was declared and has not come back to battle_step_open
+  kBtlEnded = 0x0002,         ///< the attack was negated, stopped, or abandoned after a replay
+  kBtlNegated = 0x0004,       ///< AttackNegated was seen for this attack
+  kBtlCountChanged = 0x0008,  ///< the attacked side's monster count changed since the declaration / last replay
+  kBtlReplayed = 0x0010,      ///< a Replay happened in this attack
+  kBtlBattlerLeft = 0x0020,   ///< a battling monster left the field, or damage calculation was skipped
+  kBtlNoDamageP1 = 0x0040,    ///< a resolved "no battle damage" effect protects P1 in this battle
+  kBtlNoDamageP2 = 0x0080,
+  kBtlDamageDealt = 0x0100,   ///< battle damage was inflicted in this battle
+  kBtlLeftByBattleP1 = 0x0200,///< a P1 monster was sent away by battle in this battle
+  kBtlLeftByBattleP2 = 0x0400,
+  kBtlSafeP1 = 0x0800,        ///< a resolved "cannot be destroyed by battle" protects P1's monsters in this battle
+  kBtlSafeP2 = 0x1000,
+};
+
+/// TraceContext::calc: the outcome expected from the last DamageCalculation,
+/// open until the next TimingEnter / StepEnter.
+enum CalcFlag : std::uint16_t {
+  kCalcOpen = 0x0001,
+  kCalcDamageToP1 = 0x0002,   ///< expected: P1 takes calc_damage
+  kCalcDamageToP2 = 0x0004,
+  kCalcDamageSeen = 0x0008,
+  kCalcZero = 0x0010,         ///< 0 ATK vs 0 ATK, both in Attack Position
+  kCalcExpectAttacker = 0x0020,  ///< expected: the attacker is destroyed
+  kCalcExpectTarget = 0x0040,
+  kCalcSeenAttacker = 0x0080,    ///< DestroyConfirmed seen for the attacker
+  kCalcSeenTarget = 0x0100,
+};
+
+/// TraceContext::chain: the current chain and timing window.
+enum ChainFlag : std::uint8_t {
+  kChResolving = 0x01,     ///< a Resolve was seen; no more links may be added
+  kChBuilding = 0x02,      ///< simultaneous triggers are being chained (no Priority yet)
+  kChBuildingP2 = 0x04,    ///< a P2 trigger was chained in the current building run
+  kChTriggerChain = 0x08,  ///< this chain was started by a trigger after an earlier chain of this window
+  kChWindowHadChain = 0x10,///< a chain was started in the current timing window
+  kChAwaitPriority = 0x20, ///< no Priority yet since the window opened / the chain ended
+  kChSpeedShift = 6,       ///< bits 6-7: spell speed of the last link (0 = empty chain)
+};
+
+/// TraceContext::window: the open Battle Step's priority (S1 §战斗步骤).
+enum WindowFlag : std::uint8_t {
+  kWinTurnPassed = 0x01,   ///< open Battle Step, no chain: the turn player just had priority, or the opponent holds it after that pass
+  kWinSawPriority = 0x02,  ///< the trace writes Priority events (an importer may omit them)
+  kWinOpponentHad = 0x04,  ///< the opponent received priority in this open Battle Step window, with no chain
+  kWinP1Passed = 0x08,     ///< since the chain's last link P1 had priority (and passed, as nothing followed)
+  kWinP2Passed = 0x10,     ///< ... P2 had priority
+};
+
+/// An array of N bytes all equal to v (member initialisers).
+template <std::size_t N>
+constexpr std::array<std::uint8_t, N> filled(std::uint8_t v) {
+  std::array<std::uint8_t, N> a{};
+  a.fill(v);
+  return a;
+}
+
+/// Marker for "no step / timing seen yet".
+inline constexpr std::uint8_t kCtxNone = 0xFF;
+
+struct TraceContext {
+  // Trace header (constant for a trace, so left out of hash_context):
+  // static card data as bitmasks over card indices and per card.
+  std::uint16_t card_p2 = 0;        ///< bit c: card c is held by P2
+  std::uint16_t cond_attacked = 0;  ///< bit c: card c needs its host to have attacked
+  std::uint16_t cond_battled = 0;   ///< bit c: card c needs its host to have battled
+  std::array<std::uint8_t, kMaxCards> card_event{};  ///< TriggerEvent of an obliged trigger, None if not obliged
+  std::array<std::uint8_t, kMaxCards> card_host = filled<kMaxCards>(kNoMonster);  ///< each card's monster
+  // Everything from here on changes along a trace (kContextHashFrom).
+  // Board, bit = slot.
+  std::uint16_t occupied = 0;
+  std::uint16_t face_down = 0;
+  std::uint16_t defense = 0;        ///< face-up or face-down Defense Position
+  // This Battle Phase, bit = slot (cleared when that slot's monster leaves).
+  std::uint16_t declared = 0;       ///< declared an attack
+  std::uint16_t attacked = 0;       ///< entered a Damage Step as the attacker
+  std::uint16_t battled = 0;        ///< went through damage calculation
+  // This battle.
+  std::uint16_t confirmed = 0;      ///< destruction by battle confirmed, still on the field
+  std::uint16_t battle = 0;         ///< BattleFlag
+  std::uint16_t calc = 0;           ///< CalcFlag
+  std::uint16_t calc_damage = 0;    ///< expected battle damage (clamped to 65535)
+  // Effect terms (header slot masks, cleared when that slot's monster leaves).
+  std::uint16_t unattackable = 0;   ///< monsters that "cannot be attacked" (while face-up)
+  std::uint16_t direct_ok = 0;      ///< monsters that may attack directly (while face-up)
+  std::uint16_t eob_attacked = 0;   ///< hosts of mandatory end-of-Battle-Phase triggers needing "attacked"
+  std::uint16_t eob_battled = 0;    ///< ... needing "battled"
+  std::uint16_t eob_due = 0;        ///< in the End Step: hosts whose trigger is due and not yet activated
+  // Small fields.
+  std::uint8_t step = kCtxNone;     ///< Step of the last StepEnter
+  std::uint8_t timing = kCtxNone;   ///< Timing of the last TimingEnter
+  std::uint8_t attacker = kNoSlot;
+  std::uint8_t target = kNoSlot;    ///< slot, kDirect or kNoSlot
+  std::uint8_t ds_timing = 0;       ///< 0 = none yet, 1..5 = last Damage Step timing entered
+  std::uint8_t chain_len = 0;       ///< links activated in the current chain
+  std::uint8_t resolved = 0;        ///< links of the current chain already resolved
+  std::uint8_t negated_links = 0;   ///< bit k-1: link k was negated
+  std::uint8_t chain = 0;           ///< ChainFlag (+ last spell speed)
+  std::uint8_t flags = 0;           ///< TraceFlag
+  std::uint8_t window = 0;          ///< WindowFlag
+  std::uint8_t reserved = 0;        ///< always 0: keeps the struct free of padding
+  // Mandatory trigger obligations (properties/monitors/obligations.cpp).
+  std::uint16_t trig_due = 0;       ///< cards whose trigger event happened, condition met, not yet activated
+  std::uint16_t trig_done = 0;      ///< cards activated in this trace (a card triggers once a turn)
+  std::array<std::uint8_t, kSlotCount> slot_monster = filled<kSlotCount>(kNoMonster);  ///< the monster in each zone
+
+  bool operator==(const TraceContext&) const = default;
+
+  bool has(BattleFlag f) const { return (battle & f) != 0; }
+  bool has(CalcFlag f) const { return (calc & f) != 0; }
+  bool has(ChainFlag f) const { return (chain & f) != 0; }
+  bool has(TraceFlag f) const { return (flags & f) != 0; }
+  bool has(WindowFlag f) const { return (window & f) != 0; }
+  int last_speed() const { return chain >> kChSpeedShift; }
+  bool in_step(Step s) const { return step == static_cast<std::uint8_t>(s); }
+  bool at(Timing t) const { return timing == static_cast<std::uint8_t>(t); }
+  /// The current timing is one of the five Damage Step timings.
+  bool in_damage_step_timing() const {
+    return timing >= static_cast<std::uint8_t>(Timing::StartOfDamageStep) &&
+           timing <= static_cast<std::uint8_t>(Timing::EndOfDamageStep);
+  }
+};
+
+static_assert(std::has_unique_object_representations_v<TraceContext>, "TraceContext must have no padding");
+// Part of the product state; the obligation tables (header data and zone
+// occupants) take half of it, still small beside the model state.
+/// The first byte hash_context() reads: the header before it is the same
+/// for every state of one exploration.
+inline constexpr std::size_t kContextHashFrom = offsetof(TraceContext, occupied);
+
+static_assert(sizeof(TraceContext) <= 96, "TraceContext is part of the product state: keep it small");
+
+/// Bit of a monster slot in the slot masks (0 for kNoSlot / kDirect).
+constexpr std::uint16_t slot_bit(std::uint8_t slot) {
+  return slot < kSlotCount ? static_cast<std::uint16_t>(1u << slot) : std::uint16_t{0};
+}
+/// Slot mask of one side's five zones.
+constexpr std::uint16_t side_mask(Player p) { return static_cast<std::uint16_t>(0x1Fu << (index_of(p) * kZonesPerSide)); }
+/// Bit of a card in the card masks (0 for kNoCard or out of range).
+constexpr std::uint16_t card_bit(std::uint8_t card) {
+  return card < kMaxCards ? static_cast<std::uint16_t>(1u << card) : std::uint16_t{0};
+}
+
+}  // namespace bc

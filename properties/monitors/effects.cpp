@@ -1,0 +1,57 @@
+/// Properties the effect terms open (docs/effects.md "Properties"): costs,
+/// "cannot be attacked", direct attackers, and the obligation of a mandatory
+/// trigger whose event happened. They read the attribute bits of Activate
+/// events and a few slot masks the context takes from the trace header.
+#include "properties/monitors/checks.hpp"
+
+namespace bc {
+
+namespace checks {
+
+/// cost_paid_once_on_activation: a cost leaves the field only as part of an
+/// activation, once, right after its Activate event (never again at a replay).
+void cost_on_activation(const Ctx& c, const Event& e, Verdicts& v) {
+  if (e.type != EventType::LeftField || e.reason != LeaveReason::Cost) return;
+  if (!c.has(kCtxCostDue)) violate(v, Prop::CostPaidOnceOnActivation);
+}
+
+/// cannot_be_attacked_never_targeted: a face-up monster that "cannot be
+/// attacked" is never chosen as an attack target, by a declaration or after a replay.
+void unattackable_target(const Ctx& c, const Event& e, Verdicts& v) {
+  if (c.unattackable & ~c.face_down & slot_bit(e.target)) violate(v, Prop::CannotBeAttackedNeverTargeted);
+}
+
+/// mandatory_end_of_battle_triggers_activate: at the end of the Battle Phase
+/// a mandatory trigger whose condition holds ("if this card attacked /
+/// battled") is activated before Main Phase 2 begins.
+void end_of_battle_obligations(const Ctx& c, const Event& e, Verdicts& v) {
+  if (e.type == EventType::StepEnter && c.in_step(Step::EndStep) && e.step != Step::EndStep && c.eob_due != 0)
+    violate(v, Prop::MandatoryEndOfBattleTriggersActivate);
+}
+
+}  // namespace checks
+
+std::vector<PropertyInfo> effect_properties() {
+  using K = PropertyKind;
+  return {
+      {"cost_paid_once_on_activation", K::Always,
+       "A cost (Tributing a monster) is paid when its effect is activated, once; a replay or a later timing "
+       "never pays it again.",
+       {{"S0", "6.3.4.3"}, {"S1", "战斗步骤的卷回"}}},
+      {"cannot_be_attacked_never_targeted", K::Always,
+       "A face-up monster that cannot be attacked is never chosen as an attack target, neither by a declaration "
+       "nor by the re-choice after a replay.",
+       {{"S1", "战斗步骤的卷回"}, {"S3", "Flipping the Face-Down Monster Face-Up"}}},
+      {"mandatory_end_of_battle_triggers_activate", K::Always,
+       "A mandatory 'at the end of the Battle Phase' trigger whose condition holds (its monster attacked or "
+       "battled and is still on the field) is activated in the End Step.",
+       {{"S3", "End of Battle Phase"}, {"S0", "6.3.4.3"}, {"S1", "结束步骤=战斗阶段结束时"}}},
+      {"mandatory_triggers_activate", K::Always,
+       "A mandatory trigger whose event happened, with its condition met (its monster attacked or battled, and "
+       "still on the field where the event needs it), is activated before the Battle Phase ends: mandatory "
+       "effects may be activated even in the Damage Step, so none silently vanishes.",
+       {{"S0", "6.3.4.3"}, {"S0", "6.3.4.3.4"}, {"S1", "伤害计算后"}, {"S4", "2.4.3.4"}}},
+  };
+}
+
+}  // namespace bc

@@ -1,0 +1,146 @@
+/// The trace monitor: start_context() from the trace header, observe() per
+/// event (a table from EventType to the checks that watch it, then the
+/// fold), finish() at the end of a trace, and the context hash.
+#include "properties/monitors/monitor.hpp"
+
+#include <array>
+#include <cstring>
+
+#include "model/vocabulary/hash.hpp"
+#include "model/core/scenario.hpp"
+#include "properties/monitors/checks.hpp"
+
+namespace bc {
+namespace {
+
+using namespace checks;
+using CheckFn = void (*)(const Ctx&, const Event&, Verdicts&);
+
+/// Runs a fixed list of checks: direct calls, no per-check indirection.
+template <CheckFn... Checks>
+void run([[maybe_unused]] const Ctx& c, [[maybe_unused]] const Event& e, [[maybe_unused]] Verdicts& v) {
+  (Checks(c, e, v), ...);
+}
+
+/// Which checks watch which event type (docs/trace-format.md lists the
+/// properties behind each). Index = EventType.
+constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
+    // StepEnter
+    run<calc_window_close, first_turn_no_battle_phase, start_step_exit, end_step_exit, damage_step_exit,
+        battle_phase_end_route, damage_step_order, damage_step_completes, battle_leave_all_by_end,
+        negated_attack_no_damage_step, replay_before_damage_step, main_phase_2_after_battle_phase,
+        damage_step_ends_after_chains, end_of_battle_obligations, battle_step_exit, trigger_obligations>,
+    // TimingEnter
+    run<calc_window_close, damage_step_order, damage_step_completes, replay_not_in_damage_step,
+        replay_choice_not_declaration>,
+    // Priority
+    run<turn_player_first, opponent_before_declaration>,
+    // AttackDeclared
+    run<attacker_position, direct_attack_empty_field, one_declaration, one_attack_at_a_time,
+        replay_choice_not_declaration, seen_direct_attack, unattackable_target>,
+    // AttackNegated
+    run<seen_attack_negated>,
+    // AttackStopped
+    run<>,
+    // Replay
+    run<replay_not_in_damage_step, replay_after_chain, replay_needs_count_change, seen_replay>,
+    // ReplayChoice
+    run<replay_not_in_damage_step, direct_attack_empty_field, seen_direct_attack, unattackable_target>,
+    // DamageStepBegin
+    run<negated_attack_no_damage_step, replay_before_damage_step>,
+    // FlippedFaceUp
+    run<flip_at_before_calc, no_flip_after_cancel, seen_flip>,
+    // Activate
+    run<lifo_activate, spell_speed, triggers_turn_player_first, one_chain_windows, calc_effects_in_trigger_chain,
+        opponent_before_declaration, attack_traps_at_declaration, has_attacked_condition, has_battled_condition,
+        activation_whitelist, kind_timings, trigger_preconditions, destroyed_not_targeted, destroyed_no_quick,
+        seen_activation, flip_effect_own_chain>,
+    // Negated
+    run<lifo_negated>,
+    // Resolve
+    run<lifo_resolve, resolve_after_passes>,
+    // ChainEnd
+    run<lifo_chain_end>,
+    // DamageCalculation
+    run<calc_at_damage_calculation, calc_needs_both_battlers, face_down_at_calc, seen_damage_calculation>,
+    // NoDamageCalculation
+    run<calc_at_damage_calculation, seen_no_damage_calculation>,
+    // BattleDamage
+    run<battle_damage_event>,
+    // DestroyConfirmed
+    run<destroy_confirmed_event>,
+    // LeftField
+    run<battle_leave_timing, battle_leave_only_confirmed, seen_battle_destroyed_sent, cost_on_activation>,
+    // Summoned
+    run<>,
+    // PositionChanged
+    run<>,
+    // BattlePhaseEnded
+    run<>,
+    // AttackTargetChanged
+    run<>,
+};
+
+}  // namespace
+
+namespace {
+
+/// Slot masks of the effect terms a monster on the board carries (checks in properties/monitors/effects.cpp).
+void host_facts(TraceContext& c, const Scenario& header, std::uint8_t monster, std::uint16_t b) {
+  for (const CardSpec& card : header.cards) {
+    if (card.host != monster) continue;
+    const EffectTerm& t = card.term;
+    if (t.continuous.kind == ContinuousKind::CannotBeAttacked) c.unattackable |= b;
+    if (t.continuous.kind == ContinuousKind::MayAttackDirectly) c.direct_ok |= b;
+    if (t.trigger != TriggerEvent::EndOfBattlePhase || !t.mandatory) continue;
+    if (t.conditions & kCondHostAttacked) c.eob_attacked |= b;
+    if (t.conditions & kCondHostBattled) c.eob_battled |= b;
+  }
+}
+
+}  // namespace
+
+TraceContext start_context(const Scenario& header) {
+  TraceContext c;
+  if (header.first_turn) c.flags |= kCtxFirstTurn;
+  obligation_facts(c, header);
+  for (std::size_t i = 0; i < header.cards.size() && i < static_cast<std::size_t>(kMaxCards); ++i) {
+    const CardSpec& card = header.cards[i];
+    const std::uint16_t b = card_bit(static_cast<std::uint8_t>(i));
+    if (card.owner == Player::P2) c.card_p2 |= b;
+    if (card.term.conditions & kCondHostAttacked) c.cond_attacked |= b;
+    if (card.term.conditions & kCondHostBattled) c.cond_battled |= b;
+  }
+  for (int side = 0; side < 2; ++side)
+    for (int z = 0; z < kZonesPerSide; ++z) {
+      const ZoneSpec& zone = header.board[side][z];
+      if (zone.monster == kNoMonster) continue;
+      const std::uint16_t b = slot_bit(slot_of(static_cast<Player>(side), z));
+      host_facts(c, header, zone.monster, b);
+      c.occupied |= b;
+      if (zone.position == Position::FaceDownDefense) c.face_down |= b;
+      if (zone.position != Position::FaceUpAttack) c.defense |= b;
+    }
+  return c;
+}
+
+void observe(TraceContext& ctx, const Event& e, Verdicts& out) {
+  const auto t = static_cast<std::size_t>(e.type);
+  if (t >= kWatchers.size()) return;
+  kWatchers[t](ctx, e, out);
+  fold(ctx, e);
+}
+
+void finish(const TraceContext& ctx, bool complete, Verdicts& out) {
+  if (!complete) return;  // a cut trace may still end well: nothing is final yet
+  calc_window_close(ctx, Event{}, out);
+  const bool over = ctx.in_step(Step::MainPhase2) || ctx.in_step(Step::EndPhase);
+  if (!over) violate(out, Prop::BattlePhaseCanEnd);
+}
+
+std::uint64_t hash_context(const TraceContext& ctx) {
+  return hash_bytes(reinterpret_cast<const unsigned char*>(&ctx) + kContextHashFrom,
+                    sizeof(TraceContext) - kContextHashFrom);
+}
+
+}  // namespace bc
