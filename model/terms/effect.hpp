@@ -215,6 +215,31 @@ constexpr int spell_speed(const EffectTerm& t) {
   return t.activation == Activation::Trigger ? 1 : t.activation == Activation::Quick ? 2
        : t.activation == Activation::Counter ? 3 : 0;
 }
+/// Every timing (a mask with no narrowing).
+inline constexpr TimingMask kAllTimings = static_cast<TimingMask>((1u << kTimingCount) - 1);
+/// The timings the window an effect's text names leaves open: "when an attack
+/// is declared" only at the attack declaration (S1 §战斗步骤), "during the
+/// Damage Step" its five timings (S0 §6.3.4.3, S1 §伤害步骤), "during damage
+/// calculation" only then (S0 §6.3.4.3.3); `any` every timing.
+constexpr TimingMask window_timings(Window w) {
+  switch (w) {
+    case Window::AttackDeclared: return bit(Timing::AttackDeclaration);
+    case Window::DamageStep:
+      return static_cast<TimingMask>(bit(Timing::StartOfDamageStep) | bit(Timing::BeforeDamageCalculation) |
+                                     bit(Timing::DamageCalculation) | bit(Timing::AfterDamageCalculation) |
+                                     bit(Timing::EndOfDamageStep));
+    case Window::DamageCalculation: return bit(Timing::DamageCalculation);
+    case Window::Any: break;
+  }
+  return kAllTimings;
+}
+/// The timings an effect's own text leaves open: its window narrowed by its
+/// `timings` list (none: no narrowing). The one reading of "when may this card
+/// be used, by its text" that the model, the monitors, the coverage situations
+/// and the load checks share; a ruleset's class permission narrows it further.
+constexpr TimingMask text_timings(const EffectTerm& t) {
+  return static_cast<TimingMask>(window_timings(t.window) & (t.timings != 0 ? t.timings : kAllTimings));
+}
 /// Attribute bits of a term (EffectAttr).
 std::uint32_t effect_attrs(const EffectTerm& t);
 /// Spell speed from attribute bits (what a trace monitor sees).
