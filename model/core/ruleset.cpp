@@ -185,4 +185,11 @@ std::string_view builtin_ruleset_text(std::string_view name) {
   return {};
 }
 
+TimingMask Ruleset::permitted_timings(const EffectTerm& t) const {
+  TimingMask m = text_timings(t);
+  const PermissionClasses classes = permission_classes(t);
+  for (int i = 0; i < classes.count; ++i) m &= permissions[static_cast<int>(classes.kinds[i])];
+  return m;
+}
+
 }  // namespace bc

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "model/terms/effect.hpp"
 #include "model/vocabulary/types.hpp"
 
 namespace bc {
@@ -150,6 +151,11 @@ struct Ruleset {
   bool flag(Knob k) const { return get(k) != 0; }
   bool several(Knob k) const { return get(k) == static_cast<std::uint8_t>(Chains::Several); }
   bool allowed(EffectKind kind, Timing t) const { return (permissions[static_cast<int>(kind)] & bit(t)) != 0; }
+
+  /// The timings at which this ruleset lets `t` be activated: the permission
+  /// of every class in permission_classes(t), narrowed by what its text
+  /// names (text_timings). The model and the load checks read this one rule.
+  TimingMask permitted_timings(const EffectTerm& t) const;
 
   /// True for a ruleset that encodes one ruling source (has `source`).
   bool is_source() const { return !source.empty(); }

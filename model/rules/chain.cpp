@@ -74,13 +74,10 @@ bool Stepper::can_activate(std::uint8_t card) const {
   return conditions_hold(card) && resolution_possible(card);
 }
 
-/// The class permission (the ruleset's rule for the effect's attributes),
-/// narrowed by the timings the card's own text names.
-bool Stepper::allowed_at(std::uint8_t card, Timing t) const {
-  const CardSpec& c = sc.cards[card];
-  if (c.term.timings != 0 && !(c.term.timings & bit(t))) return false;
-  return c.engine_timings || r.allowed(c.kind, t);
-}
+/// The class permissions (the ruleset's rule for the effect's attributes,
+/// every part of it), narrowed by the window and timings its own text names:
+/// Ruleset::permitted_timings, computed once per card by the Model.
+bool Stepper::allowed_at(std::uint8_t card, Timing t) const { return (usable[card] & bit(t)) != 0; }
 
 bool Stepper::target_ok(const TargetSpec& sel, Player owner, std::uint8_t slot) const {
   const ZoneState& z = s.zones[slot];
@@ -193,6 +190,9 @@ void Stepper::resolve_chain() {
 bool Stepper::trigger_valid(std::uint8_t card) const {
   const CardSpec& c = sc.cards[card];
   if (needs_host_on_field(c.term.trigger) && host_slot(card) == kNoSlot) return false;
+  // A negation answers an activation it is chained to (S1 §伤害步骤, S3
+  // §Example 2): with no chain link below it there is nothing to negate.
+  if (c.term.target.kind == TargetKind::ChainLink && s.chain_len == 0) return false;
   return conditions_hold(card);
 }
 

@@ -146,6 +146,7 @@ int Stepper::objects(const LinkState& link, const Op& op, std::array<std::uint8_
 }
 
 void Stepper::negate(const LinkState& link, const Op& op) {
+  if (link.target >= s.chain_len) return;  // no link below (never activated so: trigger_valid, resolution_possible)
   LinkState& victim = s.chain[link.target];
   const bool activation = op.code == OpCode::NegateActivation;
   victim.bits |= activation ? kLinkActivationNegated : kLinkEffectNegated;
@@ -177,6 +178,9 @@ void Stepper::apply_op(const LinkState& link, const Op& op) {
     case OpCode::NoBattleDamage: {
       const bool p1 = c.owner == Player::P1;
       const bool turn = op.duration == Duration::Turn;
+      // "For this battle" with no battle in progress protects no battle: the
+      // next attack is a battle of its own (S0 §6.3.4.3.3, S1 §伤害步骤结束时).
+      if (!turn && !attack_in_progress()) return;
       s.battle |= turn ? (p1 ? kNoDamageTurnP1 : kNoDamageTurnP2) : (p1 ? kNoDamageP1 : kNoDamageP2);
       if (op.flag) s.battle |= turn ? (p1 ? kSafeTurnP1 : kSafeTurnP2) : (p1 ? kSafeP1 : kSafeP2);
       return;

@@ -8,7 +8,14 @@ namespace bc {
 
 using detail::Stepper;
 
-Model::Model(const Scenario& scenario, const Ruleset& rules) : scenario_(scenario), rules_(rules) {}
+Model::Model(const Scenario& scenario, const Ruleset& rules) : scenario_(scenario), rules_(rules) {
+  for (std::size_t c = 0; c < scenario.cards.size() && c < usable_.size(); ++c) {
+    const CardSpec& card = scenario.cards[c];
+    // An engine's card keeps the timings it declares (CardSpec::engine_timings).
+    usable_[c] = card.engine_timings ? (card.term.timings != 0 ? card.term.timings : kAllTimings)
+                                     : rules.permitted_timings(card.term);
+  }
+}
 
 State Model::initial(EventBuffer& events) const {
   State s;
@@ -69,7 +76,7 @@ void Model::actions(const State& s, ActionList& out) const {
       return;
     case Timing::ReplayChoice: {
       State copy = s;
-      Stepper{scenario_, rules_, copy, scratch_events()}.list_attack_targets(ActionType::ReplayTarget, s.attacker, out);
+      Stepper{scenario_, rules_, copy, scratch_events(), usable_.data()}.list_attack_targets(ActionType::ReplayTarget, s.attacker, out);
       out.push(Action{ActionType::ReplayStop, kNoCard, s.attacker});
       return;
     }
@@ -79,7 +86,7 @@ void Model::actions(const State& s, ActionList& out) const {
   out.push(Action{ActionType::Pass});
   const bool turn_player_free = s.priority == Player::P1 && s.chain_len == 0;
   State copy = s;
-  const Stepper st{scenario_, rules_, copy, scratch_events()};
+  const Stepper st{scenario_, rules_, copy, scratch_events(), usable_.data()};
   if (s.timing == Timing::BattleStepOpen && turn_player_free)
     for (int z = 0; z < kZonesPerSide; ++z)
       if (may_attack(s, rules_, slot_of(Player::P1, z)) && st.may_declare(slot_of(Player::P1, z)))
@@ -91,7 +98,7 @@ void Model::actions(const State& s, ActionList& out) const {
 
 State Model::next(const State& s, const Action& a, EventBuffer& events) const {
   State n = s;
-  Stepper st{scenario_, rules_, n, events};
+  Stepper st{scenario_, rules_, n, events, usable_.data()};
   switch (a.type) {
     case ActionType::EnterBattlePhase: st.enter(Timing::StartStep); break;
     case ActionType::SkipBattlePhase: st.enter(Timing::EndPhase); break;

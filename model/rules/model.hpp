@@ -2,6 +2,8 @@
 /// The model interface, after Stateright's Model: an initial state, the legal
 /// actions of a state in deterministic order, and next() returning the
 /// successor and the observable events of the step.
+#include <array>
+
 #include "model/vocabulary/action.hpp"
 #include "model/vocabulary/event.hpp"
 #include "model/core/ruleset.hpp"
@@ -41,6 +43,9 @@ class Model {
  private:
   const Scenario& scenario_;
   const Ruleset& rules_;
+  /// Per card: the timings its activation is permitted at (Ruleset::permitted_timings,
+  /// or its own declared timings for an engine's card), computed once.
+  std::array<TimingMask, kMaxCards> usable_{};
 };
 
 }  // namespace bc

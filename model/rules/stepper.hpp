@@ -15,6 +15,8 @@ struct Stepper {
   const Ruleset& r;
   State& s;
   EventBuffer& out;
+  /// Per card: the timings its activation is permitted at (Model::usable_).
+  const TimingMask* usable;
 
   // --- events and small queries -------------------------------------------
   void emit(const Event& e) { out.push(e); }

@@ -88,6 +88,28 @@ EffectKind class_of(const EffectTerm& t) {
   return class_of_quick(t);
 }
 
+PermissionClasses permission_classes(const EffectTerm& t) {
+  PermissionClasses out;
+  out.kinds[out.count++] = class_of(t);
+  const bool counter = t.activation == Activation::Counter;
+  if (!counter && (t.activation != Activation::Quick || t.op_count < 2)) return out;
+  for (int i = 0; i < t.op_count; ++i) {
+    const OpCode code = t.ops[i].code;
+    if (code == OpCode::Opaque) continue;  // nothing the model tracks: no permission of its own
+    // A Counter Trap's negation is what its class permits; whatever else it
+    // does needs that part's own permission (S0 §6.3.4.3).
+    if (counter && (code == OpCode::NegateActivation || code == OpCode::NegateEffect)) continue;
+    EffectTerm alone = t;
+    alone.activation = Activation::Quick;
+    alone.ops = {t.ops[i]};
+    alone.op_count = 1;
+    const EffectKind k = class_of_quick(alone);
+    if (std::find(out.kinds.begin(), out.kinds.begin() + out.count, k) == out.kinds.begin() + out.count)
+      out.kinds[out.count++] = k;
+  }
+  return out;
+}
+
 std::uint32_t effect_attrs(const EffectTerm& t) {
   std::uint32_t a = 0;
   if (t.activation == Activation::Trigger) a |= kAttrTrigger;

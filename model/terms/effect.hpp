@@ -246,6 +246,18 @@ std::uint32_t effect_attrs(const EffectTerm& t);
 constexpr int speed_of_attrs(std::uint32_t a) { return (a & kAttrTrigger) ? 1 : (a & kAttrCounter) ? 3 : 2; }
 /// The attribute class the rulesets' permissions are keyed by (docs/effects.md "Classes").
 EffectKind class_of(const EffectTerm& t);
+/// The classes whose permission an activation needs: class_of(t) first and,
+/// for a quick effect with several operations, the class each operation gives
+/// alone (same window and target); for a Counter Trap, the quick class of each
+/// operation other than its negation. What an effect does decides where it may be
+/// used (S0 §6.3.4.3, S1 §伤害步骤), so an effect is used at a timing only if
+/// every part of it may be: a change to face-down Position stays out of the
+/// Damage Step even when the same effect also changes DEF.
+struct PermissionClasses {
+  std::array<EffectKind, kMaxOps + 1> kinds{};
+  std::uint8_t count = 0;
+};
+PermissionClasses permission_classes(const EffectTerm& t);
 /// Whether a trigger event concerns the host monster still on the field.
 bool needs_host_on_field(TriggerEvent e);
 /// Whether a term needs a host monster (a monster's own effect on the field),

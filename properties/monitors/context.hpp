@@ -95,6 +95,10 @@ struct TraceContext {
   std::uint16_t cond_battled = 0;   ///< bit c: card c needs its host to have battled
   std::array<std::uint8_t, kMaxCards> card_event{};  ///< TriggerEvent of an obliged trigger, None if not obliged
   std::array<std::uint8_t, kMaxCards> card_host = filled<kMaxCards>(kNoMonster);  ///< each card's monster
+  std::uint16_t card_unattackable = 0;   ///< bit c: card c makes its host "cannot be attacked"
+  std::uint16_t card_direct_ok = 0;      ///< bit c: card c lets its host attack directly
+  std::uint16_t card_eob_attacked = 0;   ///< bit c: card c is an obliged end-of-Battle-Phase trigger needing "attacked"
+  std::uint16_t card_eob_battled = 0;    ///< ... needing "battled"
   // Everything from here on changes along a trace (kContextHashFrom).
   // Board, bit = slot.
   std::uint16_t occupied = 0;
@@ -157,7 +161,9 @@ static_assert(std::has_unique_object_representations_v<TraceContext>, "TraceCont
 /// for every state of one exploration.
 inline constexpr std::size_t kContextHashFrom = offsetof(TraceContext, occupied);
 
-static_assert(sizeof(TraceContext) <= 96, "TraceContext is part of the product state: keep it small");
+// The header before kContextHashFrom is not stored per state (the searches
+// pack a context without it), so the bound is on the whole value passed around.
+static_assert(sizeof(TraceContext) <= 104, "TraceContext is part of the product state: keep it small");
 
 /// Bit of a monster slot in the slot masks (0 for kNoSlot / kDirect).
 constexpr std::uint16_t slot_bit(std::uint8_t slot) {
@@ -168,6 +174,21 @@ constexpr std::uint16_t side_mask(Player p) { return static_cast<std::uint16_t>(
 /// Bit of a card in the card masks (0 for kNoCard or out of range).
 constexpr std::uint16_t card_bit(std::uint8_t card) {
   return card < kMaxCards ? static_cast<std::uint16_t>(1u << card) : std::uint16_t{0};
+}
+
+/// A monster arrives in a slot (on the starting board or by a summon): the
+/// continuous effects and End Step obligations of its cards now concern that
+/// slot, whether it was there at the start or came later (S1 §战斗步骤的卷回).
+inline void place_host_facts(TraceContext& c, std::uint8_t monster, std::uint16_t slot_b) {
+  if (monster == kNoMonster) return;
+  for (std::uint8_t i = 0; i < kMaxCards; ++i) {
+    if (c.card_host[i] != monster) continue;
+    const std::uint16_t cb = card_bit(i);
+    if (c.card_unattackable & cb) c.unattackable |= slot_b;
+    if (c.card_direct_ok & cb) c.direct_ok |= slot_b;
+    if (c.card_eob_attacked & cb) c.eob_attacked |= slot_b;
+    if (c.card_eob_battled & cb) c.eob_battled |= slot_b;
+  }
 }
 
 }  // namespace bc

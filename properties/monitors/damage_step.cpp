@@ -99,9 +99,13 @@ void activation_whitelist(const Ctx& c, const Event& e, Verdicts& v) {
 void kind_timings(const Ctx& c, const Event& e, Verdicts& v) {
   if (has_attr(e, kAttrEngineTimings) && !is_trigger(e)) return;  // the card audit's business
   const bool late = c.at(Timing::DamageCalculation) || c.at(Timing::AfterDamageCalculation) || c.at(Timing::EndOfDamageStep);
-  if (has_attr(e, kAttrAtkChange) && !has_attr(e, kAttrCalcOnly) && late)
+  // Both rules are about Quick Effects (spell speed 2): a trigger on the battle
+  // has the timing of its event (S0 §6.3.4.3.4) and a Counter Trap may be
+  // activated at every Damage Step timing (S1 §伤害步骤, S4 §2.4.3).
+  const bool quick = speed_of(e) == 2;
+  if (quick && has_attr(e, kAttrAtkChange) && !has_attr(e, kAttrCalcOnly) && late)
     violate(v, Prop::AtkChangeOnlyUntilBeforeDamageCalculation);
-  if (has_attr(e, kAttrNegatesEffect) && !has_attr(e, kAttrNegatesActivation) && c.in_damage_step_timing())
+  if (quick && has_attr(e, kAttrNegatesEffect) && !has_attr(e, kAttrNegatesActivation) && c.in_damage_step_timing())
     violate(v, Prop::NoEffectNegationInDamageStep);
   if (has_attr(e, kAttrCalcOnly) && !c.at(Timing::DamageCalculation)) violate(v, Prop::DamageCalcEffectsOnlyAtDamageCalculation);
   if (!is_trigger(e)) return;

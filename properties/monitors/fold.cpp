@@ -179,6 +179,7 @@ void on_left_field(Ctx& c, const Event& e) {
 
 void on_summoned(Ctx& c, const Event& e) {
   place(c, e.slot, e.position);
+  place_host_facts(c, e.monster, slot_bit(e.slot));
   note_count_change(c, e.slot);
 }
 

@@ -86,16 +86,26 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
 namespace {
 
 /// Slot masks of the effect terms a monster on the board carries (checks in properties/monitors/effects.cpp).
-void host_facts(TraceContext& c, const Scenario& header, std::uint8_t monster, std::uint16_t b) {
-  for (const CardSpec& card : header.cards) {
-    if (card.host != monster) continue;
-    const EffectTerm& t = card.term;
-    if (t.continuous.kind == ContinuousKind::CannotBeAttacked) c.unattackable |= b;
-    if (t.continuous.kind == ContinuousKind::MayAttackDirectly) c.direct_ok |= b;
-    if (t.trigger != TriggerEvent::EndOfBattlePhase || !t.mandatory) continue;
-    if (t.conditions & kCondHostAttacked) c.eob_attacked |= b;
-    if (t.conditions & kCondHostBattled) c.eob_battled |= b;
-  }
+/// A mandatory end-of-Battle-Phase trigger the events alone oblige: its text
+/// leaves the End Step open, and it has no condition but its monster having
+/// attacked or battled, no target, cost or summon (the rest is conformance's,
+/// as for obligations.cpp). A trigger whose own term rules out the End Step,
+/// or whose condition fails, is not activated (S0 §6.3.4.3.3, S1 §伤害计算时).
+bool end_of_battle_obliged(const EffectTerm& t) {
+  return t.mandatory && t.trigger == TriggerEvent::EndOfBattlePhase && (text_timings(t) & bit(Timing::EndStep)) &&
+         !(t.conditions & ~(kCondHostAttacked | kCondHostBattled)) && t.target.kind == TargetKind::None &&
+         t.cost == Cost::None && !t.has_op(OpCode::SpecialSummon);
+}
+
+/// The header's per-card facts of continuous effects and End Step obligations
+/// (card masks), read again whenever a monster arrives (place_host_facts).
+void card_facts(TraceContext& c, const CardSpec& card, std::uint16_t cb) {
+  const EffectTerm& t = card.term;
+  if (t.continuous.kind == ContinuousKind::CannotBeAttacked) c.card_unattackable |= cb;
+  if (t.continuous.kind == ContinuousKind::MayAttackDirectly) c.card_direct_ok |= cb;
+  if (!end_of_battle_obliged(t)) return;
+  if (t.conditions & kCondHostAttacked) c.card_eob_attacked |= cb;
+  if (t.conditions & kCondHostBattled) c.card_eob_battled |= cb;
 }
 
 }  // namespace
@@ -110,13 +120,14 @@ TraceContext start_context(const Scenario& header) {
     if (card.owner == Player::P2) c.card_p2 |= b;
     if (card.term.conditions & kCondHostAttacked) c.cond_attacked |= b;
     if (card.term.conditions & kCondHostBattled) c.cond_battled |= b;
+    card_facts(c, card, b);
   }
   for (int side = 0; side < 2; ++side)
     for (int z = 0; z < kZonesPerSide; ++z) {
       const ZoneSpec& zone = header.board[side][z];
       if (zone.monster == kNoMonster) continue;
       const std::uint16_t b = slot_bit(slot_of(static_cast<Player>(side), z));
-      host_facts(c, header, zone.monster, b);
+      place_host_facts(c, zone.monster, b);
       c.occupied |= b;
       if (zone.position == Position::FaceDownDefense) c.face_down |= b;
       if (zone.position != Position::FaceUpAttack) c.defense |= b;
