@@ -72,16 +72,22 @@ std::vector<std::string> try_changes(const Model& model, const std::function<boo
       }
     }
   }
-  // The model reads a permission only for the kinds of the scenario's cards
-  // (model/rules/chain.cpp): changing any other kind's timings cannot explain anything.
+  // The model reads a permission only for the classes of the scenario's cards
+  // and of their parts (Ruleset::permitted_timings): changing any other
+  // class's timings cannot explain anything. A Model reads the permissions
+  // once, when it is made, so each change gets a Model of its own.
   std::uint32_t present = 0;
-  for (const CardSpec& c : model.scenario().cards) present |= 1u << static_cast<int>(c.kind);
+  for (const CardSpec& c : model.scenario().cards) {
+    const PermissionClasses classes = permission_classes(c.term);
+    present |= 1u << static_cast<int>(c.kind);
+    for (int i = 0; i < classes.count; ++i) present |= 1u << static_cast<int>(classes.kinds[i]);
+  }
   for (int kind = 0; kind < kEffectKindCount && out.size() < kMaxRules; ++kind) {
     if ((present & (1u << kind)) == 0) continue;
     const TimingMask original = changed.permissions[kind];
     for (int t = 0; t < kTimingCount && out.size() < kMaxRules; ++t) {
       changed.permissions[kind] = static_cast<TimingMask>(original ^ bit(static_cast<Timing>(t)));
-      const bool explains = test(m2);
+      const bool explains = test(Model(model.scenario(), changed));
       changed.permissions[kind] = original;
       if (explains) out.push_back(permission_rule_text(model.rules(), static_cast<EffectKind>(kind), static_cast<Timing>(t)));
     }

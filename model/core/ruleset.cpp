@@ -186,7 +186,9 @@ std::string_view builtin_ruleset_text(std::string_view name) {
 }
 
 TimingMask Ruleset::permitted_timings(const EffectTerm& t) const {
-  TimingMask m = text_timings(t);
+  // The text narrows the class's permission: its timing list always, its
+  // window unless the window is what made the class (window_decides_class).
+  TimingMask m = window_decides_class(t) ? (t.timings != 0 ? t.timings : kAllTimings) : text_timings(t);
   const PermissionClasses classes = permission_classes(t);
   for (int i = 0; i < classes.count; ++i) m &= permissions[static_cast<int>(classes.kinds[i])];
   return m;

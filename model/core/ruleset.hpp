@@ -154,7 +154,9 @@ struct Ruleset {
 
   /// The timings at which this ruleset lets `t` be activated: the permission
   /// of every class in permission_classes(t), narrowed by what its text
-  /// names (text_timings). The model and the load checks read this one rule.
+  /// names (its timing list, and its window where the window did not make
+  /// its class: window_decides_class). The model and the load checks read
+  /// this one rule.
   TimingMask permitted_timings(const EffectTerm& t) const;
 
   /// True for a ruleset that encodes one ruling source (has `source`).

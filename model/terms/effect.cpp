@@ -88,6 +88,13 @@ EffectKind class_of(const EffectTerm& t) {
   return class_of_quick(t);
 }
 
+bool window_decides_class(const EffectTerm& t) {
+  if (t.activation != Activation::Quick || t.window == Window::Any) return false;
+  EffectTerm any = t;
+  any.window = Window::Any;
+  return class_of_quick(any) != class_of_quick(t);
+}
+
 PermissionClasses permission_classes(const EffectTerm& t) {
   PermissionClasses out;
   out.kinds[out.count++] = class_of(t);

@@ -246,6 +246,12 @@ std::uint32_t effect_attrs(const EffectTerm& t);
 constexpr int speed_of_attrs(std::uint32_t a) { return (a & kAttrTrigger) ? 1 : (a & kAttrCounter) ? 3 : 2; }
 /// The attribute class the rulesets' permissions are keyed by (docs/effects.md "Classes").
 EffectKind class_of(const EffectTerm& t);
+/// Whether the window decided the term's class (a Quick Effect "when an attack
+/// is declared", "during the Damage Step", "during damage calculation": the
+/// classes attack_*_trap, damage_step_atk_boost, damage_calc_*). For those the
+/// ruleset's permission of the class is the window's rule, so a ruleset (or a
+/// mutant) states it; every other window narrows the class's permission.
+bool window_decides_class(const EffectTerm& t);
 /// The classes whose permission an activation needs: class_of(t) first and,
 /// for a quick effect with several operations, the class each operation gives
 /// alone (same window and target); for a Counter Trap, the quick class of each
