@@ -1,10 +1,10 @@
 // Source rulesets: `source`, `[unspecified]`, `[[claims]]` and the checks
 // that make each source ruleset say, entry by entry, what its source states.
-#include "model/loaders/loader_source.hpp"
+#include "model/rulesets/ruleset_source.hpp"
 
 #include <regex>
 
-#include "model/loaders/loader.hpp"
+#include "model/rulesets/ruleset_loader.hpp"
 
 namespace bc::source_input {
 namespace {

@@ -1,13 +1,13 @@
 // Ruleset files (docs/rulesets.md): knobs and permissions with their
 // citations, `extends` inheritance, built-in rulesets and mutants.
-#include "model/loaders/loader.hpp"
+#include "model/rulesets/ruleset_loader.hpp"
 
 #include <algorithm>
 #include <filesystem>
 #include <regex>
 
 #include "model/embed/embedded.hpp"
-#include "model/loaders/loader_source.hpp"
+#include "model/rulesets/ruleset_source.hpp"
 #include "model/toml/toml_input.hpp"
 
 namespace bc {
