@@ -57,7 +57,7 @@ std::vector<TermField> effect_fields(const json& e, const std::string& where) {
   if (!e.is_object()) fail(where, "effect", "expected an object of term parts (docs/effects.md)");
   std::vector<TermField> out;
   for (const auto& [key, value] : e.items()) {
-    TermField f{key, {}, 0};
+    TermField f{key, {}, 0, value.is_array() ? FieldShape::List : FieldShape::Value};
     if (value.is_string()) f.values.push_back(value.get<std::string>());
     else if (value.is_boolean()) f.values.push_back(value.get<bool>() ? "true" : "false");
     else if (value.is_array()) {

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "model/terms/effect.hpp"
+#include "model/terms/effect_text.hpp"
 #include "model/toml/toml_input.hpp"
 
 namespace bc::input {

@@ -3,6 +3,7 @@
 
 #include "trace/input/json_input.hpp"
 #include "model/library/presets.hpp"
+#include "model/terms/effect_text.hpp"
 
 #include <array>
 #include <limits>
@@ -148,7 +149,7 @@ EffectTerm term_from_json(const json& e, const std::string& where, const std::st
   if (!e.is_object()) fail(where, f, "expected an object of effect fields");
   std::vector<TermField> fields;
   for (const auto& [key, value] : e.items()) {
-    TermField field{key, {}, 0};
+    TermField field{key, {}, 0, value.is_array() ? FieldShape::List : FieldShape::Value};
     const auto item = [&](const json& v, const std::string& at) {
       if (v.is_string()) field.values.push_back(v.get<std::string>());
       else if (v.is_boolean()) field.values.push_back(v.get<bool>() ? "true" : "false");
@@ -280,7 +281,7 @@ json scenario_to_json(const Scenario& s) {
     if (c.custom) {
       json effect = json::object();
       for (const TermField& f : term_to_fields(c.term, monster_names)) {
-        const bool list = f.key == "timings" || f.key == "conditions" || f.key == "ops";
+        const bool list = term_key_is_list(f.key);
         if (f.key == "mandatory" || f.key == "from_hand") effect[f.key] = f.values[0] == "true";
         else if (list) effect[f.key] = f.values;
         else effect[f.key] = f.values[0];
