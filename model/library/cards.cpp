@@ -85,6 +85,8 @@ LibraryCard read_card(const Reader& rd, const toml::table& t, const std::string&
     if (t.contains("kind")) rd.fail(*t.get("kind"), f + ".kind", "a card with effect = { ... } has no kind beside it");
     static const std::vector<std::string> kBlank = {"$summons"};
     c.term = input::read_term(rd, *e, f + ".effect", kBlank);
+    // A spell or trap card never has a monster of its own; a monster card gets its host in a scenario.
+    input::check_term(rd, *e, f + ".effect", *c.term, c.type == "monster" ? TermHost::Unknown : TermHost::None);
     c.kind = class_of(*c.term);
     c.effect_toml = input::term_to_toml(*c.term, kBlank);
   } else {

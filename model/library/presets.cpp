@@ -57,6 +57,11 @@ EffectTerm read_term(const Reader& rd, const toml::node& effect, const std::stri
   return *term;
 }
 
+void check_term(const Reader& rd, const toml::node& effect, const std::string& field, const EffectTerm& t,
+                TermHost host) {
+  if (const auto err = check_term_meaning(t, host)) rd.fail(term_line(effect, err->field), field + "." + err->field, err->message);
+}
+
 std::string term_to_toml(const EffectTerm& t, const std::vector<std::string>& monster_names) {
   std::string out = "{ ";
   bool first = true;
@@ -93,6 +98,7 @@ Preset read_preset(const input::Reader& rd, const toml::table& t, const std::str
   const toml::node* e = t.get("effect");
   if (e == nullptr) rd.fail(t, f + ".effect", "missing");
   p.term = input::read_term(rd, *e, f + ".effect", kPresetMonsters);
+  input::check_term(rd, *e, f + ".effect", p.term, TermHost::Unknown);
   for (Op& op : p.term.ops)
     if (op.code == OpCode::SpecialSummon) op.monster = kNoMonster;
   p.kind = class_of(p.term);

@@ -274,6 +274,8 @@ class ScenarioParser {
                  std::string(name(c.kind)) + " is an effect class with no preset; write the card's effect = { ... }");
     }
     read_host(t, f, c);
+    if (c.custom)  // its meaning, now that the card's host is known
+      input::check_term(rd_, *t.get("effect"), f + ".effect", c.term, c.host != kNoMonster ? TermHost::Present : TermHost::None);
     const int held = static_cast<int>(
         std::count_if(s_.cards.begin(), s_.cards.end(), [&](const CardSpec& o) { return o.owner == c.owner; }));
     if (held >= kMaxCardsPerPlayer)

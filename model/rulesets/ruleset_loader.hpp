@@ -1,8 +1,9 @@
 #pragma once
 /// Ruleset files (docs/rulesets.md): the built-in rulesets of this folder
 /// (embedded in the binary), their mutants, and users' files, read into a
-/// Ruleset. Below the card library. Every failure throws InputError
-/// "FILE:LINE: FIELD: what".
+/// Ruleset. Below the card library, which reads the built-in rulesets'
+/// permissions when it checks a term (model/library/term_check.hpp). Every
+/// failure throws InputError "FILE:LINE: FIELD: what".
 #include <string>
 #include <string_view>
 

@@ -248,6 +248,9 @@ constexpr int speed_of_attrs(std::uint32_t a) { return (a & kAttrTrigger) ? 1 : 
 EffectKind class_of(const EffectTerm& t);
 /// Whether a trigger event concerns the host monster still on the field.
 bool needs_host_on_field(TriggerEvent e);
+/// Whether a trigger event happens to the host monster (all but an attack
+/// declaration and an opponent's special summon): without a host it never comes.
+bool concerns_host(TriggerEvent e);
 /// Whether a term needs a host monster (a monster's own effect on the field),
 /// may have one, or must not (a Trap card).
 HostRule host_rule(const EffectTerm& t);

@@ -37,7 +37,8 @@ struct TermField {
 /// Whether a term key holds a list (timings, conditions, ops).
 bool term_key_is_list(std::string_view key);
 
-/// Error of parse_term(): the field (e.g. "ops[1]") and what is wrong.
+/// Error of parse_term() and of the load checks (check_term_meaning,
+/// model/library/term_check.hpp): the field (e.g. "ops[1]") and what is wrong.
 struct TermError {
   std::string field;
   std::string message;

@@ -3,6 +3,7 @@
 
 #include "trace/input/json_input.hpp"
 #include "model/library/presets.hpp"
+#include "model/library/term_check.hpp"
 #include "model/terms/effect_text.hpp"
 
 #include <array>
@@ -204,6 +205,10 @@ CardSpec card_from_json(const json& c, const std::string& where, const std::stri
   }
   for (std::uint8_t m : {card.host, card.summons})
     if (m != kNoMonster && m >= monsters) fail(where, f, "monster index " + std::to_string(m) + " does not exist");
+  if (card.custom)
+    if (const auto err = check_term_meaning(card.term, card.host != kNoMonster ? TermHost::Present : TermHost::None,
+                                            card.engine_timings))
+      fail(where, f + ".effect." + err->field, err->message);
   fill_preset_term(card);
   return card;
 }
