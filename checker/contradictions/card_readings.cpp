@@ -12,6 +12,7 @@
 #include "checker/contradictions/card_search.hpp"
 #include "model/rules/model.hpp"
 #include "model/library/presets.hpp"
+#include "model/library/term_check.hpp"
 
 namespace bc {
 namespace {
@@ -123,7 +124,9 @@ std::optional<Scenario> build_board(const LibraryCard& card, const CardReading& 
   if (!term) return std::nullopt;
   if (term->has_op(OpCode::SpecialSummon)) s.monsters.push_back(MonsterSpec{"Token", 0, 0});
   const HostRule rule = host_rule(*term);
-  if (rule == HostRule::Required && !layout.host) return std::nullopt;
+  // A part about its own monster means nothing without one (has_host_part): such a card needs its host.
+  const bool needs_host = rule == HostRule::Required || (rule == HostRule::Optional && has_host_part(*term));
+  if (needs_host && !layout.host) return std::nullopt;
   CardSpec c;
   c.name = card.name;
   c.owner = layout.owner;

@@ -7,6 +7,7 @@
 #include "checker/random/random_gen.hpp"
 
 #include "model/library/presets.hpp"
+#include "model/library/term_check.hpp"
 
 #include <algorithm>
 #include <string>
@@ -108,9 +109,17 @@ void add_monsters(Scenario& s, const Draft& d) {
     }
 }
 
+/// Whether a card draft needs a host: its term says so (host_rule), or a part
+/// of it concerns the host and would mean nothing without one (has_host_part).
+HostRule host_need(const CardDraft& c) {
+  const HostRule rule = host_rule(term_of(c));
+  if (rule == HostRule::Optional && has_host_part(term_of(c))) return HostRule::Required;
+  return rule;
+}
+
 /// Monster index of the host a card draft picks on its owner's side, kNoMonster if none.
 std::uint8_t pick_host(const Scenario& s, int side, const CardDraft& c) {
-  const HostRule rule = host_rule(term_of(c));
+  const HostRule rule = host_need(c);
   if (rule == HostRule::Forbidden) return kNoMonster;
   if (rule == HostRule::Optional && c.host_pick % 2 == 0) return kNoMonster;
   int count = 0;
@@ -137,7 +146,7 @@ void add_cards(Scenario& s, const Draft& d, std::uint8_t first_token) {
       card.kind = c.kind;
       card.owner = static_cast<Player>(side);
       card.host = pick_host(s, side, c);
-      if (card.host == kNoMonster && host_rule(term_of(c)) == HostRule::Required) continue;
+      if (card.host == kNoMonster && host_need(c) == HostRule::Required) continue;
       if (c.custom) {
         card.custom = true;
         card.term = c.term;

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "model/library/presets.hpp"
+#include "model/library/term_check.hpp"
 #include "importers/ygopro/ygopro_mapper.hpp"
 
 namespace bc::ygopro::detail {
@@ -160,7 +161,9 @@ std::uint8_t Mapper::add_card(const EngineCard& c, const ScriptReading& reading)
     spec.engine_timings = c.effect.empty() && reading.engine_timings;
     spec.hidden_condition = c.effect.empty() && reading.hidden_condition;
   }
-  if (host_rule(spec.term) == HostRule::Required) spec.host = monster_index(c.code);
+  // Its own monster is its host where the term needs one, or has a part about it (has_host_part).
+  if (host_rule(spec.term) == HostRule::Required || (host_rule(spec.term) == HostRule::Optional && has_host_part(spec.term)))
+    spec.host = monster_index(c.code);
   scenario_.cards.push_back(spec);
   card_codes_.push_back(c.code);
   card_controllers_.push_back(c.controller);

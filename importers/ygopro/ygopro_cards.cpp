@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "model/library/term_check.hpp"
 #include "model/loaders/loader.hpp"
 #include "trace/input/json_input.hpp"
 #include "importers/ygopro/ygopro_messages.hpp"
@@ -57,7 +58,7 @@ std::vector<TermField> effect_fields(const json& e, const std::string& where) {
   if (!e.is_object()) fail(where, "effect", "expected an object of term parts (docs/effects.md)");
   std::vector<TermField> out;
   for (const auto& [key, value] : e.items()) {
-    TermField f{key, {}, 0};
+    TermField f{key, {}, 0, value.is_array() ? FieldShape::List : FieldShape::Value};
     if (value.is_string()) f.values.push_back(value.get<std::string>());
     else if (value.is_boolean()) f.values.push_back(value.get<bool>() ? "true" : "false");
     else if (value.is_array()) {
@@ -147,8 +148,13 @@ CardFile read_card_file(const json& doc, const std::string& origin) {
   for (std::size_t i = 0; i < f.cards.size(); ++i) {
     if (f.cards[i].effect.empty()) continue;
     TermError error;
-    if (!parse_term(f.cards[i].effect, monsters, error))
-      fail(origin + ": cards[" + std::to_string(i) + "]", "effect." + error.field, error.message);
+    if (const std::optional<EffectTerm> term = parse_term(f.cards[i].effect, monsters, error)) {
+      // Its host is decided when the run is mapped; a card that is no monster never has one.
+      const auto meaning = check_term_meaning(*term, f.cards[i].monster ? TermHost::Unknown : TermHost::None);
+      if (!meaning) continue;
+      error = *meaning;
+    }
+    fail(origin + ": cards[" + std::to_string(i) + "]", "effect." + error.field, error.message);
   }
   return f;
 }

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "importers/ygopro/ygopro_terms.hpp"
-#include "model/terms/effect.hpp"
+#include "model/terms/effect_text.hpp"
 #include "model/vocabulary/types.hpp"
 
 namespace bc::ygopro {

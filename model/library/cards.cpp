@@ -27,7 +27,7 @@ std::optional<EffectKind> read_kind(const Reader& rd, const toml::table& t, cons
   if (auto k = parse_kind(text)) return k;
   const std::string near = input::closest(text, kind_names());
   rd.fail(*t.get("kind"), field,
-          "unknown effect kind " + input::toml_quote(text) + (near.empty() ? "" : " (did you mean " + near + "?)") +
+          "unknown effect kind " + brief_quote(text) + (near.empty() ? "" : " (did you mean " + near + "?)") +
               "; expected none or an effect kind of docs/scenario-format.md");
 }
 
@@ -37,7 +37,7 @@ TimingMask read_timings(const Reader& rd, const toml::node& n, const std::string
   for (std::size_t i = 0; i < names.size(); ++i) {
     const auto& [text, line] = names[i];
     const auto t = parse_timing(text);
-    if (!t) rd.fail(line, field + "[" + std::to_string(i) + "]", "unknown timing " + input::toml_quote(text));
+    if (!t) rd.fail(line, field + "[" + std::to_string(i) + "]", "unknown timing " + brief_quote(text));
     mask = static_cast<TimingMask>(mask | bit(*t));
   }
   return mask;
@@ -48,7 +48,7 @@ std::string read_citation(const Reader& rd, const toml::table& t, std::string_vi
   static const std::regex kCitation(R"(^S[0-9]+ §.+)");
   const std::string text = rd.need_string(t, key, field);
   if (!std::regex_search(text, kCitation))
-    rd.fail(line, field, "must cite a source as \"S<id> §<section>\", got " + input::toml_quote(text));
+    rd.fail(line, field, "must cite a source as \"S<id> §<section>\", got " + brief_quote(text));
   return text;
 }
 
@@ -66,7 +66,7 @@ CardDifference read_difference(const Reader& rd, const toml::table& t, const std
   d.source = rd.need_string(t, "source", f + ".source");
   d.section = read_citation(rd, t, "section", f + ".section", input::line_of(t.source()));
   if (d.section.rfind(d.source + " §", 0) != 0)
-    rd.fail(*t.get("section"), f + ".section", "must cite " + d.source + ", got " + input::toml_quote(d.section));
+    rd.fail(*t.get("section"), f + ".section", "must cite " + d.source + ", got " + brief_quote(d.section));
   if (t.contains("kind")) d.kind = read_kind(rd, t, f + ".kind");
   if (const toml::node* n = t.get("timings")) d.timings = read_timings(rd, *n, f + ".timings");
   d.note = rd.need_string(t, "note", f + ".note");
@@ -80,11 +80,13 @@ LibraryCard read_card(const Reader& rd, const toml::table& t, const std::string&
   if (c.name.empty()) rd.fail(*t.get("name"), f + ".name", "must not be empty");
   c.type = rd.need_string(t, "type", f + ".type");
   if (c.type != "monster" && c.type != "spell" && c.type != "trap")
-    rd.fail(*t.get("type"), f + ".type", "must be monster, spell or trap, got " + input::toml_quote(c.type));
+    rd.fail(*t.get("type"), f + ".type", "must be monster, spell or trap, got " + brief_quote(c.type));
   if (const toml::node* e = t.get("effect")) {
     if (t.contains("kind")) rd.fail(*t.get("kind"), f + ".kind", "a card with effect = { ... } has no kind beside it");
     static const std::vector<std::string> kBlank = {"$summons"};
     c.term = input::read_term(rd, *e, f + ".effect", kBlank);
+    // A spell or trap card never has a monster of its own; a monster card gets its host in a scenario.
+    input::check_term(rd, *e, f + ".effect", *c.term, c.type == "monster" ? TermHost::Unknown : TermHost::None);
     c.kind = class_of(*c.term);
     c.effect_toml = input::term_to_toml(*c.term, kBlank);
   } else {
@@ -103,7 +105,7 @@ LibraryCard read_card(const Reader& rd, const toml::table& t, const std::string&
   for (const auto& [text, line] : mentions.value_or(std::vector<std::pair<std::string, int>>{})) {
     static const std::regex kCitation(R"(^S[0-9]+ §.+)");
     if (!std::regex_search(text, kCitation))
-      rd.fail(line, f + ".mentions", "must cite a source as \"S<id> §<section>\", got " + input::toml_quote(text));
+      rd.fail(line, f + ".mentions", "must cite a source as \"S<id> §<section>\", got " + brief_quote(text));
     c.mentions.push_back(text);
   }
   c.note = rd.get_string(t, "note", f + ".note").value_or("");
@@ -130,7 +132,7 @@ std::vector<LibraryCard> parse_card_library(std::string_view text, const std::st
     LibraryCard c = read_card(rd, t, "card[" + std::to_string(i) + "]");
     for (const LibraryCard& o : out)
       if (o.name == c.name)
-        rd.fail(*t.get("name"), "card[" + std::to_string(i) + "].name", "duplicate card " + input::toml_quote(c.name));
+        rd.fail(*t.get("name"), "card[" + std::to_string(i) + "].name", "duplicate card " + brief_quote(c.name));
     out.push_back(std::move(c));
   }
   return out;

@@ -2,6 +2,8 @@
 /// blanks with a card's parameters; the TOML form of a term.
 #include "model/library/presets.hpp"
 
+#include <cstdlib>
+
 #include "model/vocabulary/event.hpp"
 #include "model/core/scenario.hpp"
 
@@ -12,6 +14,22 @@
 namespace bc {
 
 namespace input {
+namespace {
+
+/// The line of a term's field ("ops[1]": the second operation), else of the effect.
+int term_line(const toml::node& effect, const std::string& field) {
+  const toml::table* t = effect.as_table();
+  const std::size_t open = field.find('[');
+  const toml::node* n = t == nullptr ? nullptr : t->get(field.substr(0, open));
+  if (n == nullptr) return line_of(effect.source());
+  if (const toml::array* a = n->as_array(); a != nullptr && open != std::string::npos) {
+    const std::size_t i = std::strtoul(field.c_str() + open + 1, nullptr, 10);
+    if (i < a->size()) return line_of(a->get(i)->source());
+  }
+  return line_of(n->source());
+}
+
+}  // namespace
 
 EffectTerm read_term(const Reader& rd, const toml::node& effect, const std::string& field,
                      const std::vector<std::string>& monster_names) {
@@ -21,6 +39,7 @@ EffectTerm read_term(const Reader& rd, const toml::node& effect, const std::stri
   for (const auto& [key, node] : *t) {
     TermField f{std::string(key.str()), {}, line_of(node.source())};
     const std::string kf = field + "." + f.key;
+    f.shape = node.as_array() != nullptr ? FieldShape::List : FieldShape::Value;
     if (node.as_array() != nullptr) {
       for (const auto& [text, line] : rd.strings_of(node, kf)) f.values.push_back(text);
     } else if (const auto* b = node.as_boolean()) {
@@ -34,11 +53,13 @@ EffectTerm read_term(const Reader& rd, const toml::node& effect, const std::stri
   }
   TermError err;
   const auto term = parse_term(fields, monster_names, err);
-  if (!term) {
-    const std::string where = err.field.empty() ? field : field + "." + err.field;
-    rd.fail(err.line > 0 ? err.line : line_of(effect.source()), where, err.message);
-  }
+  if (!term) rd.fail(term_line(effect, err.field), err.field.empty() ? field : field + "." + err.field, err.message);
   return *term;
+}
+
+void check_term(const Reader& rd, const toml::node& effect, const std::string& field, const EffectTerm& t,
+                TermHost host) {
+  if (const auto err = check_term_meaning(t, host)) rd.fail(term_line(effect, err->field), field + "." + err->field, err->message);
 }
 
 std::string term_to_toml(const EffectTerm& t, const std::vector<std::string>& monster_names) {
@@ -47,7 +68,7 @@ std::string term_to_toml(const EffectTerm& t, const std::vector<std::string>& mo
   for (const TermField& f : term_to_fields(t, monster_names)) {
     out += (first ? "" : ", ") + f.key + " = ";
     first = false;
-    const bool list = f.key == "timings" || f.key == "conditions" || f.key == "ops";
+    const bool list = term_key_is_list(f.key);
     const bool boolean = f.key == "mandatory" || f.key == "from_hand";
     if (boolean) { out += f.values[0]; continue; }
     if (!list) { out += toml_quote(f.values[0]); continue; }
@@ -69,7 +90,7 @@ Preset read_preset(const input::Reader& rd, const toml::table& t, const std::str
   Preset p;
   p.name = rd.need_string(t, "name", f + ".name");
   const auto kind = parse_kind(p.name);
-  if (!kind) rd.fail(*t.get("name"), f + ".name", "a preset is named after an effect class, got " + input::toml_quote(p.name));
+  if (!kind) rd.fail(*t.get("name"), f + ".name", "a preset is named after an effect class, got " + brief_quote(p.name));
   p.summary = rd.need_string(t, "summary", f + ".summary");
   const auto sources = rd.get_strings(t, "sources", f + ".sources");
   if (!sources || sources->empty()) rd.fail(t, f + ".sources", "a preset cites at least one source");
@@ -77,6 +98,7 @@ Preset read_preset(const input::Reader& rd, const toml::table& t, const std::str
   const toml::node* e = t.get("effect");
   if (e == nullptr) rd.fail(t, f + ".effect", "missing");
   p.term = input::read_term(rd, *e, f + ".effect", kPresetMonsters);
+  input::check_term(rd, *e, f + ".effect", p.term, TermHost::Unknown);
   for (Op& op : p.term.ops)
     if (op.code == OpCode::SpecialSummon) op.monster = kNoMonster;
   p.kind = class_of(p.term);

@@ -46,7 +46,7 @@ E parse_name(const Reader& rd, const toml::table& t, std::string_view key, const
   const auto names = names_of<E>(count);
   const std::string near = input::closest(text, names);
   rd.fail(*t.get(key), field,
-          "unknown " + std::string(what) + " " + input::toml_quote(text) +
+          "unknown " + std::string(what) + " " + brief_quote(text) +
               (near.empty() ? std::string() : " (did you mean " + near + "?)") + "; expected " + input::one_of(names));
 }
 
@@ -86,7 +86,7 @@ class ScenarioParser {
     if (const LibraryCard* c = find_library_card(text)) return c;
     const std::string near = input::closest(text, library_card_names());
     rd_.fail(*n, f + ".card",
-             "unknown card " + input::toml_quote(text) + (near.empty() ? "" : " (did you mean " + input::toml_quote(near) + "?)") +
+             "unknown card " + brief_quote(text) + (near.empty() ? "" : " (did you mean " + brief_quote(near) + "?)") +
                  "; `battlecheck cards` lists the library");
   }
 
@@ -96,7 +96,7 @@ class ScenarioParser {
     const LibraryCard* c = library_card(t, f);
     if (c == nullptr) return out;
     if (c->type != "monster")
-      rd_.fail(*t.get("card"), f + ".card", input::toml_quote(c->name) + " is a " + c->type + ", not a monster");
+      rd_.fail(*t.get("card"), f + ".card", brief_quote(c->name) + " is a " + c->type + ", not a monster");
     out.erase("card");
     if (!out.contains("name")) out.insert("name", c->name);
     if (!out.contains("atk")) out.insert("atk", static_cast<std::int64_t>(*c->atk));
@@ -112,7 +112,7 @@ class ScenarioParser {
     if (c == nullptr) return out;
     if (!c->kind)
       rd_.fail(*t.get("card"), f + ".card",
-               input::toml_quote(c->name) + " has no activated effect the model knows (kind none): " + c->note);
+               brief_quote(c->name) + " has no activated effect the model knows (kind none): " + c->note);
     out.erase("card");
     if (!out.contains("name")) out.insert("name", c->name);
     if (c->term && !out.contains("effect") && !out.contains("kind")) {
@@ -146,7 +146,7 @@ class ScenarioParser {
       for (std::size_t i = 0; i < ops->size(); ++i) {
         std::string op = ops->get(i)->value_or(std::string());
         if (const auto at = op.find("$summons"); at != std::string::npos) {
-          if (summons.empty()) rd_.fail(out, f + ".summons", "missing: " + input::toml_quote(c.name) + " special summons a monster; name a token template");
+          if (summons.empty()) rd_.fail(out, f + ".summons", "missing: " + brief_quote(c.name) + " special summons a monster; name a token template");
           op.replace(at, 8, summons);
         }
         if (value && op.find(" 0 ") != std::string::npos && (op.rfind("change_atk", 0) == 0 || op.rfind("set_atk", 0) == 0))
@@ -187,7 +187,7 @@ class ScenarioParser {
     m.name = rd_.need_string(t, "name", f + ".name");
     if (m.name.empty()) rd_.fail(*t.get("name"), f + ".name", "must not be empty");
     if (find_monster(m.name) != kNoMonster)
-      rd_.fail(*t.get("name"), f + ".name", "duplicate monster name " + input::toml_quote(m.name) + "; names must be unique");
+      rd_.fail(*t.get("name"), f + ".name", "duplicate monster name " + brief_quote(m.name) + "; names must be unique");
     m.atk = stat(t, "atk", f + ".atk");
     m.def = stat(t, "def", f + ".def");
     const auto index = static_cast<std::uint8_t>(s_.monsters.size());
@@ -216,7 +216,7 @@ class ScenarioParser {
       if (zones[zone].monster != kNoMonster)
         rd_.fail(*t.get("zone"), f + ".zone",
                  "zone " + std::to_string(zone) + " of " + std::string(name(side)) + " already holds " +
-                     input::toml_quote(s_.monsters[zones[zone].monster].name) + "; one monster per zone");
+                     brief_quote(s_.monsters[zones[zone].monster].name) + "; one monster per zone");
     } else {
       while (zone < kZonesPerSide && zones[zone].monster != kNoMonster) ++zone;
       if (zone == kZonesPerSide)
@@ -246,9 +246,9 @@ class ScenarioParser {
     const std::uint8_t m = find_monster(n);
     if (m != kNoMonster) return m;
     std::vector<std::string> known;
-    for (const auto& spec : s_.monsters) known.push_back(input::toml_quote(spec.name));
+    for (const auto& spec : s_.monsters) known.push_back(brief_quote(spec.name));
     rd_.fail(*t.get(key), field,
-             "unknown monster " + input::toml_quote(n) + "; monsters (declared with [[monster]] before the cards): " +
+             "unknown monster " + brief_quote(n) + "; monsters (declared with [[monster]] before the cards): " +
                  (known.empty() ? std::string("none") : input::one_of(known)));
   }
 
@@ -274,6 +274,8 @@ class ScenarioParser {
                  std::string(name(c.kind)) + " is an effect class with no preset; write the card's effect = { ... }");
     }
     read_host(t, f, c);
+    if (c.custom)  // its meaning, now that the card's host is known
+      input::check_term(rd_, *t.get("effect"), f + ".effect", c.term, c.host != kNoMonster ? TermHost::Present : TermHost::None);
     const int held = static_cast<int>(
         std::count_if(s_.cards.begin(), s_.cards.end(), [&](const CardSpec& o) { return o.owner == c.owner; }));
     if (held >= kMaxCardsPerPlayer)
@@ -306,7 +308,7 @@ class ScenarioParser {
       const Op& op = c.term.ops[i];
       if (op.code == OpCode::SpecialSummon && side_of_monster(op.monster))
         rd_.fail(e, f + ".effect.ops[" + std::to_string(i) + "]",
-                 input::toml_quote(s_.monsters[op.monster].name) +
+                 brief_quote(s_.monsters[op.monster].name) +
                      " starts on the board; special_summon must name a token template (a [[monster]] without player)");
     }
   }
@@ -332,7 +334,7 @@ class ScenarioParser {
     c.owner = parse_name<Player>(rd_, t, "player", f + ".player", "player", 2, parse_player);
     if (host_side && *host_side != c.owner)
       rd_.fail(*t.get("player"), f + ".player",
-               "is " + std::string(name(c.owner)) + " but the host " + input::toml_quote(s_.monsters[c.host].name) +
+               "is " + std::string(name(c.owner)) + " but the host " + brief_quote(s_.monsters[c.host].name) +
                    " is on " + std::string(name(*host_side)) + "'s side");
   }
 
@@ -350,7 +352,7 @@ class ScenarioParser {
                                       " summons a monster; name a token template (a [[monster]] without player)");
     c.summons = monster_ref(t, "summons", f + ".summons");
     if (side_of_monster(c.summons))
-      rd_.fail(*n, f + ".summons", input::toml_quote(s_.monsters[c.summons].name) +
+      rd_.fail(*n, f + ".summons", brief_quote(s_.monsters[c.summons].name) +
                                        " starts on the board; summons must name a token template (a [[monster]] without player)");
   }
 

@@ -152,12 +152,14 @@ bool needs_host_on_field(TriggerEvent e) {
          e != TriggerEvent::AttackDeclared && e != TriggerEvent::OpponentSpecialSummoned && e != TriggerEvent::None;
 }
 
+bool concerns_host(TriggerEvent e) {
+  return e != TriggerEvent::None && e != TriggerEvent::AttackDeclared && e != TriggerEvent::OpponentSpecialSummoned;
+}
+
 HostRule host_rule(const EffectTerm& t) {
   if (t.card_type == CardType::Trap) return HostRule::Forbidden;
   if (t.card_type != CardType::Monster || t.from_hand) return HostRule::Optional;
-  if (t.activation == Activation::Trigger && !needs_host_on_field(t.trigger) &&
-      t.trigger != TriggerEvent::SentToGraveyard && t.trigger != TriggerEvent::DestroyedByBattle)
-    return HostRule::Optional;
+  if (t.activation == Activation::Trigger && !concerns_host(t.trigger)) return HostRule::Optional;
   return HostRule::Required;
 }
 

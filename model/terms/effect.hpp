@@ -266,6 +266,9 @@ struct PermissionClasses {
 PermissionClasses permission_classes(const EffectTerm& t);
 /// Whether a trigger event concerns the host monster still on the field.
 bool needs_host_on_field(TriggerEvent e);
+/// Whether a trigger event happens to the host monster (all but an attack
+/// declaration and an opponent's special summon): without a host it never comes.
+bool concerns_host(TriggerEvent e);
 /// Whether a term needs a host monster (a monster's own effect on the field),
 /// may have one, or must not (a Trap card).
 HostRule host_rule(const EffectTerm& t);
@@ -289,37 +292,6 @@ std::optional<CardType> parse_card_type(std::string_view s);
 /// Names of the condition bits, in bit order.
 const std::vector<std::string_view>& condition_names();
 
-/// Text form of one operation ("destroy target", "change_atk own_battler 700 turn",
-/// "special_summon Sheep Token defense").
-std::string op_text(const Op& op, const std::vector<std::string>& monster_names);
-/// Text form of a target selector ("none", "chain_link", "monster opponent face_up battling").
-std::string target_text(const TargetSpec& t);
-/// Parse a target selector text; nullopt with `error` set on bad input.
-std::optional<TargetSpec> parse_target(std::string_view s, std::string& error);
-
-/// One field of a term in text form: the shape scenario files and trace
-/// headers carry (docs/effects.md "Writing a term"). `line` is the file line
-/// for error messages (0 when unknown).
-struct TermField {
-  std::string key;
-  std::vector<std::string> values;
-  int line = 0;
-};
-
-/// Error of parse_term(): the field (e.g. "ops[1]") and what is wrong.
-struct TermError {
-  std::string field;
-  std::string message;
-  int line = 0;
-};
-
-/// Build a term from its fields; monster names resolve `special_summon NAME`.
-/// Unknown keys, unknown names and inconsistent parts are errors.
-std::optional<EffectTerm> parse_term(const std::vector<TermField>& fields, const std::vector<std::string>& monster_names,
-                                     TermError& error);
-/// The fields of a term (only those that differ from the defaults, plus activation).
-std::vector<TermField> term_to_fields(const EffectTerm& t, const std::vector<std::string>& monster_names);
-/// Keys a term may have, for "did you mean" messages.
-const std::vector<std::string>& term_keys();
+// The text form of a term (parse_term, term_to_fields, op_text): model/terms/effect_text.hpp.
 
 }  // namespace bc

@@ -6,7 +6,8 @@
 #include <charconv>
 #include <sstream>
 
-#include "model/terms/effect.hpp"
+#include "model/terms/effect_text.hpp"
+#include "model/toml/input_error.hpp"
 
 namespace bc {
 namespace term_text {
@@ -55,6 +56,14 @@ std::string join(const std::vector<std::string>& w, std::size_t from, std::size_
   return out;
 }
 
+/// What an operation's words may say beside its code.
+bool takes_amount(OpCode c) { return c == OpCode::ChangeAtk || c == OpCode::SetAtk || c == OpCode::ChangeDef; }
+bool takes_duration(OpCode c) { return takes_amount(c) || c == OpCode::NoBattleDamage; }
+bool takes_object(OpCode c) {
+  return c != OpCode::NegateActivation && c != OpCode::NegateEffect && c != OpCode::NegateAttack &&
+         c != OpCode::EndBattlePhase && c != OpCode::Opaque;
+}
+
 /// Parser state for one term.
 class TermParser {
  public:
@@ -64,11 +73,15 @@ class TermParser {
     line_ = f.line;
     key_ = f.key;
     if (std::find(kKeys.begin(), kKeys.end(), f.key) == kKeys.end())
-      return fail(f.key, "unknown effect field \"" + f.key + "\"; expected one of activation, mandatory, window, "
-                                                              "timings, conditions, cost, target, trigger, ops, "
-                                                              "continuous, card_type, from_hand");
-    const bool list = f.key == "timings" || f.key == "conditions" || f.key == "ops";
+      return fail(brief_text(f.key, 40), "unknown effect field " + brief_quote(f.key, 40) +
+                                             "; expected one of activation, mandatory, window, timings, conditions, "
+                                             "cost, target, trigger, ops, continuous, card_type, from_hand");
+    const bool list = term_key_is_list(f.key);
+    if (list && f.shape == FieldShape::Value)
+      return fail(f.key, "expected an array of strings, e.g. " + f.key + " = [" + brief_quote(f.values.empty() ? "" : f.values[0]) + "]");
+    if (!list && f.shape == FieldShape::List) return fail(f.key, "expected one value, not an array");
     if (!list && f.values.size() != 1) return fail(f.key, "expected one value");
+    if (f.key == "activation") has_activation_ = true;
     if (list) {
       for (std::size_t i = 0; i < f.values.size(); ++i)
         if (!list_item(f.key, i, f.values[i])) return false;
@@ -78,6 +91,8 @@ class TermParser {
   }
 
   bool finish() {
+    if (!has_activation_)
+      return fail("activation", "missing: how the effect starts, one of trigger, quick, counter or continuous");
     if (t_.activation == Activation::Trigger && t_.trigger == TriggerEvent::None)
       return fail("trigger", "a trigger effect needs a trigger event");
     if (t_.activation != Activation::Trigger && t_.trigger != TriggerEvent::None)
@@ -126,12 +141,12 @@ class TermParser {
   template <typename E, typename F>
   bool named(const std::string& field, const std::string& v, F parse, E& out, std::string_view what) {
     if (auto e = parse(v)) { out = *e; return true; }
-    return fail(field, "unknown " + std::string(what) + " \"" + v + "\"");
+    return fail(field, "unknown " + std::string(what) + " " + brief_quote(v));
   }
 
   bool boolean(const std::string& field, const std::string& v, bool& out) {
     if (v == "true" || v == "false") { out = v == "true"; return true; }
-    return fail(field, "expected true or false, got \"" + v + "\"");
+    return fail(field, "expected true or false, got " + brief_quote(v));
   }
 
   bool scalar(const std::string& key, const std::string& v) {
@@ -154,7 +169,7 @@ class TermParser {
       if (!n || *n <= 0 || *n > 8000) return fail("cost", "pay_lp needs an amount from 1 to 8000, e.g. \"pay_lp 2000\"");
       t_.cost_amount = static_cast<std::int16_t>(*n);
     } else if (w.size() != 1) {
-      return fail("cost", "\"" + w[0] + "\" takes no amount");
+      return fail("cost", brief_quote(w[0]) + " takes no amount");
     }
     return true;
   }
@@ -172,7 +187,8 @@ class TermParser {
     if (w.empty()) return fail("continuous", "empty");
     if (!named("continuous", w[0], parse_continuous, t_.continuous.kind, "continuous effect")) return false;
     const bool takes_amount = continuous_takes_amount(t_.continuous.kind);
-    if (takes_amount != (w.size() == 2)) return fail("continuous", "\"" + w[0] + (takes_amount ? "\" needs an amount" : "\" takes no amount"));
+    if (takes_amount != (w.size() == 2))
+      return fail("continuous", brief_quote(w[0]) + (takes_amount ? " needs an amount" : " takes no amount"));
     if (takes_amount) {
       const auto n = number(w[1]);
       if (!n || *n % 100 != 0 || *n < -12700 || *n > 12700)
@@ -186,14 +202,14 @@ class TermParser {
     const std::string field = key + "[" + std::to_string(i) + "]";
     if (key == "timings") {
       const auto t = parse_timing(v);
-      if (!t) return fail(field, "unknown timing \"" + v + "\"");
+      if (!t) return fail(field, "unknown timing " + brief_quote(v));
       t_.timings = static_cast<TimingMask>(t_.timings | bit(*t));
       return true;
     }
     if (key == "conditions") {
       const auto& names = condition_names();
       const auto it = std::find(names.begin(), names.end(), v);
-      if (it == names.end()) return fail(field, "unknown condition \"" + v + "\"");
+      if (it == names.end()) return fail(field, "unknown condition " + brief_quote(v));
       t_.conditions = static_cast<std::uint16_t>(t_.conditions | (1u << (it - names.begin())));
       return true;
     }
@@ -204,20 +220,36 @@ class TermParser {
   bool op(const std::string& field, const std::string& v) {
     const auto w = words(v);
     Op o;
-    if (w.empty() || !parse_op_code(w[0])) return fail(field, "unknown operation \"" + (w.empty() ? v : w[0]) + "\"");
+    if (w.empty() || !parse_op_code(w[0])) return fail(field, "unknown operation " + brief_quote(w.empty() ? v : w[0]));
     o.code = *parse_op_code(w[0]);
     o.object = default_object(o.code);
     if (o.code == OpCode::SpecialSummon) return summon(field, w, o);
+    const std::string op = brief_quote(w[0]);
+    std::string object, amount, duration, position;  // the word of each kind already read
+    const auto once = [&](std::string& seen, const std::string& word, bool takes, std::string_view kind) {
+      if (!takes) return fail(field, op + " takes no " + std::string(kind) + ", got " + brief_quote(word));
+      if (!seen.empty())
+        return fail(field, "two " + std::string(kind) + "s in one operation: " + brief_quote(seen) + " and " + brief_quote(word));
+      seen = word;
+      return true;
+    };
     for (std::size_t i = 1; i < w.size(); ++i) {
-      if (auto ob = parse_object(w[i])) o.object = *ob;
-      else if (auto d = parse_duration(w[i])) o.duration = *d;
-      else if (auto p = parse_position(w[i])) o.position = *p;
-      else if (w[i] == "and_destroy" && o.code == OpCode::NegateActivation) o.flag = true;
+      if (auto ob = parse_object(w[i])) {
+        if (!once(object, w[i], takes_object(o.code), "object")) return false;
+        o.object = *ob;
+      } else if (auto d = parse_duration(w[i])) {
+        if (!once(duration, w[i], takes_duration(o.code), "duration")) return false;
+        o.duration = *d;
+      } else if (auto p = parse_position(w[i])) {
+        if (!once(position, w[i], o.code == OpCode::ChangePosition, "position")) return false;
+        o.position = *p;
+      } else if (w[i] == "and_destroy" && o.code == OpCode::NegateActivation) o.flag = true;
       else if (w[i] == "indestructible" && o.code == OpCode::NoBattleDamage) o.flag = true;
       else if (auto n = number(w[i])) {
+        if (!once(amount, w[i], takes_amount(o.code), "amount")) return false;
         if (*n % 100 != 0 || *n < -12700 || *n > 12700) return fail(field, "amount must be a multiple of 100 between -12700 and 12700");
         o.amount = static_cast<std::int16_t>(*n);
-      } else return fail(field, "unknown word \"" + w[i] + "\" in operation \"" + v + "\"");
+      } else return fail(field, "unknown word " + brief_quote(w[i]) + " in operation " + brief_quote(v));
     }
     t_.ops[t_.op_count++] = o;
     return true;
@@ -229,7 +261,7 @@ class TermParser {
     const std::string monster = join(w, 1, end);
     if (monster.empty()) return fail(field, "special_summon needs a monster name, e.g. \"special_summon Sheep Token defense\"");
     const auto it = std::find(monsters_.begin(), monsters_.end(), monster);
-    if (it == monsters_.end()) return fail(field, "unknown monster \"" + monster + "\" (declare it with [[monster]])");
+    if (it == monsters_.end()) return fail(field, "unknown monster " + brief_quote(monster) + " (declare it with [[monster]])");
     o.monster = static_cast<std::uint8_t>(it - monsters_.begin());
     t_.ops[t_.op_count++] = o;
     return true;
@@ -247,6 +279,7 @@ class TermParser {
   EffectTerm t_;
   std::string key_;
   int line_ = 0;
+  bool has_activation_ = false;
 };
 
 }  // namespace
@@ -266,7 +299,7 @@ std::optional<TargetSpec> parse_target(std::string_view s, std::string& error) {
   if (w.size() == 1 && w[0] == "none") return t;
   if (w.size() == 1 && w[0] == "chain_link") { t.kind = TargetKind::ChainLink; return t; }
   if (w.empty() || w[0] != "monster") {
-    error = "expected \"none\", \"chain_link\" or \"monster SIDE [FACE] [ROLE]\", got \"" + std::string(s) + "\"";
+    error = "expected \"none\", \"chain_link\" or \"monster SIDE [FACE] [ROLE]\", got " + brief_quote(s);
     return std::nullopt;
   }
   t.kind = TargetKind::Monster;
@@ -276,7 +309,7 @@ std::optional<TargetSpec> parse_target(std::string_view s, std::string& error) {
     else if (auto r = parse_role(w[i]); r && w[i] != "any") t.role = *r;
     else if (w[i] == "any") continue;
     else {
-      error = "unknown word \"" + w[i] + "\" in target; sides own|opponent|any, faces face_up|face_down, roles battling|attacker|attack_target";
+      error = "unknown word " + brief_quote(w[i]) + " in target; sides own|opponent|any, faces face_up|face_down, roles battling|attacker|attack_target";
       return std::nullopt;
     }
   }
@@ -350,5 +383,7 @@ std::vector<TermField> term_to_fields(const EffectTerm& t, const std::vector<std
 }
 
 const std::vector<std::string>& term_keys() { return kKeys; }
+
+bool term_key_is_list(std::string_view key) { return key == "timings" || key == "conditions" || key == "ops"; }
 
 }  // namespace bc

@@ -81,6 +81,7 @@ std::string closest(std::string_view s, const std::vector<std::string>& names) {
   std::string best;
   std::size_t best_d = 4;
   for (const auto& n : names) {
+    if (s.size() > n.size() + 3 || n.size() > s.size() + 3) continue;  // at least 4 edits apart (and no long scan)
     const std::size_t d = edit_distance(s, n);
     if (d < best_d) { best_d = d; best = n; }
   }
@@ -92,7 +93,7 @@ std::string closest(std::string_view s, const std::vector<std::string>& names) {
 }
 
 std::string show(const toml::node& n) {
-  if (const auto* s = n.as_string()) return toml_quote(s->get());
+  if (const auto* s = n.as_string()) return brief_quote(s->get());
   if (const auto* i = n.as_integer()) return std::to_string(i->get());
   if (const auto* b = n.as_boolean()) return b->get() ? "true" : "false";
   if (const auto* f = n.as_floating_point()) {
@@ -106,11 +107,13 @@ std::string show(const toml::node& n) {
 int line_of(const toml::source_region& r) { return std::max(1, static_cast<int>(r.begin.line)); }
 
 void Reader::fail(int line, std::string_view field, std::string_view what) const {
+  // Values are quoted bounded where they are named (brief_quote); the field
+  // (it may end in a key of the file) and the whole text are bounded here too.
   std::string msg = origin_;
   if (line > 0) msg += ":" + std::to_string(line);
   msg += ": ";
-  if (!field.empty()) msg += std::string(field) + ": ";
-  msg += what;
+  if (!field.empty()) msg += brief_text(field, 160) + ": ";
+  msg += brief_text(what, kMaxMessagePart);
   throw InputError(msg);
 }
 

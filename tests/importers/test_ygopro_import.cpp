@@ -231,6 +231,15 @@ TEST(YgoproCards, BadCardsFilesNameTheField) {
             std::string::npos);
   EXPECT_NE(message(R"({"cards":[{"code":1,"effect":{"activation":3}}]})").find("field 'effect.activation'"),
             std::string::npos);
+  // Issue 26: a written term that cannot mean anything (check_term_meaning); a spell card never has a host.
+  EXPECT_NE(message(R"({"cards":[{"code":1,"type":2,"effect":{"activation":"counter","card_type":"monster","target":"chain_link","ops":["negate_activation"]}}]})")
+                .find("cards[0]: field 'effect.activation': counter speed"),
+            std::string::npos);
+  EXPECT_NE(message(R"({"cards":[{"code":1,"type":2,"effect":{"activation":"continuous","continuous":"may_attack_directly"}}]})")
+                .find("field 'effect.continuous'"),
+            std::string::npos);
+  EXPECT_EQ(message(R"({"cards":[{"code":1,"type":1,"atk":0,"def":0,"effect":{"activation":"continuous","card_type":"monster","continuous":"may_attack_directly"}}]})"),
+            "no error");
 }
 
 TEST(YgoproImport, AnUndescribedCardGetsAnOpenTermNotAnError) {

@@ -2,7 +2,7 @@
 // once, on activation; a monster that cannot be attacked is never chosen; a
 // mandatory end-of-Battle-Phase trigger whose condition holds is activated.
 // Each has a violating trace and a near miss that holds.
-#include "model/terms/effect.hpp"
+#include "model/terms/effect_text.hpp"
 #include "tests/properties/trace_builder.hpp"
 
 namespace bc::test {

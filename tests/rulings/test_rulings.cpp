@@ -13,7 +13,7 @@
 #include <toml++/toml.h>
 
 #include "counterexamples/replay/replay.hpp"
-#include "model/terms/effect.hpp"
+#include "model/terms/effect_text.hpp"
 #include "model/loaders/loader.hpp"
 #include "model/rules/model.hpp"
 #include "properties/catalog/property.hpp"

@@ -210,6 +210,34 @@ TEST(TraceJson, BadScenariosAreRejected) {
   EXPECT_THROW(scenario_from_json(j), InputError);
 }
 
+/// Issue 26: a header's card whose term cannot mean anything is refused like a scenario's (check_term_meaning).
+TEST(TraceJson, HeaderTermsThatMeanNothingAreRejected) {
+  const auto message = [](const json& card) {
+    json j = scenario_to_json(sample_scenario());
+    j["cards"][0] = card;
+    try {
+      scenario_from_json(j, "header");
+    } catch (const InputError& err) {
+      return std::string(err.what());
+    }
+    return std::string("no error");
+  };
+  json guard = json::parse(R"({"name":"Guard","owner":"p1","effect":{"activation":"continuous","continuous":"cannot_be_attacked"}})");
+  EXPECT_NE(message(guard).find("header: field 'cards[0].effect.continuous': \"cannot_be_attacked\" applies to the card's own monster"),
+            std::string::npos) << message(guard);
+  guard["host"] = 0;
+  EXPECT_EQ(message(guard), "no error");
+  const json ops = json::parse(R"({"name":"O","owner":"p1","effect":{"activation":"quick","ops":"opaque"}})");
+  EXPECT_NE(message(ops).find("field 'cards[0].effect.ops': expected an array"), std::string::npos) << message(ops);
+  // An engine's declared timings are used whatever the class, so no ruleset's permission is checked.
+  json flip = json::parse(R"({"name":"F","owner":"p1","host":0,"effect":{"activation":"trigger","card_type":"monster",
+                              "trigger":"flipped","timings":["attack_declaration"],"ops":["opaque"]}})");
+  EXPECT_NE(message(flip).find("field 'cards[0].effect.timings': its text leaves open only attack_declaration"),
+            std::string::npos) << message(flip);
+  flip["engine_timings"] = true;
+  EXPECT_EQ(message(flip), "no error");
+}
+
 TEST(TraceJson, WholeTracesRoundTripThroughJsonLines) {
   const Scenario s = sample_scenario();
   const std::vector<Event> events = one_of_each();

@@ -3,6 +3,8 @@
 
 #include "trace/input/json_input.hpp"
 #include "model/library/presets.hpp"
+#include "model/library/term_check.hpp"
+#include "model/terms/effect_text.hpp"
 
 #include <array>
 #include <limits>
@@ -148,7 +150,7 @@ EffectTerm term_from_json(const json& e, const std::string& where, const std::st
   if (!e.is_object()) fail(where, f, "expected an object of effect fields");
   std::vector<TermField> fields;
   for (const auto& [key, value] : e.items()) {
-    TermField field{key, {}, 0};
+    TermField field{key, {}, 0, value.is_array() ? FieldShape::List : FieldShape::Value};
     const auto item = [&](const json& v, const std::string& at) {
       if (v.is_string()) field.values.push_back(v.get<std::string>());
       else if (v.is_boolean()) field.values.push_back(v.get<bool>() ? "true" : "false");
@@ -203,6 +205,10 @@ CardSpec card_from_json(const json& c, const std::string& where, const std::stri
   }
   for (std::uint8_t m : {card.host, card.summons})
     if (m != kNoMonster && m >= monsters) fail(where, f, "monster index " + std::to_string(m) + " does not exist");
+  if (card.custom)
+    if (const auto err = check_term_meaning(card.term, card.host != kNoMonster ? TermHost::Present : TermHost::None,
+                                            card.engine_timings))
+      fail(where, f + ".effect." + err->field, err->message);
   fill_preset_term(card);
   return card;
 }
@@ -280,7 +286,7 @@ json scenario_to_json(const Scenario& s) {
     if (c.custom) {
       json effect = json::object();
       for (const TermField& f : term_to_fields(c.term, monster_names)) {
-        const bool list = f.key == "timings" || f.key == "conditions" || f.key == "ops";
+        const bool list = term_key_is_list(f.key);
         if (f.key == "mandatory" || f.key == "from_hand") effect[f.key] = f.values[0] == "true";
         else if (list) effect[f.key] = f.values;
         else effect[f.key] = f.values[0];

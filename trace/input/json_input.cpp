@@ -224,22 +224,6 @@ std::string brief(const json& v, std::size_t max) {
   return brief_text(v.dump(-1, ' ', false, json::error_handler_t::replace), max);
 }
 
-std::string brief_text(std::string_view text, std::size_t max) {
-  std::string out;
-  for (unsigned char ch : text.substr(0, max)) {
-    if (ch >= 0x20 && ch != 0x7f) {
-      out += static_cast<char>(ch);
-    } else {
-      static const char* kHex = "0123456789abcdef";
-      out += "\\x";
-      out += kHex[ch >> 4];
-      out += kHex[ch & 15];
-    }
-  }
-  if (text.size() > max) out += "...";
-  return out;
-}
-
 JsonLines::JsonLines(std::string_view text) {
   Scanner scan(text, 1, &lines_);
   (void)scan.run();

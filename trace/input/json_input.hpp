@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "model/toml/input_error.hpp"
+
 namespace bc {
 
 /// The deepest nesting of arrays and objects any input may use. No format of
@@ -32,8 +34,7 @@ nlohmann::json parse_json_or_throw(std::string_view text, const std::string& ori
 /// marks a cut). Safe on any value parse_untrusted_json accepted.
 std::string brief(const nlohmann::json& v, std::size_t max = 80);
 
-/// Untrusted text shown in a message: control bytes escaped, cut to `max`.
-std::string brief_text(std::string_view text, std::size_t max = 80);
+// Untrusted text in a message: bc::brief_text / bc::brief_quote (model/toml/input_error.hpp).
 
 /// The line of each value of a multi-line JSON document, by JSON pointer
 /// ("/cards/3/atk"), so a field error can name its line.

@@ -1,10 +1,10 @@
 // Source rulesets: `source`, `[unspecified]`, `[[claims]]` and the checks
 // that make each source ruleset say, entry by entry, what its source states.
-#include "model/loaders/loader_source.hpp"
+#include "model/rulesets/ruleset_source.hpp"
 
 #include <regex>
 
-#include "model/loaders/loader.hpp"
+#include "model/rulesets/ruleset_loader.hpp"
 
 namespace bc::source_input {
 namespace {
@@ -37,10 +37,10 @@ void read_names(const Reader& rd, const toml::table& t, std::string_view key, co
     const auto& [text, line] = names[i];
     const std::string item = field + "[" + std::to_string(i) + "]";
     const int k = index(text);
-    if (k < 0) rd.fail(line, item, "unknown " + what + " " + input::toml_quote(text) + "; see docs/rulesets.md");
+    if (k < 0) rd.fail(line, item, "unknown " + what + " " + brief_quote(text) + "; see docs/rulesets.md");
     if (set[k])
-      rd.fail(line, item, input::toml_quote(text) + " is set in this file and also listed as unspecified; choose one");
-    if (listed[k]) rd.fail(line, item, input::toml_quote(text) + " is listed twice");
+      rd.fail(line, item, brief_quote(text) + " is set in this file and also listed as unspecified; choose one");
+    if (listed[k]) rd.fail(line, item, brief_quote(text) + " is listed twice");
     listed[k] = true;
   }
 }
@@ -52,7 +52,7 @@ void read_source_id(const Reader& rd, const toml::table& doc, Ruleset& r) {
   if (!id) return;
   static const std::regex kId(R"(^S[0-9]+$)");
   if (!std::regex_match(*id, kId))
-    rd.fail(*doc.get("source"), "source", "must be a source id like \"S3\", got " + input::toml_quote(*id));
+    rd.fail(*doc.get("source"), "source", "must be a source id like \"S3\", got " + brief_quote(*id));
   if (!doc.contains("extends"))
     rd.fail(*doc.get("source"), "extends",
             "missing: a source ruleset extends \"mr3\", the fallback for what its source does not state");
@@ -76,7 +76,7 @@ void check_own_citations(const Reader& rd, const Ruleset& r, const toml::node& e
     if (p.sources[i].rfind(prefix, 0) != 0)
       rd.fail(entry, field + ".sources[" + std::to_string(i) + "]",
               "a " + r.source + " ruleset cites only " + r.source + " (\"" + prefix + "...\"), got " +
-                  input::toml_quote(p.sources[i]) + "; name other sources in `note`");
+                  brief_quote(p.sources[i]) + "; name other sources in `note`");
 }
 
 SetInFile read_unspecified(const Reader& rd, const toml::table& doc, const SetInFile& set, Ruleset& r) {
@@ -104,15 +104,15 @@ void read_claims(const Reader& rd, const toml::table& doc, Ruleset& r) {
     Claim c;
     c.property = rd.need_string(t, "property", f + ".property");
     if (!std::regex_match(c.property, kId))
-      rd.fail(*t.get("property"), f + ".property", "must be a property id (snake_case), got " + input::toml_quote(c.property));
+      rd.fail(*t.get("property"), f + ".property", "must be a property id (snake_case), got " + brief_quote(c.property));
     c.section = rd.need_string(t, "section", f + ".section");
     if (c.section.rfind(r.source + " §", 0) != 0 || c.section.size() <= r.source.size() + 3)
       rd.fail(*t.get("section"), f + ".section",
-              "must cite this ruleset's source as \"" + r.source + " §<section>\", got " + input::toml_quote(c.section));
+              "must cite this ruleset's source as \"" + r.source + " §<section>\", got " + brief_quote(c.section));
     c.note = rd.get_string(t, "note", f + ".note").value_or("");
     for (const Claim& o : r.claims)
       if (o.property == c.property && o.section == c.section)
-        rd.fail(*t.get("property"), f + ".property", "claim " + input::toml_quote(c.property) + " at " + c.section + " is listed twice");
+        rd.fail(*t.get("property"), f + ".property", "claim " + brief_quote(c.property) + " at " + c.section + " is listed twice");
     r.claims.push_back(c);
   }
 }

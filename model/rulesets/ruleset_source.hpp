@@ -2,7 +2,7 @@
 /// Source rulesets (issue 5 §1, docs/rulesets.md "Source rulesets"): the
 /// parts of a ruleset file that only a ruleset encoding one ruling source may
 /// have (`source`, `[unspecified]`, `[[claims]]`, `other_reading`). Internal to
-/// model/loaders/loader.cpp; every failure throws InputError "FILE:LINE: FIELD: what".
+/// model/rulesets/ruleset_loader.cpp; every failure throws InputError "FILE:LINE: FIELD: what".
 #include <array>
 #include <string>
 

@@ -1,13 +1,13 @@
 // Ruleset files (docs/rulesets.md): knobs and permissions with their
 // citations, `extends` inheritance, built-in rulesets and mutants.
-#include "model/loaders/loader.hpp"
+#include "model/rulesets/ruleset_loader.hpp"
 
 #include <algorithm>
 #include <filesystem>
 #include <regex>
 
 #include "model/embed/embedded.hpp"
-#include "model/loaders/loader_source.hpp"
+#include "model/rulesets/ruleset_source.hpp"
 #include "model/toml/toml_input.hpp"
 
 namespace bc {
@@ -84,7 +84,7 @@ Provenance read_provenance(const Reader& rd, const toml::table& t, const std::st
       const auto& [text, line] = (*sources)[i];
       if (!std::regex_search(text, kCitation))
         rd.fail(line, field + ".sources[" + std::to_string(i) + "]",
-                "must cite a source as \"S<id> §<section>\" (e.g. \"S2 §FAQ 14/03/26\"), got " + input::toml_quote(text));
+                "must cite a source as \"S<id> §<section>\" (e.g. \"S2 §FAQ 14/03/26\"), got " + brief_quote(text));
       p.sources.push_back(text);
     }
   }
@@ -135,13 +135,13 @@ class RulesetParser {
       Dispute d;
       d.property = rd_.need_string(t, "property", f + ".property");
       if (!std::regex_match(d.property, kId))
-        rd_.fail(*t.get("property"), f + ".property", "must be a property id (snake_case), got " + input::toml_quote(d.property));
+        rd_.fail(*t.get("property"), f + ".property", "must be a property id (snake_case), got " + brief_quote(d.property));
       d.provenance = read_provenance(rd_, t, f);
       if (d.provenance.sources.empty())
         rd_.fail(*t.get("property"), f + ".sources", "missing: cite the sections the ruleset follows instead");
       for (const Dispute& o : r_.disputes)
         if (o.property == d.property)
-          rd_.fail(*t.get("property"), f + ".property", "property " + input::toml_quote(d.property) + " is disputed twice");
+          rd_.fail(*t.get("property"), f + ".property", "property " + brief_quote(d.property) + " is disputed twice");
       r_.disputes.push_back(std::move(d));
     }
   }
@@ -178,7 +178,7 @@ class RulesetParser {
       }
     }
     rd_.fail(line, "extends",
-             "unknown ruleset " + input::toml_quote(parent) + ": not built in (" + builtin_list() +
+             "unknown ruleset " + brief_quote(parent) + ": not built in (" + builtin_list() +
                  ")" + (from_file ? " and no such file next to " + src_.origin : ""));
   }
 
@@ -227,7 +227,7 @@ class RulesetParser {
     }
     if (!r_.scenario.empty() && (r_.scenario.find('/') != std::string::npos || !r_.scenario.ends_with(".toml")))
       rd_.fail(*doc.get("scenario"), "scenario",
-               "must be a file name in scenarios/ ending in .toml, got " + input::toml_quote(r_.scenario));
+               "must be a file name in scenarios/ ending in .toml, got " + brief_quote(r_.scenario));
     if (r_.mutant_of.empty()) return;
     const int line = input::line_of(doc.get("mutant_of")->source());
     if (r_.expect_violation.empty())
@@ -338,13 +338,13 @@ class RulesetParser {
       if (!timing) {
         const std::string near = input::closest(text, timing_names());
         rd_.fail(line, item,
-                 "unknown timing " + input::toml_quote(text) +
+                 "unknown timing " + brief_quote(text) +
                      (near.empty() ? std::string() : " (did you mean " + near + "?)") +
                      "; timings: " + input::one_of(timing_names()));
       }
       if (!battle_phase_timing(*timing))
-        rd_.fail(line, item, input::toml_quote(text) + " is outside the Battle Phase; timings: " + input::one_of(timing_names()));
-      if (mask & bit(*timing)) rd_.fail(line, item, input::toml_quote(text) + " is listed twice");
+        rd_.fail(line, item, brief_quote(text) + " is outside the Battle Phase; timings: " + input::one_of(timing_names()));
+      if (mask & bit(*timing)) rd_.fail(line, item, brief_quote(text) + " is listed twice");
       mask = static_cast<TimingMask>(mask | bit(*timing));
     }
     return mask;
