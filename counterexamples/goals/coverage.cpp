@@ -54,10 +54,6 @@ Knob chains_knob_of(Timing t) {
   }
 }
 
-namespace {
-constexpr TimingMask kAllTimings = static_cast<TimingMask>((1u << kTimingCount) - 1);
-}  // namespace
-
 RuleVariants::RuleVariants(const Ruleset& base)
     : base_(base), all_perm_(std::make_unique<Ruleset>(base)) {
   all_perm_->permissions.fill(kAllTimings);
