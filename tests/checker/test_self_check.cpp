@@ -114,8 +114,8 @@ TEST(SelfCheck, BoundedSelfCheckFindsNoDefect) {
   for (const SelfCheckResult* r : {&under_mr3, &under_sources})
     for (const SelfCheckFinding& f : r->defects)
       ADD_FAILURE() << f.ruleset << " " << properties()[f.property].id << " on " << f.boards.size()
-                    << " board(s), path " << ::testing::PrintToString(f.actions) << "\n"
-                    << scenario_to_toml(f.scenario);
+                    << " board(s), path " << ::testing::PrintToString(std::vector<int>(f.actions.begin(), f.actions.end()))
+                    << "\n" << scenario_to_toml(f.scenario);
 }
 
 }  // namespace
