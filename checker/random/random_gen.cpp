@@ -83,17 +83,40 @@ rc::Gen<CardDraft> gen_effect(const GenBounds& b) {
   });
 }
 
+rc::Seq<CardDraft> card_shrink_seq(const CardDraft& c) { return rc::seq::fromContainer(card_shrinks(c)); }
+
+/// `s` with, after its own shrinks, the shrinks of its card's term.
+rc::Shrinkable<CardDraft> with_term_shrinks(rc::Shrinkable<CardDraft> s) {
+  return rc::shrinkable::lambda([s] { return s.value(); }, [s] {
+    return rc::seq::concat(rc::seq::map(s.shrinks(), &with_term_shrinks),
+                           rc::shrinkable::shrinkRecur(s.value(), &card_shrink_seq).shrinks());
+  });
+}
+
 rc::Gen<CardDraft> gen_card(const GenBounds& b) {
-  return rc::gen::apply(
-      [](int host, int value, int summons, int condition, CardDraft c) {
-        c.host_pick = host;
-        c.value = value * 100;
-        c.summons_pick = summons;
-        c.condition = static_cast<Condition>(condition);
-        return c;
-      },
-      rc::gen::inRange(0, 2 * kZonesPerSide), rc::gen::inRange(1, kMaxBoostHundreds + 1), rc::gen::inRange(0, 4),
-      rc::gen::inRange(0, 3), gen_effect(b));
+  auto params = [](int host, int value, int summons, int condition, CardDraft c) {
+    c.host_pick = host;
+    c.value = value * 100;
+    c.summons_pick = summons;
+    c.condition = static_cast<Condition>(condition);
+    return c;
+  };
+  if (b.term_weight <= 0 && b.library_weight <= 0) {
+    // Preset cards only (the drive, corpus --random): drawn as before the
+    // terms, by preset index, so those boards stay what they were; a card's
+    // term shrinks all the same.
+    auto preset = rc::gen::apply(
+        [params](int kind, int host, int value, int summons, int condition) {
+          CardDraft c;
+          c.kind = static_cast<EffectKind>(kind);
+          return params(host, value, summons, condition, c);
+        },
+        rc::gen::inRange(0, static_cast<int>(presets().size())), rc::gen::inRange(0, 2 * kZonesPerSide),
+        rc::gen::inRange(1, kMaxBoostHundreds + 1), rc::gen::inRange(0, 4), rc::gen::inRange(0, 3));
+    return rc::Gen<CardDraft>([preset](const rc::Random& r, int size) { return with_term_shrinks(preset(r, size)); });
+  }
+  return rc::gen::apply(params, rc::gen::inRange(0, 2 * kZonesPerSide), rc::gen::inRange(1, kMaxBoostHundreds + 1),
+                        rc::gen::inRange(0, 4), rc::gen::inRange(0, 3), gen_effect(b));
 }
 
 /// A vector of 0..cap elements, cap growing with RapidCheck's size up to `max`.

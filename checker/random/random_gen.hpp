@@ -37,6 +37,7 @@ struct GenBounds {
   std::uint32_t kinds = (1u << kEffectKindCount) - 1;
   /// Where a card's effect comes from, as weights (default a third each): the
   /// 19 presets, generated terms over the whole term space, the card library.
+  /// Presets only (the other two 0): the boards drawn before the terms.
   int preset_weight = 1;
   int term_weight = 1;
   int library_weight = 1;
