@@ -1,13 +1,13 @@
 // Generators for random exploration. A scenario is generated as a draft of
 // independent pieces (monsters per side, token templates, cards per player),
-// each shrinking on its own, and then made valid by build_scenario(): hosts,
-// summoned tokens and conditions are resolved modulo what exists, and cards
-// that cannot exist (a monster effect on an empty side) are dropped. The
-// result always passes the loader's checks (model/loaders/scenario_loader.cpp).
+// each shrinking on its own, and then made valid by build_scenario()
+// (board_draft.hpp). A card's effect is a preset, a generated term or a
+// library card (term_gen.hpp), and shrinks as a term.
 #include "checker/random/random_gen.hpp"
 
+#include "checker/random/board_draft.hpp"
+#include "checker/random/term_gen.hpp"
 #include "model/library/presets.hpp"
-#include "model/library/term_check.hpp"
 
 #include <algorithm>
 #include <string>
@@ -31,30 +31,6 @@ rc::Gen<T> full(rc::Gen<T> g) {
   return rc::gen::resize(kFullSize, std::move(g));
 }
 
-struct MonsterDraft {
-  int atk = 0;
-  int def = 0;
-  Position position = Position::FaceUpAttack;
-};
-
-struct CardDraft {
-  EffectKind kind{};
-  int host_pick = 0;     ///< even: no host (when optional); host = pick / 2 modulo the side's monsters
-  int value = 100;
-  int summons_pick = 0;  ///< token template modulo the templates
-  Condition condition = Condition::None;
-  bool custom = false;   ///< a seed card written as a term: keep the term (its summons re-picked)
-  EffectTerm term{};
-};
-
-struct Draft {
-  bool first_turn = false;
-  std::array<std::vector<MonsterDraft>, 2> sides;
-  std::vector<MonsterDraft> tokens;
-  std::array<std::vector<CardDraft>, 2> cards;
-  std::uint32_t kinds = ~0u;  ///< allowed effect kinds (GenBounds::kinds)
-};
-
 /// ATK/DEF: half the time on a coarse 500 grid (zeros and ties are common),
 /// else anywhere on the 50 grid; shrinks toward the coarse grid and 0.
 rc::Gen<int> gen_stat() {
@@ -76,13 +52,71 @@ rc::Gen<MonsterDraft> gen_monster() {
                         gen_stat(), gen_position());
 }
 
-rc::Gen<CardDraft> gen_card() {
-  return rc::gen::apply(
-      [](int kind, int host, int value, int summons, int condition) {
-        return CardDraft{static_cast<EffectKind>(kind), host, value * 100, summons, static_cast<Condition>(condition)};
-      },
-      rc::gen::inRange(0, static_cast<int>(presets().size())), rc::gen::inRange(0, 2 * kZonesPerSide), rc::gen::inRange(1, kMaxBoostHundreds + 1),
-      rc::gen::inRange(0, 4), rc::gen::inRange(0, 3));
+/// A card's effect: a preset, a generated term or a library card, by the
+/// bounds' weights; it shrinks as a term (card_shrinks), a preset becoming a term.
+rc::Gen<CardDraft> gen_effect(const GenBounds& b) {
+  std::vector<EffectKind> kinds;
+  for (const Preset& p : presets())
+    if (b.kinds & (1u << static_cast<int>(p.kind))) kinds.push_back(p.kind);
+  const std::array<int, 3> w = {kinds.empty() ? 0 : std::max(0, b.preset_weight), std::max(0, b.term_weight),
+                                library_picks().empty() ? 0 : std::max(0, b.library_weight)};
+  const int total = std::max(1, w[0] + w[1] + w[2]);
+  return rc::Gen<CardDraft>([kinds, w, total](const rc::Random& random, int) {
+    rc::Random r = random;
+    const auto v = static_cast<int>(r.next() % static_cast<std::uint64_t>(total));
+    const std::uint64_t pick = r.next();
+    CardDraft c;
+    if (v < w[0]) {
+      c.kind = kinds[pick % kinds.size()];
+    } else if (v < w[0] + w[1] || w[0] + w[1] + w[2] == 0) {
+      c.custom = true;
+      c.term = random_term(pick);
+    } else {
+      c.library = static_cast<int>(pick % library_picks().size());
+      c.custom = c.blanks = true;
+      c.term = library_picks()[static_cast<std::size_t>(c.library)].term;
+    }
+    c.kind = c.custom ? class_of(c.term) : c.kind;
+    return rc::shrinkable::shrinkRecur(std::move(c), [](const CardDraft& d) {
+      return rc::seq::fromContainer(card_shrinks(d));
+    });
+  });
+}
+
+rc::Seq<CardDraft> card_shrink_seq(const CardDraft& c) { return rc::seq::fromContainer(card_shrinks(c)); }
+
+/// `s` with, after its own shrinks, the shrinks of its card's term.
+rc::Shrinkable<CardDraft> with_term_shrinks(rc::Shrinkable<CardDraft> s) {
+  return rc::shrinkable::lambda([s] { return s.value(); }, [s] {
+    return rc::seq::concat(rc::seq::map(s.shrinks(), &with_term_shrinks),
+                           rc::shrinkable::shrinkRecur(s.value(), &card_shrink_seq).shrinks());
+  });
+}
+
+rc::Gen<CardDraft> gen_card(const GenBounds& b) {
+  auto params = [](int host, int value, int summons, int condition, CardDraft c) {
+    c.host_pick = host;
+    c.value = value * 100;
+    c.summons_pick = summons;
+    c.condition = static_cast<Condition>(condition);
+    return c;
+  };
+  if (b.term_weight <= 0 && b.library_weight <= 0) {
+    // Preset cards only (the drive, corpus --random): drawn as before the
+    // terms, by preset index, so those boards stay what they were; a card's
+    // term shrinks all the same.
+    auto preset = rc::gen::apply(
+        [params](int kind, int host, int value, int summons, int condition) {
+          CardDraft c;
+          c.kind = static_cast<EffectKind>(kind);
+          return params(host, value, summons, condition, c);
+        },
+        rc::gen::inRange(0, static_cast<int>(presets().size())), rc::gen::inRange(0, 2 * kZonesPerSide),
+        rc::gen::inRange(1, kMaxBoostHundreds + 1), rc::gen::inRange(0, 4), rc::gen::inRange(0, 3));
+    return rc::Gen<CardDraft>([preset](const rc::Random& r, int size) { return with_term_shrinks(preset(r, size)); });
+  }
+  return rc::gen::apply(params, rc::gen::inRange(0, 2 * kZonesPerSide), rc::gen::inRange(1, kMaxBoostHundreds + 1),
+                        rc::gen::inRange(0, 4), rc::gen::inRange(0, 3), gen_effect(b));
 }
 
 /// A vector of 0..cap elements, cap growing with RapidCheck's size up to `max`.
@@ -92,168 +126,6 @@ rc::Gen<std::vector<T>> gen_upto(int max, rc::Gen<T> element) {
     const int cap = std::clamp(1 + size * max / 50, std::min(1, max), max);
     return rc::gen::resize(cap, rc::gen::container<std::vector<T>>(full(element)));
   });
-}
-
-/// The preset a drafted kind stands for (drafts index the presets in file order).
-const EffectTerm& preset_of(EffectKind k) { return find_preset(k)->term; }
-/// The term a card draft stands for: its own, or its kind's preset.
-const EffectTerm& term_of(const CardDraft& c) { return c.custom ? c.term : preset_of(c.kind); }
-
-void add_monsters(Scenario& s, const Draft& d) {
-  for (int side = 0; side < 2; ++side)
-    for (std::size_t i = 0; i < d.sides[side].size() && i < kZonesPerSide; ++i) {
-      const MonsterDraft& m = d.sides[side][i];
-      const auto index = static_cast<std::uint8_t>(s.monsters.size());
-      s.monsters.push_back(MonsterSpec{(side == 0 ? "P1 Monster " : "P2 Monster ") + std::to_string(i), m.atk, m.def});
-      s.board[side][i] = ZoneSpec{index, m.position};
-    }
-}
-
-/// Whether a card draft needs a host: its term says so (host_rule), or a part
-/// of it concerns the host and would mean nothing without one (has_host_part).
-HostRule host_need(const CardDraft& c) {
-  const HostRule rule = host_rule(term_of(c));
-  if (rule == HostRule::Optional && has_host_part(term_of(c))) return HostRule::Required;
-  return rule;
-}
-
-/// Monster index of the host a card draft picks on its owner's side, kNoMonster if none.
-std::uint8_t pick_host(const Scenario& s, int side, const CardDraft& c) {
-  const HostRule rule = host_need(c);
-  if (rule == HostRule::Forbidden) return kNoMonster;
-  if (rule == HostRule::Optional && c.host_pick % 2 == 0) return kNoMonster;
-  int count = 0;
-  while (count < kZonesPerSide && s.board[side][count].monster != kNoMonster) ++count;
-  if (count == 0) return kNoMonster;
-  return s.board[side][(c.host_pick / 2) % count].monster;
-}
-
-/// Token template for a summoning card: one of the drafted templates, or a
-/// plain 0/0 token added when none was drafted.
-std::uint8_t pick_token(Scenario& s, std::uint8_t first_token, const CardDraft& c) {
-  if (first_token == s.monsters.size()) s.monsters.push_back(MonsterSpec{"Token 0", 0, 0});
-  const int templates = static_cast<int>(s.monsters.size()) - first_token;
-  return static_cast<std::uint8_t>(first_token + c.summons_pick % templates);
-}
-
-void add_cards(Scenario& s, const Draft& d, std::uint8_t first_token) {
-  for (int side = 0; side < 2; ++side) {
-    int held = 0;
-    for (const CardDraft& c : d.cards[side]) {
-      if (held >= kMaxCardsPerPlayer) break;
-      if ((d.kinds & (1u << static_cast<int>(c.kind))) == 0) continue;
-      CardSpec card;
-      card.kind = c.kind;
-      card.owner = static_cast<Player>(side);
-      card.host = pick_host(s, side, c);
-      if (card.host == kNoMonster && host_need(c) == HostRule::Required) continue;
-      if (c.custom) {
-        card.custom = true;
-        card.term = c.term;
-        for (int i = 0; i < card.term.op_count; ++i)
-          if (card.term.ops[i].code == OpCode::SpecialSummon) card.term.ops[i].monster = pick_token(s, first_token, c);
-        card.name = std::string(name(card.owner)) + " " + std::string(name(c.kind)) + " " + std::to_string(held++);
-        s.cards.push_back(card);
-        continue;
-      }
-      if (preset_takes_value(c.kind)) card.value = c.value;
-      if (preset_takes_summons(c.kind)) card.summons = pick_token(s, first_token, c);
-      if (preset_of(c.kind).trigger == TriggerEvent::EndOfBattlePhase) card.condition = c.condition;
-      card.term = preset_term(card.kind, card.value, card.summons, card.condition);
-      card.name = std::string(name(card.owner)) + " " + std::string(name(c.kind)) + " " + std::to_string(held);
-      s.cards.push_back(card);
-      ++held;
-    }
-  }
-}
-
-Scenario build_scenario(const Draft& d) {
-  Scenario s;
-  s.name = "random";
-  s.description = "generated by battlecheck random";
-  s.first_turn = d.first_turn;
-  add_monsters(s, d);
-  const auto first_token = static_cast<std::uint8_t>(s.monsters.size());
-  for (std::size_t i = 0; i < d.tokens.size(); ++i)
-    s.monsters.push_back(MonsterSpec{"Token " + std::to_string(i), d.tokens[i].atk, d.tokens[i].def});
-  add_cards(s, d, first_token);
-  return s;
-}
-
-/// The draft that build_scenario() turns back into `s` (up to names).
-Draft draft_of(const Scenario& s) {
-  Draft d;
-  d.first_turn = s.first_turn;
-  std::vector<int> zone_of_monster(s.monsters.size(), -1);
-  for (int side = 0; side < 2; ++side)
-    for (int z = 0; z < kZonesPerSide; ++z) {
-      const ZoneSpec& zone = s.board[side][z];
-      if (zone.monster == kNoMonster) continue;
-      zone_of_monster[zone.monster] = static_cast<int>(d.sides[side].size());
-      const MonsterSpec& m = s.monsters[zone.monster];
-      d.sides[side].push_back(MonsterDraft{m.atk, m.def, zone.position});
-    }
-  std::vector<int> token_index(s.monsters.size(), -1);
-  for (std::size_t i = 0; i < s.monsters.size(); ++i)
-    if (zone_of_monster[i] < 0) {
-      token_index[i] = static_cast<int>(d.tokens.size());
-      d.tokens.push_back(MonsterDraft{s.monsters[i].atk, s.monsters[i].def, Position::FaceUpAttack});
-    }
-  for (const CardSpec& c : s.cards) {
-    CardDraft cd;
-    cd.kind = c.kind;
-    cd.host_pick = c.host != kNoMonster && zone_of_monster[c.host] >= 0 ? 2 * zone_of_monster[c.host] + 1 : 0;
-    cd.value = c.value;
-    const Op* summon = c.custom ? c.term.find_op(OpCode::SpecialSummon) : nullptr;
-    const std::uint8_t summons = summon ? summon->monster : c.summons;
-    cd.summons_pick = summons != kNoMonster && token_index[summons] >= 0 ? token_index[summons] : 0;
-    cd.condition = c.condition;
-    cd.custom = c.custom;
-    cd.term = c.term;
-    d.cards[index_of(c.owner)].push_back(cd);
-  }
-  return d;
-}
-
-/// Simpler drafts than `d`, in RapidCheck's style: whole chunks of cards and
-/// monsters removed first, then monsters made face-up Attack Position with 0
-/// ATK/DEF, then not the first turn.
-rc::Seq<Draft> shrink_draft(const Draft& d) {
-  auto with = [d](auto member) {
-    return [d, member](auto v) {
-      Draft x = d;
-      x.*member = std::move(v);
-      return x;
-    };
-  };
-  auto per_side = [d](auto member, int side, auto shrink) {
-    return rc::seq::map(shrink((d.*member)[side]), [d, member, side](auto v) {
-      Draft x = d;
-      (x.*member)[side] = std::move(v);
-      return x;
-    });
-  };
-  auto remove = [](auto v) { return rc::shrink::removeChunks(std::move(v)); };
-  auto simplify = [](std::vector<MonsterDraft> v) {
-    return rc::shrink::eachElement(std::move(v), [](const MonsterDraft& m) {
-      // Only strictly simpler candidates: a shrink equal to its value would never end.
-      std::vector<MonsterDraft> out;
-      for (const MonsterDraft& c : {MonsterDraft{0, 0, Position::FaceUpAttack},
-                                    MonsterDraft{m.atk, m.def, Position::FaceUpAttack}, MonsterDraft{0, m.def, m.position},
-                                    MonsterDraft{m.atk, 0, m.position}})
-        if ((c.atk != m.atk || c.def != m.def || c.position != m.position) &&
-            std::none_of(out.begin(), out.end(), [&](const MonsterDraft& o) {
-              return o.atk == c.atk && o.def == c.def && o.position == c.position;
-            }))
-          out.push_back(c);
-      return rc::seq::fromContainer(std::move(out));
-    });
-  };
-  return rc::seq::concat(per_side(&Draft::cards, 1, remove), per_side(&Draft::cards, 0, remove),
-                         per_side(&Draft::sides, 1, remove), per_side(&Draft::sides, 0, remove),
-                         rc::seq::map(remove(d.tokens), with(&Draft::tokens)),
-                         per_side(&Draft::sides, 0, simplify), per_side(&Draft::sides, 1, simplify),
-                         d.first_turn ? rc::seq::just(with(&Draft::first_turn)(false)) : rc::Seq<Draft>());
 }
 
 /// One of the seed boards, whole, shrinking with shrink_draft(). Keeping
@@ -309,7 +181,7 @@ rc::Gen<Draft> gen_fresh_draft(const GenBounds& b) {
         return d;
       },
       first_turn, gen_upto(monsters, gen_monster()), gen_upto(monsters, gen_monster()),
-      gen_upto(tokens, gen_monster()), gen_upto(cards, gen_card()), gen_upto(cards, gen_card()));
+      gen_upto(tokens, gen_monster()), gen_upto(cards, gen_card(b)), gen_upto(cards, gen_card(b)));
 }
 
 }  // namespace

@@ -6,8 +6,9 @@
 /// the first legal action (Pass wherever passing is allowed) and a run is
 /// replayable as plain action indices with replay().
 ///
-/// Shrinking goes toward fewer monsters and cards, smaller values, face-up
-/// Attack Position, not the first turn, and fewer and smaller choices.
+/// Shrinking goes toward fewer monsters and cards, smaller terms (term_gen.hpp),
+/// smaller values, face-up Attack Position, not the first turn, and fewer and
+/// smaller choices.
 #include <cstdint>
 #include <vector>
 
@@ -32,8 +33,14 @@ struct GenBounds {
   int max_steps = kDefaultMaxSteps;  ///< actions in one run; after the choices run out, choice 0 is taken
   int max_token_templates = 2;    ///< monsters off the board that summoning effects bring out
   int first_turn_percent = 10;    ///< how often a scenario is the duel's first turn (no Battle Phase)
-  /// Effect kinds cards may have: bit i = EffectKind i (default: every kind).
+  /// Effect classes cards may have: bit i = EffectKind i (default: every class).
   std::uint32_t kinds = (1u << kEffectKindCount) - 1;
+  /// Where a card's effect comes from, as weights (default a third each): the
+  /// 19 presets, generated terms over the whole term space, the card library.
+  /// Presets only (the other two 0): the boards drawn before the terms.
+  int preset_weight = 1;
+  int term_weight = 1;
+  int library_weight = 1;
   /// Known boards (e.g. the default scenario, a mutant's own scenario) that
   /// generation starts from `seed_percent` of the time, like a fuzzer's seed
   /// corpus; such a board shrinks like a generated one (fewer monsters and
@@ -44,9 +51,9 @@ struct GenBounds {
 
 /// Valid scenarios (they pass the loader's checks after scenario_to_toml):
 /// monsters on both sides in any position, ATK/DEF 0..5000 in steps of 50
-/// (often on a coarse 500 grid so that ties and zeros happen), effect cards of
-/// every kind with hosts, token templates, values and conditions as the
-/// loader requires.
+/// (often on a coarse 500 grid so that ties and zeros happen), effect cards
+/// (presets, generated terms, library cards) with hosts, token templates,
+/// values and conditions as the loader requires.
 rc::Gen<Scenario> gen_scenario(const GenBounds& bounds);
 
 /// Choice lists of at most `max_steps` elements in [0, kChoiceRange); the

@@ -1,7 +1,9 @@
 /// `battlecheck random`: random exploration with RapidCheck (generated boards
 /// and action sequences, every property checked at every step), the first
 /// failure shrunk and written as a counterexample in the same files as
-/// `check`, replayable with `battlecheck replay`.
+/// `check`, replayable with `battlecheck replay`. `--self-check` checks
+/// generated boards exhaustively under mr3 and the source rulesets instead
+/// (random_self_check.cpp).
 #include <unistd.h>
 
 #include <filesystem>
@@ -11,6 +13,7 @@
 
 #include "checker/random/random_check.hpp"
 #include "cli/commands/commands.hpp"
+#include "cli/commands/random_self_check.hpp"
 #include "counterexamples/replay/replay.hpp"
 #include "model/loaders/loader.hpp"
 
@@ -21,9 +24,10 @@ struct RandomCliOptions {
   std::uint64_t seed = 0;
   bool seed_given = false;
   int runs = 1000;
+  bool runs_given = false;
   int max_steps = kDefaultMaxSteps;
   std::string scenario;
-  std::string ruleset;
+  std::vector<std::string> rulesets;  ///< one, or (under --self-check) several
   std::string mutant;
   std::string property;
   std::string out_dir = "battlecheck-out";
@@ -33,6 +37,9 @@ struct RandomCliOptions {
   bool progress = false;
   bool no_polish = false;
   bool no_seed_boards = false;
+  bool self_check = false;
+  bool no_shrink = false;
+  std::uint64_t max_states = 200000;
 };
 
 /// What the command did, for the text and JSON outputs.
@@ -150,9 +157,35 @@ void print_text(const RandomCliOptions& opts, const RandomReport& rep, std::ostr
         << "replay:  battlecheck replay " << rep.json_file << "\n";
 }
 
+int self_check(const RandomCliOptions& opts) {
+  if (!opts.mutant.empty() || !opts.scenario.empty() || !opts.property.empty()) {
+    std::cerr << "battlecheck: error: --self-check generates its boards and checks rulesets: no --mutant, --scenario "
+                 "or --property\n";
+    return kExitBadInput;
+  }
+  SelfCheckCliOptions sc;
+  sc.seed = opts.seed;
+  sc.seed_given = opts.seed_given;
+  sc.boards = opts.runs_given ? opts.runs : 100;
+  sc.max_states = opts.max_states;
+  sc.rulesets = opts.rulesets;
+  sc.out_dir = opts.out_dir;
+  sc.force = opts.force;
+  sc.json = opts.json;
+  sc.quiet = opts.quiet;
+  sc.progress = opts.progress;
+  sc.no_shrink = opts.no_shrink;
+  return run_self_check(sc);
+}
+
 int run_random(const RandomCliOptions& opts) {
+  if (opts.rulesets.size() > 1) {
+    std::cerr << "battlecheck: error: --ruleset: one ruleset (several only under --self-check)\n";
+    return kExitBadInput;
+  }
   RandomReport rep;
-  rep.ruleset = make_ruleset_ref(opts.ruleset, opts.mutant);
+  const std::string ruleset_name = opts.rulesets.empty() ? "" : opts.rulesets[0];
+  rep.ruleset = make_ruleset_ref(ruleset_name, opts.mutant);
   const Ruleset rules = load_ruleset_ref(rep.ruleset);
   RandomOptions ro;
   ro.seed = opts.seed_given ? opts.seed : std::random_device{}();
@@ -163,7 +196,7 @@ int run_random(const RandomCliOptions& opts) {
   if (!opts.no_seed_boards) {
     // Seed boards: the default scenario and the mutant's own scenario, if it names one.
     ro.bounds.seeds = {default_scenario()};
-    const Inputs in = load_inputs(ModelOptions{"", opts.ruleset, opts.mutant});
+    const Inputs in = load_inputs(ModelOptions{"", ruleset_name, opts.mutant});
     if (!(in.scenario == default_scenario())) ro.bounds.seeds.push_back(in.scenario);
   }
   if (!opts.property.empty()) {
@@ -196,15 +229,19 @@ Command add_random_command(CLI::App& root) {
   app->add_option_function<std::uint64_t>(
          "--seed", [opts](std::uint64_t s) { opts->seed = s, opts->seed_given = true; },
          "RapidCheck seed; the same seed gives the same result (default: a fresh one, printed)");
-  app->add_option("--runs", opts->runs, "Random runs before declaring that everything holds")
-      ->check(CLI::PositiveNumber)
-      ->capture_default_str();
+  app->add_option_function<int>(
+         "--runs", [opts](int n) { opts->runs = n, opts->runs_given = true; },
+         "Random runs before declaring that everything holds (default 1000); under --self-check, boards (default 100)")
+      ->check(CLI::PositiveNumber);
   app->add_option("--max-steps", opts->max_steps, "Actions per run at most")
       ->check(CLI::Range(1, 10000))
       ->capture_default_str();
   app->add_option("--scenario", opts->scenario, "Fixed board (docs/scenario-format.md): only the actions are random");
-  auto* ruleset = app->add_option("--ruleset", opts->ruleset,
-                                  "Built-in ruleset name (see `battlecheck rulesets`) or a ruleset file; default: mr3");
+  auto* ruleset = app->add_option("--ruleset", opts->rulesets,
+                                  "Built-in ruleset name (see `battlecheck rulesets`) or a ruleset file; default: mr3. "
+                                  "Under --self-check: the rulesets to check (repeat or comma-separate; default: mr3 "
+                                  "and every source ruleset)")
+                      ->delimiter(',');
   app->add_option("--mutant", opts->mutant, "Built-in rule mutant to check instead of a ruleset")->excludes(ruleset);
   app->add_option("--property", opts->property, "Count only this Always/Eventually property as a failure");
   app->add_option("--out", opts->out_dir, "Directory for counterexample files, created when needed")
@@ -217,7 +254,14 @@ Command add_random_command(CLI::App& root) {
                 "Keep RapidCheck's shrunk run; skip the BFS for a shorter run on the shrunk board");
   app->add_flag("--no-seed-boards", opts->no_seed_boards,
                 "Fresh random boards only (default: also start from the default scenario and the mutant's own)");
-  return {app, [opts] { return run_random(*opts); }};
+  app->add_flag("--self-check", opts->self_check,
+                "Check --runs generated boards exhaustively under each ruleset; a violation that is the project's "
+                "own defect fails (exit 1), a source's reading against a property is listed apart");
+  app->add_option("--max-states", opts->max_states, "--self-check: states per exhaustive search at most")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  app->add_flag("--no-shrink", opts->no_shrink, "--self-check: report defects on their generated boards, unshrunk");
+  return {app, [opts] { return opts->self_check ? self_check(*opts) : run_random(*opts); }};
 }
 
 }  // namespace bc::cli

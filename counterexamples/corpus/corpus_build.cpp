@@ -87,6 +87,7 @@ class Builder {
     rc::Random rnd(r_.options.seed);
     GenBounds gb;
     gb.max_steps = r_.options.max_steps;
+    gb.term_weight = gb.library_weight = 0;  // preset cards: a corpus is for engines, which are told each card's kind
     for (int i = 0; i < r_.options.random; ++i) {
       rc::Random r1 = rnd.split();
       rc::Random r2 = rnd.split();

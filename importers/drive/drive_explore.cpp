@@ -158,7 +158,11 @@ void explore_exhaustive(DriveResult& result, EngineHandle& engine, const Ruleset
 
 void explore_random(DriveResult& result, EngineHandle& engine, const Ruleset& rules, const Scenario& scenario,
                     const DriveOptions& opts) {
-  const rc::Gen<Scenario> gen = gen_scenario(GenBounds{});
+  // Preset cards only: an engine is told each card's `kind`, and the example
+  // engines (examples/engines/) implement the presets, not every term.
+  GenBounds presets_only;
+  presets_only.term_weight = presets_only.library_weight = 0;
+  const rc::Gen<Scenario> gen = gen_scenario(presets_only);
   Progress progress{opts};
   DriveCase previous;
   for (int k = 0; k < opts.random_runs; ++k) {

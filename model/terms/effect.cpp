@@ -32,13 +32,9 @@ constexpr std::array<std::string_view, kContinuousKindCount> kContinuous = {
     "none", "calc_atk_modifier", "damage_step_atk_modifier", "cannot_attack_at_least", "cannot_be_attacked",
     "may_attack_directly", "no_trap_activation", "self_destruct_no_other_monster"};
 constexpr std::array<std::string_view, 3> kCardTypes = {"monster", "spell", "trap"};
-constexpr std::array<std::string_view, 2> kDurations = {"battle", "turn"};
 const std::vector<std::string_view> kConditions = {"battle",          "own_battling",    "opponent_attacks",
                                                    "direct_attack",   "host_attacked",   "host_battled",
                                                    "target_on_field", "host_attacking"};
-constexpr std::array<std::string_view, 3> kSides = {"own", "opponent", "any"};
-constexpr std::array<std::string_view, 3> kFaces = {"any", "face_up", "face_down"};
-constexpr std::array<std::string_view, 4> kRoles = {"any", "battling", "attacker", "attack_target"};
 
 bool removes(OpCode c) { return c == OpCode::Destroy || c == OpCode::Banish || c == OpCode::ReturnToHand; }
 bool changes_stat(OpCode c) { return c == OpCode::ChangeAtk || c == OpCode::SetAtk || c == OpCode::ChangeDef; }
@@ -180,16 +176,5 @@ std::optional<Object> parse_object(std::string_view s) { return find<Object>(kOb
 std::optional<ContinuousKind> parse_continuous(std::string_view s) { return find<ContinuousKind>(kContinuous, s); }
 std::optional<CardType> parse_card_type(std::string_view s) { return find<CardType>(kCardTypes, s); }
 const std::vector<std::string_view>& condition_names() { return kConditions; }
-
-namespace term_text {
-std::string_view side_name(SideSel s) { return lookup(kSides, s); }
-std::string_view face_name(FaceSel f) { return lookup(kFaces, f); }
-std::string_view role_name(RoleSel r) { return lookup(kRoles, r); }
-std::string_view duration_name(Duration d) { return lookup(kDurations, d); }
-std::optional<SideSel> parse_side(std::string_view s) { return find<SideSel>(kSides, s); }
-std::optional<FaceSel> parse_face(std::string_view s) { return find<FaceSel>(kFaces, s); }
-std::optional<RoleSel> parse_role(std::string_view s) { return find<RoleSel>(kRoles, s); }
-std::optional<Duration> parse_duration(std::string_view s) { return find<Duration>(kDurations, s); }
-}  // namespace term_text
 
 }  // namespace bc

@@ -6,19 +6,27 @@
 #include <charconv>
 #include <sstream>
 
+#include "model/terms/effect.hpp"
 #include "model/terms/effect_text.hpp"
 #include "model/toml/input_error.hpp"
+#include "model/vocabulary/name_table.hpp"
 
 namespace bc {
 namespace term_text {
-std::string_view side_name(SideSel s);
-std::string_view face_name(FaceSel f);
-std::string_view role_name(RoleSel r);
-std::string_view duration_name(Duration d);
-std::optional<SideSel> parse_side(std::string_view s);
-std::optional<FaceSel> parse_face(std::string_view s);
-std::optional<RoleSel> parse_role(std::string_view s);
-std::optional<Duration> parse_duration(std::string_view s);
+namespace {
+constexpr std::array<std::string_view, 2> kDurations = {"battle", "turn"};
+constexpr std::array<std::string_view, 3> kSides = {"own", "opponent", "any"};
+constexpr std::array<std::string_view, 3> kFaces = {"any", "face_up", "face_down"};
+constexpr std::array<std::string_view, 4> kRoles = {"any", "battling", "attacker", "attack_target"};
+}  // namespace
+std::string_view side_name(SideSel s) { return names::lookup(kSides, s); }
+std::string_view face_name(FaceSel f) { return names::lookup(kFaces, f); }
+std::string_view role_name(RoleSel r) { return names::lookup(kRoles, r); }
+std::string_view duration_name(Duration d) { return names::lookup(kDurations, d); }
+std::optional<SideSel> parse_side(std::string_view s) { return names::find<SideSel>(kSides, s); }
+std::optional<FaceSel> parse_face(std::string_view s) { return names::find<FaceSel>(kFaces, s); }
+std::optional<RoleSel> parse_role(std::string_view s) { return names::find<RoleSel>(kRoles, s); }
+std::optional<Duration> parse_duration(std::string_view s) { return names::find<Duration>(kDurations, s); }
 }  // namespace term_text
 
 namespace {

@@ -1,0 +1,281 @@
+// Generated effect terms (docs/random.md "Generated terms"): a term is drawn
+// part by part from a 64-bit seed, each part only where it means something
+// (host-bound parts on a monster's own effect, a timing list inside its
+// window and its class's permissions), and kept only when term_problem()
+// finds nothing wrong with it; the shrinks are filtered the same way.
+#include "checker/random/term_gen.hpp"
+
+#include "model/library/term_check.hpp"
+
+#include <algorithm>
+#include <bit>
+
+#include "model/library/cards.hpp"
+#include "model/library/presets.hpp"
+#include "model/loaders/loader.hpp"
+#include "model/vocabulary/hash.hpp"
+
+namespace bc {
+namespace {
+
+bool stat_op(OpCode c) { return c == OpCode::ChangeAtk || c == OpCode::SetAtk || c == OpCode::ChangeDef; }
+bool objectless(OpCode c) {
+  return c == OpCode::NegateActivation || c == OpCode::NegateEffect || c == OpCode::NegateAttack ||
+         c == OpCode::EndBattlePhase || c == OpCode::Opaque || c == OpCode::SpecialSummon;
+}
+bool negation(OpCode c) { return c == OpCode::NegateActivation || c == OpCode::NegateEffect; }
+bool host_bound(ContinuousKind k) {
+  return k == ContinuousKind::CannotBeAttacked || k == ContinuousKind::MayAttackDirectly ||
+         k == ContinuousKind::SelfDestructNoOtherMonster;
+}
+bool takes_amount(ContinuousKind k) {
+  return k == ContinuousKind::CalcAtkModifier || k == ContinuousKind::DamageStepAtkModifier ||
+         k == ContinuousKind::CannotAttackAtLeast;
+}
+constexpr std::uint16_t kHostConds = kCondHostAttacked | kCondHostBattled | kCondHostAttacking;
+constexpr int kMaxAmount = 12700;
+
+/// What the term parser and the scenario writer need of one operation ("" when fine).
+std::string op_problem(const Op& o, const EffectTerm& t, bool blanks) {
+  const bool monster_target = t.target.kind == TargetKind::Monster;
+  if (o.code == OpCode::NoBattleDamage ? o.object != Object::You : o.object == Object::You) return "object does not fit";
+  if (objectless(o.code) && o.object != Object::Target) return "an object on an operation without one";
+  if (o.object == Object::Target && !objectless(o.code) && !monster_target) return "acts on a target it has not";
+  if (o.code == OpCode::ChangeAttackTarget && o.object != Object::Target) return "redirects to something but its target";
+  if (!stat_op(o.code) && o.amount != 0) return "an amount on " + std::string(name(o.code));
+  if (o.amount % 100 != 0 || o.amount < -kMaxAmount || o.amount > kMaxAmount) return "amount off the grid";
+  if ((o.code == OpCode::ChangeDef || (o.code == OpCode::ChangeAtk && !blanks)) && o.amount == 0) return "a change of 0";
+  if (!stat_op(o.code) && o.code != OpCode::NoBattleDamage && o.duration != Duration::Battle) return "a duration it does not print";
+  if (o.code != OpCode::ChangePosition && o.code != OpCode::SpecialSummon && o.position != Position::FaceUpAttack)
+    return "a position it does not print";
+  if (o.flag && o.code != OpCode::NegateActivation && o.code != OpCode::NoBattleDamage) return "a flag it does not print";
+  if (o.code != OpCode::SpecialSummon && o.monster != kNoMonster) return "a monster it does not summon";
+  return "";
+}
+
+/// What the term parser refuses, and what a scenario file cannot write back.
+std::string shape_problem(const EffectTerm& t, bool blanks) {
+  const bool activated = t.activation != Activation::Continuous;
+  if ((t.activation == Activation::Trigger) != (t.trigger != TriggerEvent::None)) return "a trigger event off a trigger";
+  if (activated == (t.continuous.kind != ContinuousKind::None)) return "a continuous part off a continuous effect";
+  if (activated && t.op_count == 0) return "an activated effect without operations";
+  if (!activated && t.op_count != 0) return "operations on a continuous effect";
+  if (t.op_count > kMaxOps) return "too many operations";
+  const bool negates = std::any_of(t.ops.begin(), t.ops.begin() + t.op_count, [](const Op& o) { return negation(o.code); });
+  if (negates != (t.target.kind == TargetKind::ChainLink)) return "a negation without target chain_link, or the reverse";
+  for (int i = 0; i < t.op_count; ++i)
+    if (std::string p = op_problem(t.ops[i], t, blanks); !p.empty()) return "ops[" + std::to_string(i) + "]: " + p;
+  for (int i = t.op_count; i < kMaxOps; ++i)
+    if (!(t.ops[i] == Op{})) return "a stale operation past op_count";
+  if (t.cost == Cost::PayLp ? (t.cost_amount <= 0 || t.cost_amount > 8000) : t.cost_amount != 0) return "cost amount";
+  if (t.target.kind != TargetKind::Monster && !(t.target == TargetSpec{t.target.kind})) return "a selector off a monster target";
+  const ContinuousSpec& c = t.continuous;
+  if (takes_amount(c.kind) ? (c.amount % 100 != 0 || c.amount < -kMaxAmount || c.amount > kMaxAmount) : c.amount != 0)
+    return "continuous amount";
+  return "";
+}
+
+
+/// splitmix64 over fmix64: a term's parts from one seed.
+struct Rng {
+  std::uint64_t s;
+  std::uint64_t next() { return fmix64(s += 0x9E3779B97F4A7C15ull); }
+  int below(int n) { return static_cast<int>(next() % static_cast<std::uint64_t>(n)); }
+  bool chance(int percent) { return below(100) < percent; }
+  /// Index by weights.
+  template <std::size_t N>
+  int weighted(const std::array<int, N>& w) {
+    int total = 0;
+    for (int x : w) total += x;
+    int v = below(total);
+    for (std::size_t i = 0; i < N; ++i)
+      if ((v -= w[i]) < 0) return static_cast<int>(i);
+    return 0;
+  }
+  std::int16_t hundreds(int lo, int hi) { return static_cast<std::int16_t>(100 * (lo + below(hi - lo + 1))); }
+};
+
+constexpr std::array<TriggerEvent, 2> kFieldEvents = {TriggerEvent::AttackDeclared, TriggerEvent::OpponentSpecialSummoned};
+constexpr std::array<OpCode, 13> kDrawnOps = {
+    OpCode::Destroy,     OpCode::Banish,         OpCode::ReturnToHand,   OpCode::ChangePosition, OpCode::ChangeAtk,
+    OpCode::SetAtk,      OpCode::ChangeDef,      OpCode::NegateAttack,   OpCode::EndBattlePhase, OpCode::NoBattleDamage,
+    OpCode::SpecialSummon, OpCode::ChangeAttackTarget, OpCode::Opaque};
+constexpr std::array<int, 13> kOpWeights = {4, 2, 2, 3, 5, 2, 2, 2, 1, 3, 2, 1, 1};
+
+Op draw_op(Rng& r, bool monster_target, bool hostable) {
+  Op o;
+  o.code = kDrawnOps[r.weighted(kOpWeights)];
+  if (o.code == OpCode::ChangeAttackTarget && !monster_target) o.code = OpCode::Destroy;
+  if (o.code == OpCode::NoBattleDamage) {
+    o.object = Object::You;
+    o.duration = r.chance(50) ? Duration::Turn : Duration::Battle;
+    o.flag = r.chance(30);
+    return o;
+  }
+  if (o.code == OpCode::SpecialSummon) {
+    o.position = static_cast<Position>(r.below(3));
+    return o;
+  }
+  if (objectless(o.code) || o.code == OpCode::ChangeAttackTarget) return o;
+  std::vector<Object> objects = {Object::OwnBattler, Object::OpponentBattler, Object::Attacker, Object::AttackTarget,
+                                 Object::BothBattlers, Object::OpponentsMonsters, Object::OpponentsAttackPosition,
+                                 Object::AllMonsters};
+  if (hostable) objects.push_back(Object::Self);
+  o.object = monster_target && r.chance(60) ? Object::Target : objects[r.below(static_cast<int>(objects.size()))];
+  if (o.code == OpCode::ChangePosition) o.position = static_cast<Position>(r.below(3));
+  if (stat_op(o.code)) {
+    o.amount = o.code == OpCode::SetAtk ? r.hundreds(0, 30) : r.hundreds(1, 30);
+    if (o.code != OpCode::SetAtk && r.chance(30)) o.amount = static_cast<std::int16_t>(-o.amount);
+    o.duration = r.chance(50) ? Duration::Turn : Duration::Battle;
+  }
+  return o;
+}
+
+TargetSpec draw_target(Rng& r) {
+  TargetSpec t{TargetKind::Monster};
+  t.side = static_cast<SideSel>(r.below(3));
+  t.face = static_cast<FaceSel>(r.weighted(std::array<int, 3>{3, 1, 1}));
+  t.role = static_cast<RoleSel>(r.weighted(std::array<int, 4>{5, 2, 2, 2}));
+  return t;
+}
+
+/// The activated parts: conditions, cost, target and operations.
+void draw_activated(Rng& r, EffectTerm& t, bool hostable) {
+  for (int b = 0; b < static_cast<int>(condition_names().size()); ++b)
+    if (r.chance(10) && (hostable || !((1u << b) & kHostConds))) t.conditions |= static_cast<std::uint16_t>(1u << b);
+  t.cost = static_cast<Cost>(r.weighted(std::array<int, 4>{7, 1, 1, 1}));
+  if (t.cost == Cost::PayLp) t.cost_amount = r.hundreds(1, 30);
+  const int count = 1 + r.weighted(std::array<int, 3>{5, 3, 2});
+  if (r.chance(t.activation == Activation::Counter ? 50 : 12)) {
+    t.target.kind = TargetKind::ChainLink;
+    Op& n = t.ops[t.op_count++];
+    n.code = r.chance(60) ? OpCode::NegateActivation : OpCode::NegateEffect;
+    n.flag = n.code == OpCode::NegateActivation && r.chance(50);
+  } else if (r.chance(50)) {
+    t.target = draw_target(r);
+  }
+  while (t.op_count < count) t.ops[t.op_count++] = draw_op(r, t.target.kind == TargetKind::Monster, hostable);
+}
+
+/// One draw, part by part; term_problem() decides whether it is kept.
+EffectTerm draw_term(Rng& r) {
+  EffectTerm t;
+  t.activation = static_cast<Activation>(r.weighted(std::array<int, 4>{3, 4, 1, 2}));
+  switch (t.activation) {
+    case Activation::Counter: t.card_type = CardType::Trap; break;
+    case Activation::Trigger: t.card_type = r.chance(75) ? CardType::Monster : CardType::Spell; break;
+    default: t.card_type = static_cast<CardType>(r.weighted(std::array<int, 3>{4, 4, 2})); break;
+  }
+  const bool activated = t.activation != Activation::Continuous;
+  t.from_hand = activated && t.card_type == CardType::Monster && r.chance(25);
+  const bool hostable = t.card_type == CardType::Monster && !t.from_hand;
+  if (t.activation == Activation::Trigger) {
+    t.trigger = hostable ? static_cast<TriggerEvent>(1 + r.below(kTriggerEventCount - 1)) : kFieldEvents[r.below(2)];
+    t.mandatory = r.chance(50);
+  }
+  if (t.activation == Activation::Quick || t.activation == Activation::Counter)
+    t.window = r.chance(60) ? Window::Any : static_cast<Window>(1 + r.below(kWindowCount - 1));
+  if (!activated) {
+    do t.continuous.kind = static_cast<ContinuousKind>(1 + r.below(kContinuousKindCount - 1));
+    while (!hostable && host_bound(t.continuous.kind));
+    if (t.continuous.kind == ContinuousKind::CannotAttackAtLeast) t.continuous.amount = r.hundreds(0, 30);
+    else if (takes_amount(t.continuous.kind)) t.continuous.amount = r.hundreds(1, 30);
+    return t;
+  }
+  draw_activated(r, t, hostable);
+  // A timing list a quarter of the time: 1-3 of the timings its window and its class leave open.
+  const TimingMask open = window_timings(t.window) & permitted_somewhere()[static_cast<int>(class_of(t))];
+  if (open != 0 && r.chance(25))
+    for (int n = 1 + r.below(3), tries = 0; n > 0 && tries < 32; ++tries) {
+      const auto b = static_cast<TimingMask>(1u << r.below(kTimingCount));
+      if ((open & b) && !(t.timings & b)) t.timings = static_cast<TimingMask>(t.timings | b), --n;
+    }
+  return t;
+}
+
+}  // namespace
+
+const std::array<TimingMask, kEffectKindCount>& permitted_somewhere() {
+  static const std::array<TimingMask, kEffectKindCount> table = [] {
+    std::array<TimingMask, kEffectKindCount> t{};
+    for (const std::string& n : builtin_ruleset_names()) {
+      const Ruleset r = load_ruleset(n);
+      for (int k = 0; k < kEffectKindCount; ++k) t[k] = static_cast<TimingMask>(t[k] | r.permissions[k]);
+    }
+    return t;
+  }();
+  return table;
+}
+
+bool term_needs_host(const EffectTerm& t) {
+  if (host_rule(t) == HostRule::Required || has_host_part(t)) return true;  // the load check's reading (term_check.hpp)
+  if (t.activation == Activation::Trigger && t.trigger != TriggerEvent::AttackDeclared &&
+      t.trigger != TriggerEvent::OpponentSpecialSummoned)
+    return true;
+  if (t.conditions & kHostConds) return true;
+  if (std::any_of(t.ops.begin(), t.ops.begin() + t.op_count, [](const Op& o) { return o.object == Object::Self; }))
+    return true;
+  return host_bound(t.continuous.kind);
+}
+
+std::string term_problem(const EffectTerm& t, bool blanks) {
+  if (std::string p = shape_problem(t, blanks); !p.empty()) return p;
+  const bool activated = t.activation != Activation::Continuous;
+  if (t.activation == Activation::Counter && t.card_type == CardType::Monster) return "a counter on a monster card";
+  if (t.mandatory && t.activation != Activation::Trigger) return "mandatory off a trigger";
+  if (t.from_hand && (t.card_type != CardType::Monster || !activated)) return "from_hand off an activated monster effect";
+  if (term_needs_host(t) && (host_rule(t) == HostRule::Forbidden || t.from_hand)) return "a host-bound part without a host";
+  if (!activated && (t.window != Window::Any || t.timings != 0 || t.conditions != 0 || t.cost != Cost::None ||
+                     t.target.kind != TargetKind::None))
+    return "a window, timings, conditions, cost or target on a continuous effect";
+  const TimingMask permitted = permitted_somewhere()[static_cast<int>(class_of(t))];
+  if ((t.timings & window_timings(t.window)) != t.timings) return "a timing outside its window";
+  if ((t.timings & permitted) != t.timings) return "a timing its class is permitted at under no built-in ruleset";
+  if (activated && (text_timings(t) & permitted) == 0) return "usable at no timing under any built-in ruleset";
+  return "";
+}
+
+EffectTerm fill_blanks(EffectTerm t, bool blanks, int value, std::uint8_t summons, Condition condition) {
+  for (int i = 0; i < t.op_count; ++i) {
+    Op& op = t.ops[i];
+    if (op.code == OpCode::SpecialSummon) op.monster = summons;
+    if (blanks && (op.code == OpCode::ChangeAtk || op.code == OpCode::SetAtk) && op.amount == 0)
+      op.amount = static_cast<std::int16_t>(value);
+  }
+  if (blanks && t.trigger == TriggerEvent::EndOfBattlePhase) {
+    if (condition == Condition::HostAttacked) t.conditions |= kCondHostAttacked;
+    if (condition == Condition::HostBattled) t.conditions |= kCondHostBattled;
+  }
+  return t;
+}
+
+EffectTerm random_term(std::uint64_t seed) {
+  Rng r{seed};
+  for (int tries = 0; tries < 64; ++tries) {
+    EffectTerm t = draw_term(r);
+    if (term_problem(t).empty()) return t;
+  }
+  EffectTerm t;  // a quick spell that always makes sense
+  t.ops[t.op_count++] = Op{OpCode::Destroy, Object::OpponentBattler};
+  return t;
+}
+
+const std::vector<LibraryPick>& library_picks() {
+  static const std::vector<LibraryPick> picks = [] {
+    std::vector<LibraryPick> out;
+    for (const LibraryCard& c : card_library()) {
+      if (!c.kind) continue;
+      const Preset* p = c.term ? nullptr : find_preset(*c.kind);
+      if (!c.term && p == nullptr) continue;
+      LibraryPick pick{c.name, c.term ? *c.term : p->term, 0};
+      for (Op& op : pick.term.ops)
+        if (op.code == OpCode::SpecialSummon) op.monster = kNoMonster;  // "$summons", a blank
+      if (c.value && (effect_attrs(pick.term) & kAttrAtkChange)) pick.value = *c.value;
+      if (term_problem(pick.term, true).empty()) out.push_back(std::move(pick));
+    }
+    return out;
+  }();
+  return picks;
+}
+
+}  // namespace bc
