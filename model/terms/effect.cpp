@@ -36,37 +36,6 @@ const std::vector<std::string_view> kConditions = {"battle",          "own_battl
                                                    "direct_attack",   "host_attacked",   "host_battled",
                                                    "target_on_field", "host_attacking"};
 
-bool removes(OpCode c) { return c == OpCode::Destroy || c == OpCode::Banish || c == OpCode::ReturnToHand; }
-bool changes_stat(OpCode c) { return c == OpCode::ChangeAtk || c == OpCode::SetAtk || c == OpCode::ChangeDef; }
-
-/// Trigger events and the class that carries each (S0 §6.3.4.3.1-6.3.4.3.5 place them).
-constexpr std::array<EffectKind, kTriggerEventCount> kTriggerClass = {
-    EffectKind::FreeChainQuick,        EffectKind::DestroyNoCalcTrigger, EffectKind::FlipTrigger,
-    EffectKind::BattleDamageTrigger,   EffectKind::BattledTrigger,       EffectKind::BattleDestroyedTrigger,
-    EffectKind::BattleDestroyedTrigger, EffectKind::SentToGraveTrigger,  EffectKind::AttackTrigger,
-    EffectKind::AttackTrigger,         EffectKind::SummonTrigger,        EffectKind::SummonTrigger,
-    EffectKind::EndOfDamageStepTrigger, EffectKind::EndOfBattleTrigger};
-
-/// Classes of activated, non-trigger effects by their operations, first match wins.
-EffectKind class_of_quick(const EffectTerm& t) {
-  const bool stat = std::any_of(t.ops.begin(), t.ops.begin() + t.op_count, [](const Op& o) { return changes_stat(o.code); });
-  if (t.has_op(OpCode::NegateActivation)) return EffectKind::NegateActivationQuick;
-  if (t.has_op(OpCode::NegateEffect)) return EffectKind::NegateEffectQuick;
-  if (t.window == Window::DamageCalculation) return stat ? EffectKind::DamageCalcBoost : EffectKind::DamageCalcNoDamage;
-  if (stat) return t.window == Window::DamageStep ? EffectKind::DamageStepAtkBoost : EffectKind::AtkBoostQuick;
-  if (t.window == Window::AttackDeclared)
-    return t.has_op(OpCode::NegateAttack) || t.has_op(OpCode::ChangeAttackTarget) ? EffectKind::AttackNegateTrap
-                                                                                 : EffectKind::AttackDestroyTrap;
-  if (t.has_op(OpCode::EndBattlePhase)) return EffectKind::EndBattlePhaseQuick;
-  if (t.has_op(OpCode::SpecialSummon)) return EffectKind::SpecialSummonQuick;
-  if (std::any_of(t.ops.begin(), t.ops.begin() + t.op_count, [](const Op& o) { return removes(o.code); }))
-    return EffectKind::RemoveMonsterQuick;
-  if (t.has_op(OpCode::ChangePosition)) return EffectKind::PositionChangeQuick;
-  if (t.has_op(OpCode::NoBattleDamage) || t.has_op(OpCode::NegateAttack) || t.has_op(OpCode::ChangeAttackTarget))
-    return EffectKind::ProtectionQuick;
-  return EffectKind::FreeChainQuick;
-}
-
 }  // namespace
 
 bool EffectTerm::has_op(OpCode c) const { return find_op(c) != nullptr; }
@@ -75,42 +44,6 @@ const Op* EffectTerm::find_op(OpCode c) const {
   for (int i = 0; i < op_count; ++i)
     if (ops[i].code == c) return &ops[i];
   return nullptr;
-}
-
-EffectKind class_of(const EffectTerm& t) {
-  if (t.activation == Activation::Continuous) return EffectKind::Continuous;
-  if (t.activation == Activation::Counter) return EffectKind::CounterTrap;
-  if (t.activation == Activation::Trigger) return kTriggerClass[static_cast<std::size_t>(t.trigger)];
-  return class_of_quick(t);
-}
-
-bool window_decides_class(const EffectTerm& t) {
-  if (t.activation != Activation::Quick || t.window == Window::Any) return false;
-  EffectTerm any = t;
-  any.window = Window::Any;
-  return class_of_quick(any) != class_of_quick(t);
-}
-
-PermissionClasses permission_classes(const EffectTerm& t) {
-  PermissionClasses out;
-  out.kinds[out.count++] = class_of(t);
-  const bool counter = t.activation == Activation::Counter;
-  if (!counter && (t.activation != Activation::Quick || t.op_count < 2)) return out;
-  for (int i = 0; i < t.op_count; ++i) {
-    const OpCode code = t.ops[i].code;
-    if (code == OpCode::Opaque) continue;  // nothing the model tracks: no permission of its own
-    // A Counter Trap's negation is what its class permits; whatever else it
-    // does needs that part's own permission (S0 §6.3.4.3).
-    if (counter && (code == OpCode::NegateActivation || code == OpCode::NegateEffect)) continue;
-    EffectTerm alone = t;
-    alone.activation = Activation::Quick;
-    alone.ops = {t.ops[i]};
-    alone.op_count = 1;
-    const EffectKind k = class_of_quick(alone);
-    if (std::find(out.kinds.begin(), out.kinds.begin() + out.count, k) == out.kinds.begin() + out.count)
-      out.kinds[out.count++] = k;
-  }
-  return out;
 }
 
 std::uint32_t effect_attrs(const EffectTerm& t) {
@@ -127,12 +60,12 @@ std::uint32_t effect_attrs(const EffectTerm& t) {
   if (t.cost != Cost::None) a |= kAttrCost;
   for (int i = 0; i < t.op_count; ++i) {
     const OpCode c = t.ops[i].code;
-    if (changes_stat(c)) a |= kAttrAtkChange;
+    if (op_changes_stat(c)) a |= kAttrAtkChange;
     if (c == OpCode::NegateActivation) a |= kAttrNegatesActivation;
     if (c == OpCode::NegateEffect) a |= kAttrNegatesEffect;
     if (c == OpCode::NoBattleDamage) a |= kAttrNoBattleDamage;
     if (c == OpCode::SpecialSummon) a |= kAttrSummons;
-    if (removes(c)) a |= kAttrRemoves;
+    if (op_removes(c)) a |= kAttrRemoves;
     if (c == OpCode::ChangePosition) a |= kAttrPosition;
     if (c == OpCode::NoBattleDamage && t.ops[i].duration == Duration::Turn) a |= kAttrNoDamageTurn;
     if (c == OpCode::ChangeAttackTarget) a |= kAttrRedirects;

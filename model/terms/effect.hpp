@@ -210,6 +210,10 @@ enum EffectAttr : std::uint32_t {
 /// The trigger event recorded in attribute bits.
 constexpr TriggerEvent trigger_of_attrs(std::uint32_t a) { return static_cast<TriggerEvent>((a >> kAttrTriggerShift) & 0xF); }
 
+/// An operation that removes a monster from the field (destroy, banish, return to hand).
+constexpr bool op_removes(OpCode c) { return c == OpCode::Destroy || c == OpCode::Banish || c == OpCode::ReturnToHand; }
+/// An operation that changes ATK or DEF.
+constexpr bool op_changes_stat(OpCode c) { return c == OpCode::ChangeAtk || c == OpCode::SetAtk || c == OpCode::ChangeDef; }
 /// Spell speed of a term: 1 trigger, 2 quick, 3 counter, 0 continuous.
 constexpr int spell_speed(const EffectTerm& t) {
   return t.activation == Activation::Trigger ? 1 : t.activation == Activation::Quick ? 2
