@@ -11,6 +11,7 @@
 #include "model/library/cards.hpp"
 #include "model/library/presets.hpp"
 #include "model/loaders/loader.hpp"
+#include "model/terms/effect_text.hpp"
 
 namespace bc {
 namespace {
