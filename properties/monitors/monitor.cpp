@@ -108,6 +108,20 @@ void card_facts(TraceContext& c, const CardSpec& card, std::uint16_t cb) {
   if (t.conditions & kCondHostBattled) c.card_eob_battled |= cb;
 }
 
+/// The starting board's monsters: the facts of every card the header gives
+/// them (a hand-built header may hold more cards than the card masks).
+void host_facts(TraceContext& c, const Scenario& header, std::uint8_t monster, std::uint16_t b) {
+  for (const CardSpec& card : header.cards) {
+    if (card.host != monster) continue;
+    const EffectTerm& t = card.term;
+    if (t.continuous.kind == ContinuousKind::CannotBeAttacked) c.unattackable |= b;
+    if (t.continuous.kind == ContinuousKind::MayAttackDirectly) c.direct_ok |= b;
+    if (!end_of_battle_obliged(t)) continue;
+    if (t.conditions & kCondHostAttacked) c.eob_attacked |= b;
+    if (t.conditions & kCondHostBattled) c.eob_battled |= b;
+  }
+}
+
 }  // namespace
 
 TraceContext start_context(const Scenario& header) {
@@ -127,7 +141,7 @@ TraceContext start_context(const Scenario& header) {
       const ZoneSpec& zone = header.board[side][z];
       if (zone.monster == kNoMonster) continue;
       const std::uint16_t b = slot_bit(slot_of(static_cast<Player>(side), z));
-      place_host_facts(c, zone.monster, b);
+      host_facts(c, header, zone.monster, b);
       c.occupied |= b;
       if (zone.position == Position::FaceDownDefense) c.face_down |= b;
       if (zone.position != Position::FaceUpAttack) c.defense |= b;
