@@ -144,7 +144,7 @@ std::vector<PropertyInfo> damage_step_properties() {
        {{"S2", "FAQ 14/03/26"}, {"S1", "伤害步骤结束时"}, {"S1", "伤害步骤"}}},
       {"face_down_flipped_before_damage_calculation", K::Always,
        "A face-down monster involved in battle is turned face-up at before damage calculation, not at the "
-       "start of the Damage Step, and is face-up for damage calculation.",
+       "start of the Damage Step, and is face-up when damage calculation begins.",
        {{"S0", "6.3.4.3.2"}, {"S1", "伤害步骤开始时"}, {"S1", "伤害计算前"}, {"S2", "ダメージステップ内の5つのタイミング"},
         {"S3", "Flipping the Face-Down Monster Face-Up"}, {"S4", "2.4.3.2"}}},
       // S2, S3 and S4 phrase the flip by the attack and are silent on an attacker that left.

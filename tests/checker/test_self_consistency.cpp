@@ -29,6 +29,7 @@ const std::map<std::string, std::uint64_t> kStates = {
     {"f-position-change-hidden-in-a-def-change", 2462},
     {"g-end-of-battle-trigger-ruled-out", 28},
     {"h-summoned-monster-continuous-effect", 66},
+    {"i-face-down-again-during-damage-calculation", 39},
 };
 
 class SelfConsistency : public ::testing::TestWithParam<std::string> {};
