@@ -51,6 +51,7 @@ int main(int argc, char** argv) {
                                          add_corpus_command(app),
                                          add_drive_command(app),
                                          add_import_command(app),
+                                         add_ygopro_command(app),
                                          add_random_command(app),
                                          add_verify_trace_command(app),
                                          add_cards_command(app),

@@ -22,6 +22,8 @@ Command add_corpus_command(CLI::App& root);
 Command add_drive_command(CLI::App& root);
 /// `import ygopro --cards CARDS STREAM`: a ygopro-core message stream as a trace v1 (docs/engines/ygopro.md).
 Command add_import_command(CLI::App& root);
+/// `ygopro cards --scripts DIR CODE...`: cards learnt from real card scripts under a Lua stub (docs/engines/ygopro.md).
+Command add_ygopro_command(CLI::App& root);
 /// `random`: RapidCheck random exploration, the first failure shrunk and written like `check`'s.
 Command add_random_command(CLI::App& root);
 

@@ -53,6 +53,14 @@ std::string read_script(const json& script, EngineCard& c) {
   return {};
 }
 
+/// The card's script object: "script" (a real script read by `battlecheck
+/// ygopro cards`) or "synthetic_script" (the recordings' synthetic cards).
+const json* script_of(const json& card) {
+  for (const char* key : {"script", "synthetic_script"})
+    if (auto s = card.find(key); s != card.end() && s->is_object()) return &*s;
+  return nullptr;
+}
+
 /// A term written in the cards file: {"activation": "quick", "ops": ["destroy target"], ...}.
 std::vector<TermField> effect_fields(const json& e, const std::string& where) {
   if (!e.is_object()) fail(where, "effect", "expected an object of term parts (docs/effects.md)");
@@ -117,7 +125,7 @@ EngineCard read_card(const json& j, const std::string& where) {
   } else if (auto e = j.find("effect"); e != j.end()) {
     c.effect = effect_fields(*e, where);
     c.kind_origin = "effect";
-  } else if (auto s = j.find("synthetic_script"); s != j.end() && s->is_object()) {
+  } else if (const json* s = script_of(j)) {
     c.kind_origin = read_script(*s, c);
   }
   return c;
@@ -135,7 +143,7 @@ CardFile read_card_file(const json& doc, const std::string& origin) {
   if (cards == doc.end() || !cards->is_array()) throw InputError(origin + ": field 'cards': expected a list of cards");
   for (std::size_t i = 0; i < cards->size(); ++i) {
     EngineCard c = read_card((*cards)[i], origin + ": cards[" + std::to_string(i) + "]");
-    const bool scripted = (*cards)[i].contains("synthetic_script") && (*cards)[i]["synthetic_script"].is_object();
+    const bool scripted = script_of((*cards)[i]) != nullptr;
     if (scripted && !c.described())
       f.warnings.push_back("card " + std::to_string(c.code) + " (" + brief_text(c.name, 80) +
                            "): its script registers no effect the Battle Phase uses (ignition or continuous only)");

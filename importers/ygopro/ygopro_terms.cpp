@@ -183,6 +183,55 @@ bool activation(const json& e, std::uint32_t card_type, EffectTerm& t, ScriptRea
   return false;  // ignition, continuous, field, single: nothing activated in the Battle Phase
 }
 
+/// A quick effect that answers a battle event (EVENT_BATTLE_START ..
+/// EVENT_DAMAGE_STEP_END) is used at that event's timing only.
+struct BattleEventTiming {
+  Constant code;
+  Timing timing;
+};
+constexpr std::array<BattleEventTiming, 5> kBattleEventTimings = {{
+    {{"EVENT_BATTLE_START", 1132}, Timing::StartOfDamageStep},
+    {{"EVENT_BATTLE_CONFIRM", 1133}, Timing::BeforeDamageCalculation},
+    {{"EVENT_PRE_DAMAGE_CALCULATE", 1134}, Timing::DamageCalculation},
+    {{"EVENT_BATTLED", 1138}, Timing::AfterDamageCalculation},
+    {{"EVENT_DAMAGE_STEP_END", 1141}, Timing::EndOfDamageStep},
+}};
+
+/// The timings at which the engine lets a non-trigger effect be activated,
+/// as both cores decide it (effect::is_activateable in effect.cpp, Fluorohydride
+/// db4fd16a and EDOPro 46779fbe alike): in the Damage Step an effect needs
+/// EFFECT_FLAG_DAMAGE_STEP unless its code is a battle event (1132-1149), at
+/// damage calculation EFFECT_FLAG_DAMAGE_CAL unless its code is 1134-1136;
+/// a Counter Trap needs neither. Outside the Damage Step a spell-speed-2
+/// effect may be used at any open timing; an attack-declaration effect only there.
+void engine_permission(const json& e, EffectTerm& t, ScriptReading& r) {
+  r.engine_timings = true;
+  if (event_is(e, kAttackAnnounce)) {
+    t.window = Window::AttackDeclared;
+    t.timings = bit(Timing::AttackDeclaration);
+    r.rule += ", on the attack declaration";
+    return;
+  }
+  for (const BattleEventTiming& b : kBattleEventTimings)
+    if (event_is(e, b.code)) {
+      t.window = b.timing == Timing::DamageCalculation ? Window::DamageCalculation : Window::DamageStep;
+      t.timings = bit(b.timing);
+      r.rule += ", on " + std::string(b.code.name) + " (a battle event: no flag needed)";
+      return;
+    }
+  if (t.activation == Activation::Counter) {
+    t.timings = kOpenTimings | kDamageStepTimings | bit(Timing::DamageCalculation);
+    r.rule += ", a Counter Trap (no flag needed in the Damage Step)";
+    return;
+  }
+  TimingMask m = kOpenTimings;
+  if (holds(e, "property_flags", kDamageStep)) m |= kDamageStepTimings;
+  if (holds(e, "property_flags", kDamageCal)) m |= bit(Timing::DamageCalculation);
+  t.timings = m;
+  r.rule += holds(e, "property_flags", kDamageCal) ? ", DAMAGE_STEP/DAMAGE_CAL flags"
+            : holds(e, "property_flags", kDamageStep) ? ", DAMAGE_STEP flag" : ", no Damage Step flag";
+}
+
 }  // namespace
 
 ScriptReading read_script_effect(const json& e, std::uint32_t card_type, const std::string& prose) {
@@ -194,19 +243,7 @@ ScriptReading read_script_effect(const json& e, std::uint32_t card_type, const s
   r.hidden_condition = e.contains("condition") || e.contains("target_check") || e.contains("cost");
   const bool targets = holds(e, "property_flags", kCardTarget);
   resolution(t, r, targets, event_is(e, kChaining), prose);
-  if (t.activation != Activation::Trigger) {
-    const bool attack = event_is(e, kAttackAnnounce);
-    if (attack) t.window = Window::AttackDeclared;
-    // The engine's Damage Step permission is the script's two flags; outside
-    // the Damage Step a spell-speed-2 effect may be used at any open timing.
-    TimingMask m = attack ? bit(Timing::AttackDeclaration) : kOpenTimings;
-    if (!attack && holds(e, "property_flags", kDamageStep)) m |= kDamageStepTimings;
-    if (!attack && holds(e, "property_flags", kDamageCal)) m |= bit(Timing::DamageCalculation);
-    t.timings = m;
-    r.engine_timings = true;
-    r.rule += holds(e, "property_flags", kDamageCal) ? ", DAMAGE_STEP/DAMAGE_CAL flags"
-              : holds(e, "property_flags", kDamageStep) ? ", DAMAGE_STEP flag" : ", no Damage Step flag";
-  }
+  if (t.activation != Activation::Trigger) engine_permission(e, t, r);
   if (r.open_outcome) r.rule += ", resolution taken from the stream";
   r.term = t;
   return r;

@@ -1,0 +1,27 @@
+-- Helpers in the style of a tree's utility.lua: loaded before any card.
+Auxiliary = {}
+aux = Auxiliary
+function Auxiliary.Stringid(code, id) return code * 16 + id end
+-- Named arguments, told from a card by the card's type (a card is userdata).
+function Auxiliary.WithNamedArgs(f)
+  return function(c, ...)
+    if type(c) == "table" then return f(c.card, c.amount) end
+    return f(c, ...)
+  end
+end
+-- A wrapper of Card.RegisterEffect, as trees add them.
+Card.RegisterEffect = (function()
+  local old = Card.RegisterEffect
+  return function(c, e, forced)
+    local id = old(c, e, forced)
+    if id <= 0 then return id end
+    return id
+  end
+end)()
+Auxiliary.AddBoost = Auxiliary.WithNamedArgs(function(c, amount)
+  local e = Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_SINGLE)
+  e:SetCode(EFFECT_UPDATE_ATTACK)
+  e:SetValue(amount)
+  c:RegisterEffect(e)
+end)

@@ -1,0 +1,116 @@
+// Cards read from scripts (importers/scripts): a made-up script tree
+// (tests/importers/script_tree) run under the stub of the cores' Lua API, and
+// the importer reading the "script" objects it writes.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+
+#include "importers/scripts/script_reader.hpp"
+#include "importers/ygopro/ygopro_cards.hpp"
+#include "model/toml/input_error.hpp"
+
+namespace bc {
+namespace {
+
+const std::string kTree = std::string(BC_SOURCE_DIR) + "/tests/importers/script_tree";
+
+TEST(ScriptReader, CapturesEveryAttributeOfARegisteredEffect) {
+  scripts::ScriptTree tree(kTree);
+  EXPECT_EQ(tree.flavour(), scripts::Flavour::Fluoro);
+  const scripts::ScriptRead r = tree.read(1001);
+  ASSERT_TRUE(r.ok()) << r.error;
+  EXPECT_EQ(r.file, "c1001.lua");
+  ASSERT_EQ(r.effects.size(), 1u);
+  const nlohmann::json& e = r.effects[0];
+  EXPECT_EQ(e["effect_type"], "EFFECT_TYPE_QUICK_O");
+  EXPECT_EQ(e["effect_type_value"], 0x100);
+  EXPECT_EQ(e["event_code"], "EVENT_PRE_DAMAGE_CALCULATE");
+  EXPECT_EQ(e["range"], "LOCATION_HAND");
+  EXPECT_EQ(e["condition_at"], "c1001.lua:13-15");
+  EXPECT_NE(e["condition"].get<std::string>().find("GetTurnPlayer"), std::string::npos);
+  EXPECT_EQ(e["cost_at"], "c1001.lua:16-18");
+  EXPECT_EQ(e["operation_at"], "c1001.lua:19-20");
+  EXPECT_FALSE(e.contains("target_check"));
+}
+
+TEST(ScriptReader, FlagsCountLimitsHintsAndClones) {
+  scripts::ScriptTree tree(kTree);
+  const scripts::ScriptRead r = tree.read(1002);
+  ASSERT_TRUE(r.ok()) << r.error;
+  ASSERT_EQ(r.effects.size(), 2u);
+  const nlohmann::json& e = r.effects[0];
+  EXPECT_EQ(e["effect_type"], "EFFECT_TYPE_ACTIVATE");
+  EXPECT_EQ(e["event_code"], "EVENT_ATTACK_ANNOUNCE");
+  EXPECT_EQ(e["property_flags"], "EFFECT_FLAG_CARD_TARGET|EFFECT_FLAG_DAMAGE_STEP");
+  EXPECT_EQ(e["category"], "CATEGORY_DESTROY");
+  EXPECT_EQ(e["count_limit"], 1);
+  EXPECT_EQ(e["count_limit_code"], 1002);
+  EXPECT_EQ(e["hint_self"], "TIMING_DAMAGE_STEP");
+  EXPECT_EQ(e["hint_opponent"], "TIMING_BATTLE_PHASE|TIMING_DAMAGE_STEP");
+  EXPECT_EQ(e["target_check_at"], "c1002.lua:16-18");
+  EXPECT_EQ(r.effects[1]["event_code"], "EVENT_PHASE+PHASE_BATTLE");  // the clone keeps the rest
+  EXPECT_EQ(r.effects[1]["property_flags"], e["property_flags"]);
+}
+
+TEST(ScriptReader, CardsAreUserdataAndAnswerTheirData) {
+  scripts::ScriptTree tree(kTree);
+  const scripts::ScriptRead plain = tree.read(1004);
+  ASSERT_TRUE(plain.ok()) << plain.error;
+  ASSERT_EQ(plain.effects.size(), 1u);  // level 0: only the named-argument call registers
+  EXPECT_EQ(plain.effects[0]["event_code"], "EFFECT_UPDATE_ATTACK");
+  const scripts::ScriptRead four = tree.read(1004, {{"level", 4}, {"type", 1}});
+  EXPECT_EQ(four.effects.size(), 2u);
+}
+
+TEST(ScriptReader, AFailingScriptIsReportedNotThrown) {
+  scripts::ScriptTree tree(kTree);
+  const scripts::ScriptRead r = tree.read(1003);
+  EXPECT_FALSE(r.ok());
+  EXPECT_NE(r.error.find("c1003.lua:4"), std::string::npos) << r.error;
+  const scripts::ScriptRead none = tree.read(9999);
+  EXPECT_TRUE(none.file.empty());
+  EXPECT_NE(none.error.find("no script c9999.lua"), std::string::npos);
+  EXPECT_TRUE(tree.read(1001).ok());  // the state survives a failure
+}
+
+TEST(ScriptReader, ATreeWithoutItsBaseScriptsIsRefusedNamingTheFile) {
+  EXPECT_THROW(scripts::ScriptTree("/nonexistent-tree"), InputError);
+  try {
+    scripts::ScriptTree tree(std::string(BC_SOURCE_DIR) + "/tests/importers");
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("constant.lua: missing"), std::string::npos) << e.what();
+  }
+}
+
+TEST(ScriptReader, TheImporterReadsAScriptObjectLikeASyntheticScript) {
+  scripts::ScriptTree tree(kTree);
+  nlohmann::json card = {{"code", 1001}, {"name", "Hand Guard"}, {"type", 0x21}, {"controller", 1}};
+  card["script"] = scripts::ScriptTree::script_object(tree.read(1001));
+  const nlohmann::json doc = {{"cards", nlohmann::json::array({card})}};
+  const ygopro::CardFile f = ygopro::parse_card_file(doc.dump(), "cards.json");
+  ASSERT_EQ(f.cards.size(), 1u);
+  EXPECT_TRUE(f.cards[0].described());
+  EXPECT_TRUE(f.cards[0].script.hidden_condition);  // it has a condition and a cost
+  EXPECT_EQ(f.cards[0].script.term->window, Window::DamageCalculation);
+}
+
+TEST(YgoproCardsCli, WritesTheCardsFileAndRefusesABadTree) {
+  const std::string out = ::testing::TempDir() + "bc-ygopro-cards.json";
+  std::remove(out.c_str());
+  const std::string cmd = std::string(BC_BINARY) + " ygopro cards --scripts " + kTree + " 1001 1002 -o " + out;
+  EXPECT_EQ(std::system((cmd + " 2>/dev/null").c_str()), 0);
+  std::ifstream in(out);
+  const nlohmann::json doc = nlohmann::json::parse(in);
+  ASSERT_EQ(doc["cards"].size(), 2u);
+  EXPECT_EQ(doc["cards"][1]["script"]["effects"].size(), 2u);
+  EXPECT_EQ(WEXITSTATUS(std::system((cmd + " 2>/dev/null").c_str())), 2);  // exists: --force to overwrite
+  const std::string bad = std::string(BC_BINARY) + " ygopro cards --scripts /nonexistent 1001 2>/dev/null";
+  EXPECT_EQ(WEXITSTATUS(std::system(bad.c_str())), 2);
+  std::remove(out.c_str());
+}
+
+}  // namespace
+}  // namespace bc
