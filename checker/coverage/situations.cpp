@@ -164,6 +164,7 @@ const std::vector<Situation> kSituations = {
     KIND(protection_quick, ProtectionQuick, "S0 §6.3.4.3; S1 §伤害步骤"),
     KIND(attack_trigger, AttackTrigger, "S1 §战斗步骤; S4 §2.4.2"),
     KIND(summon_trigger, SummonTrigger, "S0 §6.3.4.3; S4 §2.4.3"),
+    KIND(other_summon_trigger, OtherSummonTrigger, "S0 §6.3.4.3; S1 §伤害步骤"),
     KIND(end_of_damage_step_trigger, EndOfDamageStepTrigger, "S0 §6.3.4.3.5; S1 §伤害步骤结束时"),
     // ---- every trigger event (docs/effects.md "Trigger events") -----------
     TRIG(attacks_face_down, AttacksFaceDown, "S0 §6.3.4.3.1"),

@@ -71,7 +71,10 @@ std::uint32_t effect_attrs(const EffectTerm& t) {
     if (c == OpCode::ChangeAttackTarget) a |= kAttrRedirects;
     if (c == OpCode::NegateAttack) a |= kAttrNegatesAttack;
     if (c == OpCode::EndBattlePhase) a |= kAttrEndsBattlePhase;
-    if (c == OpCode::NoBattleDamage && t.ops[i].flag) a |= kAttrIndestructible;
+    // Per operation, as the model applies them: a turn-long protection and one
+    // for the battle are different facts (a battle's may protect nothing).
+    if (c == OpCode::NoBattleDamage && t.ops[i].flag)
+      a |= t.ops[i].duration == Duration::Turn ? kAttrIndestructibleTurn : kAttrIndestructible;
   }
   return a;
 }

@@ -202,9 +202,11 @@ enum EffectAttr : std::uint32_t {
   kAttrRedirects = 0x20000,        ///< changes the attack target
   kAttrNegatesAttack = 0x40000,
   kAttrEndsBattlePhase = 0x80000,
-  kAttrIndestructible = 0x100000,
+  kAttrIndestructible = 0x100000,  ///< a no_battle_damage for the battle also keeps the controller's monsters from
+                                   ///< destruction by battle (per operation: see kAttrIndestructibleTurn)
   kAttrEngineTimings = 0x200000,   ///< its timings are an engine's declaration (CardSpec::engine_timings): the
-                                   ///< timing properties leave it to the card audit  ///< its no_battle_damage also keeps the controller's monsters from destruction by battle
+                                   ///< timing properties leave it to the card audit
+  kAttrIndestructibleTurn = 0x400000,  ///< the same for a no_battle_damage that lasts the turn
   kAttrTriggerShift = 24,          ///< bits 24-27: the TriggerEvent
 };
 /// The trigger event recorded in attribute bits.

@@ -43,6 +43,12 @@ EffectKind class_of_quick(const EffectTerm& t) {
 EffectKind class_of(const EffectTerm& t) {
   if (t.activation == Activation::Continuous) return EffectKind::Continuous;
   if (t.activation == Activation::Counter) return EffectKind::CounterTrap;
+  // A trigger on another monster's summon is its own class when optional: the
+  // Damage Step admits a monster's trigger on its own summon and mandatory
+  // effects (S0 §6.3.4.3), not an optional one on another card's summon
+  // (S1 §伤害步骤).
+  if (t.activation == Activation::Trigger && t.trigger == TriggerEvent::OpponentSpecialSummoned && !t.mandatory)
+    return EffectKind::OtherSummonTrigger;
   if (t.activation == Activation::Trigger) return kTriggerClass[static_cast<std::size_t>(t.trigger)];
   return class_of_quick(t);
 }

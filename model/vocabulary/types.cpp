@@ -53,9 +53,10 @@ constexpr std::array<KindInfo, kEffectKindCount> kKinds = {{
     {"position_change_quick", "changes a battle position"},
     {"protection_quick", "no battle damage or no destruction by battle, outside damage calculation"},
     {"attack_trigger", "trigger: an attack is declared, or its monster is targeted for an attack"},
-    {"summon_trigger", "trigger: a monster is special summoned"},
+    {"summon_trigger", "trigger: its monster is special summoned (or, mandatory, another monster is)"},
     {"end_of_damage_step_trigger", "trigger: at the end of the Damage Step"},
     {"continuous", "never activated: applies while on the field"},
+    {"other_summon_trigger", "optional trigger: another monster (the opponent's) is special summoned"},
 }};
 
 constexpr std::array<std::string_view, kEventTypeCount> kEventTypes = {

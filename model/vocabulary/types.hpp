@@ -82,8 +82,9 @@ enum class EffectKind : std::uint8_t {
   SummonTrigger,           ///< trigger: special summoned, e.g. a monster's "when Special Summoned"
   EndOfDamageStepTrigger,  ///< trigger: at the end of the Damage Step, e.g. Mirror Wall-like
   Continuous,              ///< never activated: applies while on the field, e.g. Skyscraper
+  OtherSummonTrigger,      ///< optional trigger: another monster is special summoned (the opponent's), e.g. Trap Hole-like
 };
-inline constexpr int kEffectKindCount = 26;
+inline constexpr int kEffectKindCount = 27;
 
 /// Extra activation condition of an end-of-Battle-Phase trigger (S0 §6.3.4.3 examples).
 enum class Condition : std::uint8_t { None, HostAttacked, HostBattled };

@@ -135,9 +135,8 @@ void on_resolve(Ctx& c, const Event& e) {
   const bool p2 = e.card < kMaxCards ? (c.card_p2 & card_bit(e.card)) != 0 : e.player == Player::P2;
   c.battle |= p2 ? kBtlNoDamageP2 : kBtlNoDamageP1;
   if (has_attr(e, kAttrNoDamageTurn)) c.flags |= p2 ? kCtxNoDamageTurnP2 : kCtxNoDamageTurnP1;
-  if (!has_attr(e, kAttrIndestructible)) return;
-  if (has_attr(e, kAttrNoDamageTurn)) c.flags |= p2 ? kCtxSafeTurnP2 : kCtxSafeTurnP1;
-  else c.battle |= p2 ? kBtlSafeP2 : kBtlSafeP1;
+  if (has_attr(e, kAttrIndestructibleTurn)) c.flags |= p2 ? kCtxSafeTurnP2 : kCtxSafeTurnP1;
+  if (has_attr(e, kAttrIndestructible)) c.battle |= p2 ? kBtlSafeP2 : kBtlSafeP1;
 }
 
 void on_chain_end(Ctx& c, const Event&) {

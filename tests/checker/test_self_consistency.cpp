@@ -30,6 +30,8 @@ const std::map<std::string, std::uint64_t> kStates = {
     {"g-end-of-battle-trigger-ruled-out", 28},
     {"h-summoned-monster-continuous-effect", 66},
     {"i-face-down-again-during-damage-calculation", 39},
+    {"j-optional-trigger-on-another-summon-in-damage-step", 98},
+    {"k-protection-for-the-turn-and-for-the-battle", 96},
 };
 
 class SelfConsistency : public ::testing::TestWithParam<std::string> {};

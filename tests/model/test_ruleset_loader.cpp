@@ -361,6 +361,7 @@ TEST(Mr3, Permissions) {
       {EffectKind::SummonTrigger, outside | damage_step},
       {EffectKind::EndOfDamageStepTrigger, mask({T::EndOfDamageStep})},
       {EffectKind::Continuous, 0},
+      {EffectKind::OtherSummonTrigger, outside},
   };
   ASSERT_EQ(want.size(), static_cast<std::size_t>(kEffectKindCount));
   for (const auto& [kind, m] : want)
