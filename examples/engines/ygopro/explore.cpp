@@ -29,7 +29,12 @@ PathRun run_duel(const Setup& s, const std::vector<std::size_t>& prefix, std::si
   while (run.end.empty()) {
     const std::size_t start = run.stream.size();
     const Status st = e.process(run.stream);
-    for (std::string& line : e.take_log()) run.log.push_back(std::move(line));
+    for (std::string& line : e.take_log()) {
+      if (line.rfind("card reader: no data for passcode ", 0) == 0)
+        throw HostError("the core asked for " + line.substr(25) +
+                        " (a card or token a script creates): neither --cdb nor the spec's [[cards]] gives its data");
+      run.log.push_back(std::move(line));
+    }
     const auto msgs = split_buffer(run.stream, start, e.framing());
     for (const StreamMessage& m : msgs) {
       if (m.decoded.code == bc::ygopro::msg::kNewTurn && ++new_turns >= s.options.stop_at_new_turn)
