@@ -37,6 +37,7 @@ PathRun run_duel(const Setup& s, const std::vector<std::size_t>& prefix, std::si
     }
     const auto msgs = split_buffer(run.stream, start, e.framing());
     for (const StreamMessage& m : msgs) {
+      policy.observe(m);
       if (m.decoded.code == bc::ygopro::msg::kNewTurn && ++new_turns >= s.options.stop_at_new_turn)
         run.end = "MSG_NEW_TURN #" + std::to_string(new_turns);
       if (m.decoded.code == kWin && run.end.empty()) run.end = "MSG_WIN";

@@ -66,7 +66,12 @@ int run(const Args& a) {
   setup.scripts = &scripts;
   setup.cards = resolve_cards(spec, db, scripts);
   const std::string stem = (a.name.empty() ? spec.name : a.name);
-  const RecordingContext ctx{engine->long_name(), a.spec, a.scripts, a.cdb, options_text(*engine, spec.options)};
+  RecordingContext ctx{engine->long_name(), a.spec, a.scripts, a.cdb, options_text(*engine, spec.options), {}};
+  for (const SpecCardData& c : spec.cards) {
+    bool placed = false;
+    for (const Placement& p : spec.placements) placed = placed || p.code == c.data.code;
+    if (!placed) ctx.served_only.push_back(c.data.code);
+  }
 
   if (!a.responses.empty()) {
     const auto given = read_responses(a.responses);

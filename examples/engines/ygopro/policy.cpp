@@ -87,7 +87,7 @@ Options Policy::options_for(const StreamMessage& m, std::span<const std::uint8_t
   Options o;
   switch (d.code) {
     case bc::ygopro::msg::kSelectIdleCmd:
-      if (idle_seen_ == 0 && d.to_battle) add(o, Response::i32(6), "to the Battle Phase");
+      if (!battle_seen_ && d.to_battle) add(o, Response::i32(6), "to the Battle Phase");
       else add(o, Response::i32(7), "to the End Phase");
       return o;
     case bc::ygopro::msg::kSelectBattleCmd:
@@ -143,8 +143,11 @@ Options Policy::options_for(const StreamMessage& m, std::span<const std::uint8_t
                   "), a prompt this host does not answer");
 }
 
+void Policy::observe(const StreamMessage& m) {
+  if (m.decoded.code == bc::ygopro::msg::kNewPhase && m.decoded.data == 0x08) battle_seen_ = true;
+}
+
 void Policy::chose(const StreamMessage& m, const Options& o, std::size_t index) {
-  if (m.decoded.code == bc::ygopro::msg::kSelectIdleCmd) ++idle_seen_;
   if (m.decoded.code == bc::ygopro::msg::kSelectBattleCmd && o.labels[index].rfind("attack", 0) == 0) ++attacks_;
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 /// The host's response policy (README.md, "Response policy"): at each prompt
 /// the options it may send, in order, option 0 being the recordings' default
-/// (to the Battle Phase, attack with attacker #0, pass, yes, the first card).
+/// (to the Battle Phase until it was entered, attack with attacker #0, pass,
+/// yes, the first card).
 /// Prompts with more than one option are branch points for exploration.
 #include <cstdint>
 #include <span>
@@ -30,12 +31,14 @@ class Policy {
   /// The options for `prompt` (the last message of a buffer). Throws
   /// HostError for a prompt the host cannot answer.
   Options options_for(const StreamMessage& prompt, std::span<const std::uint8_t> stream) const;
+  /// See every message of the stream (the policy notes the Battle Phase's start).
+  void observe(const StreamMessage& m);
   /// Record that option `index` was sent for `prompt`.
   void chose(const StreamMessage& prompt, const Options& options, std::size_t index);
 
  private:
   bc::ygopro::Framing framing_;
-  int idle_seen_ = 0;
+  bool battle_seen_ = false;  ///< MSG_NEW_PHASE PHASE_BATTLE_START seen
   int attacks_ = 0;
 };
 

@@ -122,6 +122,20 @@ void write_recording(const std::string& dir, const std::string& run, const Run& 
                  {"choices", r.choices}, {"end", r.end}, {"core_log", r.log}};
   ordered_json list = ordered_json::array();
   for (std::size_t i = 0; i < cards.size(); ++i) list.push_back(card_json(i, cards[i], db));
+  for (std::uint32_t code : ctx.served_only) {
+    NewCard c;
+    c.code = code;
+    const CardData* d = db.find(code);
+    c.label = d && !d->name.empty() ? d->name : std::to_string(code);
+    c.role = "not created by the host: data served for a card a script creates (a token)";
+    ordered_json j = card_json(0, c, db);
+    j["order"] = nullptr;
+    j.erase("owner");
+    j.erase("controller");
+    j.erase("start");
+    j.erase("script");
+    list.push_back(std::move(j));
+  }
   doc["cards"] = std::move(list);
   const auto paths = recording_paths(dir, run);
   write_atomic(paths[0], std::string(r.stream.begin(), r.stream.end()));

@@ -35,6 +35,9 @@ struct RecordingContext {
   std::string scripts;       ///< the script tree
   std::string cdb;           ///< the card database, or empty
   std::string options;       ///< the duel options, as text
+  /// Cards the host does not create but whose data it serves (tokens a
+  /// script creates): listed after the created cards, with no start.
+  std::vector<std::uint32_t> served_only;
 };
 
 /// Paths of a run's three files.
