@@ -172,6 +172,9 @@ ScriptRead ScriptTree::read(std::uint32_t code, const nlohmann::json& card) {
   if (lua_toboolean(L, -2)) {
     r.effects = to_json(L, -1);
     if (!r.effects.is_array()) r.effects = nlohmann::json::array();  // an empty table reads as an object
+    for (nlohmann::json& e : r.effects)
+      for (auto& [key, value] : e.items())
+        if (key.ends_with("_uses") && value.is_object()) value = nlohmann::json::array();
   } else {
     r.error = lua_tostring(L, -1) ? lua_tostring(L, -1) : "the script failed";
   }

@@ -192,19 +192,38 @@ local function code_name(value, activated)
   return string.format("0x%x", value)
 end
 
--- Where a function comes from, and its source text when it is in a file of the tree.
+-- The names a function's source uses: library calls (Duel.NegateAttack),
+-- method calls (:SetCode), constants (EFFECT_AVOID_BATTLE_DAMAGE) and literal
+-- values set (SetValue(3000)). Facts about the script, not its text: the
+-- cards file never holds a script's source.
+local function uses_of(text)
+  local seen, out = {}, {}
+  local function add(u) if not seen[u] then seen[u] = true out[#out + 1] = u end end
+  for lib, name in text:gmatch("([%a_][%w_]*)%.([%u][%w_]*)") do
+    if lib == "Duel" or lib == "Card" or lib == "Effect" or lib == "Group" or lib == "aux" or lib == "Auxiliary" then
+      add(lib .. "." .. name)
+    end
+  end
+  for name in text:gmatch(":([%u][%w_]*)%(") do add(":" .. name) end
+  for name in text:gmatch("[%u][%u%d]*_[%u%d_]+") do add(name) end
+  for n in text:gmatch("SetValue%(%s*(%d+)%s*%)") do add("SetValue(" .. n .. ")") end
+  table.sort(out)
+  return out
+end
+
+-- Where a function comes from (FILE:FIRST-LAST) and the names its source uses.
 local function function_source(fn)
   if type(fn) ~= "function" then
     if fn == nil then return nil end
-    return {at = "(not a function)", text = tostring(fn)}
+    return {at = "(not a function)", uses = {}}
   end
   local info = dbg_getinfo(fn, "S")
   local src = info.source or ""
-  if src:sub(1, 1) ~= "@" or info.linedefined <= 0 then return {at = info.short_src, text = ""} end
+  if src:sub(1, 1) ~= "@" or info.linedefined <= 0 then return {at = info.short_src, uses = {}} end
   local file = src:sub(2)
   local at = file .. ":" .. info.linedefined .. "-" .. info.lastlinedefined
   local f = io_open(bc.root .. "/" .. file, "r")
-  if not f then return {at = at, text = ""} end
+  if not f then return {at = at, uses = {}} end
   local lines, n = {}, 0
   for line in f:lines() do
     n = n + 1
@@ -212,7 +231,7 @@ local function function_source(fn)
     if n > info.lastlinedefined then break end
   end
   f:close()
-  return {at = at, text = table.concat(lines, "\n")}
+  return {at = at, uses = uses_of(table.concat(lines, "\n"))}
 end
 
 local activated_types = 0
@@ -254,7 +273,7 @@ local function describe(e)
                          {"Operation", "operation"}}) do
     local v = f[part[1]]
     local src = v and function_source(v[1])
-    if src then r[part[2]], r[part[2] .. "_at"] = src.text, src.at end
+    if src then r[part[2]], r[part[2] .. "_uses"] = src.at, src.uses end
   end
   return r
 end

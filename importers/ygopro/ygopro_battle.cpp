@@ -246,7 +246,15 @@ bool Mapper::on_chaining(const Message& m) {
   links_[m.link] = LinkInfo{card, spec.kind, spec.owner, out_.records.size()};
   push(e);
   out_.records.back().card_name = spec.name;
+  activating_ = m.link;
   return true;
+}
+
+void Mapper::on_become_target(const Message& m) {
+  if (stage_ != Stage::InBattle || activating_ == 0 || activating_ >= links_.size()) return;
+  Event& a = out_.records[links_[activating_].record].event;
+  for (const Choice& c : m.cards)
+    if (c.where.location == loc::kMzone && a.target == kNoSlot) a.target = slot(c.where);
 }
 
 void Mapper::on_chain(const Message& m) {

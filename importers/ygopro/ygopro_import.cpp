@@ -223,7 +223,8 @@ bool mapped(std::uint8_t code) {
     case msg::kSelectChain: case msg::kSelectCard: case msg::kSelectYesNo: case msg::kAttack: case msg::kBattle:
     case msg::kDamage: case msg::kMove: case msg::kPosChange: case msg::kChaining: case msg::kChainSolving:
     case msg::kChainSolved: case msg::kChainEnd: case msg::kChainNegated: case msg::kChainDisabled:
-    case msg::kAttackDisabled: case msg::kDamageStepStart: case msg::kDamageStepEnd: return true;
+    case msg::kAttackDisabled: case msg::kDamageStepStart: case msg::kDamageStepEnd: case msg::kChained:
+    case msg::kBecomeTarget: return true;
     default: return false;
   }
 }
@@ -249,6 +250,8 @@ bool Mapper::handle(const Message& m) {
     case msg::kMove: return on_move(m);
     case msg::kPosChange: on_position(m); return true;
     case msg::kChaining: return on_chaining(m);
+    case msg::kBecomeTarget: on_become_target(m); return true;
+    case msg::kChained: activating_ = 0; return true;
     case msg::kChainSolving: case msg::kChainSolved: case msg::kChainEnd: case msg::kChainNegated:
     case msg::kChainDisabled: case msg::kAttackDisabled: on_chain(m); return true;
     case msg::kDamageStepStart:

@@ -67,6 +67,9 @@ class Mapper {
   bool on_move(const Message& m);
   void on_position(const Message& m);
   bool on_chaining(const Message& m);
+  /// MSG_BECOME_TARGET between MSG_CHAINING and MSG_CHAINED: the target the
+  /// activation chose (Duel.SetTargetCard, libduel.cpp) goes into its event.
+  void on_become_target(const Message& m);
   void on_chain(const Message& m);
   void on_yes_no(const Message& m);
   void flush_confirmed();
@@ -118,6 +121,7 @@ class Mapper {
   Asked asked_ = Asked::Nothing;
   std::array<LinkInfo, 32> links_{};
   std::uint8_t resolving_ = 0;
+  std::uint8_t activating_ = 0;  ///< the chain link between its MSG_CHAINING and MSG_CHAINED, 0 if none
   std::size_t offset_ = 0;  ///< byte offset of the message being mapped
   std::vector<std::uint32_t> monster_codes_;  ///< scenario monster index -> passcode
   std::vector<std::uint32_t> card_codes_;     ///< scenario card index -> passcode

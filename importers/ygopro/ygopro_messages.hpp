@@ -32,7 +32,7 @@ inline constexpr std::uint8_t kHint = 2, kSelectBattleCmd = 10, kSelectIdleCmd =
                               kChainSolving = 72, kChainSolved = 73, kChainEnd = 74, kChainNegated = 75,
                               kChainDisabled = 76, kDraw = 90, kDamage = 91, kAttack = 110, kBattle = 111,
                               kAttackDisabled = 112, kDamageStepStart = 113, kDamageStepEnd = 114,
-                              kCardHint = 160;
+                              kCardHint = 160, kBecomeTarget = 83;
 }
 
 /// Card locations (ygopro-core constant.lua).

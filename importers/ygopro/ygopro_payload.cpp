@@ -166,6 +166,16 @@ bool parse_payload(std::uint8_t code, Reader& r, const Shape& s, Message& m) {
     case msg::kChainDisabled:
       m.link = r.u8();
       return true;
+    case msg::kBecomeTarget: {  // u8 (edo: u32) count, then the targets' locations
+      const std::size_t n = s.count(r);
+      m.cards.clear();
+      for (std::size_t i = 0; i < n && !r.failed; ++i) {
+        Choice c;
+        c.where = s.loc(r);
+        m.cards.push_back(c);
+      }
+      return true;
+    }
     case msg::kChainEnd: case msg::kDamageStepStart: case msg::kDamageStepEnd: case msg::kAttackDisabled:
       return true;
     case msg::kDamage:

@@ -28,6 +28,17 @@ std::string text_of(const json& j, const char* key) {
   return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
+/// What the file says of a function: its text (a synthetic script's
+/// condition) or its place, then the names its source uses (`<key>_uses`,
+/// written by `battlecheck ygopro cards`), as one searchable string.
+std::string function_facts(const json& j, const std::string& key) {
+  std::string out = text_of(j, key.c_str());
+  if (auto u = j.find(key + "_uses"); u != j.end() && u->is_array())
+    for (const json& name : *u)
+      if (name.is_string()) out += " " + name.get<std::string>();
+  return out;
+}
+
 std::uint32_t value_of(const json& j, const std::string& key) {
   const auto it = j.find(key);
   return it != j.end() && it->is_number_unsigned() ? it->get<std::uint32_t>() : 0;
@@ -119,8 +130,43 @@ Op op(OpCode code, Object object) {
   return o;
 }
 
+/// The amount of an ATK change written as a literal in the operation's source
+/// (`e1:SetValue(3000)`, Injection Fairy Lily); 0 when the value is computed.
+int literal_amount(const std::string& operation) {
+  static const std::regex v(R"(SetValue\(\s*(\d+)\s*\))");
+  std::smatch m;
+  if (std::regex_search(operation, m, v)) return std::stoi(m[1].str()) / 100 * 100;
+  return 0;
+}
+
+/// What the operation does, read from its source text when no category says
+/// it (the categories are hints for the AI, and many cards declare none):
+/// registering EFFECT_AVOID_BATTLE_DAMAGE is "no battle damage to you for this
+/// battle" (Kuriboh: reset at the end of the Damage Step); Duel.NegateAttack()
+/// negates the attack; Duel.SkipPhase(..., PHASE_BATTLE, ...) ends the Battle
+/// Phase (Negate Attack). Nothing else is guessed: the rest stays opaque.
+bool operation_ops(EffectTerm& t, ScriptReading& r, const std::string& operation) {
+  auto has = [&](const char* s) { return operation.find(s) != std::string::npos; };
+  if (has("EFFECT_AVOID_BATTLE_DAMAGE")) {
+    Op o = op(OpCode::NoBattleDamage, Object::You);
+    o.flag = has("EFFECT_INDESTRUCTABLE_BATTLE");
+    t.ops[t.op_count++] = o;
+    r.rule += ", operation registers EFFECT_AVOID_BATTLE_DAMAGE: no battle damage to you";
+  }
+  if (has("Duel.NegateAttack")) {
+    t.ops[t.op_count++] = op(OpCode::NegateAttack, Object::Target);
+    r.rule += ", operation calls Duel.NegateAttack";
+  }
+  if (has("Duel.SkipPhase") && has("PHASE_BATTLE") && t.op_count < kMaxOps) {
+    t.ops[t.op_count++] = op(OpCode::EndBattlePhase, Object::Target);
+    r.rule += ", operation skips the Battle Phase";
+  }
+  return t.op_count > 0;
+}
+
 /// The resolution the category and the target flag state; opaque (open) otherwise.
-void resolution(EffectTerm& t, ScriptReading& r, bool targets, bool chain_event, const std::string& prose) {
+void resolution(EffectTerm& t, ScriptReading& r, bool targets, bool chain_event, const std::string& prose,
+                const std::string& operation) {
   const std::uint32_t c = r.categories;
   auto add = [&](const Op& o) { if (t.op_count < kMaxOps) t.ops[t.op_count++] = o; };
   if (chain_event && (c & (category::kNegate | category::kDisable))) {
@@ -132,7 +178,8 @@ void resolution(EffectTerm& t, ScriptReading& r, bool targets, bool chain_event,
   }
   if (c & (category::kAtkChange | category::kDefChange)) {
     Op o = op((c & category::kAtkChange) ? OpCode::ChangeAtk : OpCode::ChangeDef, targets ? Object::Target : Object::OwnBattler);
-    o.amount = static_cast<std::int16_t>(std::clamp(atk_amount(prose), -12700, 12700));
+    const int amount = atk_amount(prose) != 0 ? atk_amount(prose) : literal_amount(operation);
+    o.amount = static_cast<std::int16_t>(std::clamp(amount, -12700, 12700));
     o.duration = prose.find("end of turn") != std::string::npos || prose.find("this turn") != std::string::npos
                      ? Duration::Turn : Duration::Battle;
     if (targets) t.target = TargetSpec{TargetKind::Monster, SideSel::Any, FaceSel::FaceUp, RoleSel::Any};
@@ -150,6 +197,10 @@ void resolution(EffectTerm& t, ScriptReading& r, bool targets, bool chain_event,
       r.rule += ", target flag: " + std::string(name(m.code)) + " target";
       return;
     }
+  // A target flag always means a targeted monster: the activation's target is
+  // read from MSG_BECOME_TARGET (Negate Attack targets the attacker).
+  if (targets) t.target = TargetSpec{TargetKind::Monster, SideSel::Any, FaceSel::Any, RoleSel::Any};
+  if (c == 0 && operation_ops(t, r, operation)) return;
   add(op(OpCode::Opaque, Object::Target));
   r.open_outcome = true;
 }
@@ -242,7 +293,7 @@ ScriptReading read_script_effect(const json& e, std::uint32_t card_type, const s
   r.categories = categories(e);
   r.hidden_condition = e.contains("condition") || e.contains("target_check") || e.contains("cost");
   const bool targets = holds(e, "property_flags", kCardTarget);
-  resolution(t, r, targets, event_is(e, kChaining), prose);
+  resolution(t, r, targets, event_is(e, kChaining), prose, function_facts(e, "operation"));
   if (t.activation != Activation::Trigger) engine_permission(e, t, r);
   if (r.open_outcome) r.rule += ", resolution taken from the stream";
   r.term = t;

@@ -40,6 +40,7 @@ enum BattleFlag : std::uint16_t {
   kBtlLeftByBattleP2 = 0x0400,
   kBtlSafeP1 = 0x0800,        ///< a resolved "cannot be destroyed by battle" protects P1's monsters in this battle
   kBtlSafeP2 = 0x1000,
+  kBtlHiddenAtCalc = 0x2000,  ///< the attack target was face-down when damage calculation began
 };
 
 /// TraceContext::calc: the outcome expected from the last DamageCalculation,

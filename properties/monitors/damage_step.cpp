@@ -139,14 +139,13 @@ void no_flip_after_cancel(const Ctx& c, const Event&, Verdicts& v) {
   if (c.has(kBtlBattlerLeft)) violate(v, Prop::NoFlipAfterBattleCancelled);
 }
 
-/// ... so the attack target is face-up when damage calculation begins. What
-/// an effect resolved during damage calculation does to its position after
-/// that is the effect's (S0 §6.3.4.3.2 places the flip, S0 §6.3.4.3.3 lets the
-/// "during damage calculation" effects act; neither forbids a later change).
-void face_down_at_calc(const Ctx& c, const Event& e, Verdicts& v) {
-  // A battler that left cancels the flip with the battle (no_flip_after_battle_cancelled).
-  if (e.timing != Timing::DamageCalculation || c.target >= kSlotCount || c.has(kBtlBattlerLeft)) return;
-  if (c.occupied & c.face_down & slot_bit(c.target)) violate(v, Prop::FaceDownFlippedBeforeDamageCalculation);
+/// ... so a damage calculation is never made against a target that was still
+/// face-down when the damage calculation timing began. What an effect resolved
+/// during damage calculation does to its position after that is the effect's
+/// (S0 §6.3.4.3.2 places the flip, S0 §6.3.4.3.3 lets the "during damage
+/// calculation" effects act; neither forbids a later change).
+void face_down_at_calc(const Ctx& c, const Event&, Verdicts& v) {
+  if (c.has(kBtlHiddenAtCalc)) violate(v, Prop::FaceDownFlippedBeforeDamageCalculation);
 }
 
 /// battle_destroyed_leave_at_end_of_damage_step: monsters destroyed by battle

@@ -59,6 +59,8 @@ void on_timing_enter(Ctx& c, const Event& e) {
   if (!attack_timing) reset_battle(c);
   if (const int idx = ds_index(t)) c.ds_timing = static_cast<std::uint8_t>(idx);
   if (t == Timing::EndStep) c.flags &= static_cast<std::uint8_t>(~kCtxBpEnded);
+  if (t == Timing::DamageCalculation && c.target < kSlotCount && (c.occupied & c.face_down & slot_bit(c.target)))
+    c.battle |= kBtlHiddenAtCalc;
   c.calc = c.calc_damage = 0;
   c.timing = static_cast<std::uint8_t>(t);
   c.chain = static_cast<std::uint8_t>((c.chain & ~(kChWindowHadChain | kChAwaitPriority)) | kChAwaitPriority);

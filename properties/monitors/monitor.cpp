@@ -32,7 +32,7 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
         damage_step_ends_after_chains, end_of_battle_obligations, battle_step_exit, trigger_obligations>,
     // TimingEnter
     run<calc_window_close, damage_step_order, damage_step_completes, replay_not_in_damage_step,
-        replay_choice_not_declaration, face_down_at_calc>,
+        replay_choice_not_declaration>,
     // Priority
     run<turn_player_first, opponent_before_declaration>,
     // AttackDeclared
@@ -62,7 +62,7 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
     // ChainEnd
     run<lifo_chain_end>,
     // DamageCalculation
-    run<calc_at_damage_calculation, calc_needs_both_battlers, seen_damage_calculation>,
+    run<calc_at_damage_calculation, calc_needs_both_battlers, face_down_at_calc, seen_damage_calculation>,
     // NoDamageCalculation
     run<calc_at_damage_calculation, seen_no_damage_calculation>,
     // BattleDamage

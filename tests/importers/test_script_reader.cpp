@@ -28,10 +28,11 @@ TEST(ScriptReader, CapturesEveryAttributeOfARegisteredEffect) {
   EXPECT_EQ(e["effect_type_value"], 0x100);
   EXPECT_EQ(e["event_code"], "EVENT_PRE_DAMAGE_CALCULATE");
   EXPECT_EQ(e["range"], "LOCATION_HAND");
-  EXPECT_EQ(e["condition_at"], "c1001.lua:13-15");
-  EXPECT_NE(e["condition"].get<std::string>().find("GetTurnPlayer"), std::string::npos);
-  EXPECT_EQ(e["cost_at"], "c1001.lua:16-18");
-  EXPECT_EQ(e["operation_at"], "c1001.lua:19-20");
+  EXPECT_EQ(e["condition"], "c1001.lua:13-15");
+  EXPECT_EQ(e["condition_uses"], nlohmann::json::array({"Duel.GetTurnPlayer"}));  // names, never the text
+  EXPECT_EQ(e["cost"], "c1001.lua:16-18");
+  EXPECT_EQ(e["operation"], "c1001.lua:19-20");
+  EXPECT_EQ(e["operation_uses"], nlohmann::json::array());
   EXPECT_FALSE(e.contains("target_check"));
 }
 
@@ -49,7 +50,8 @@ TEST(ScriptReader, FlagsCountLimitsHintsAndClones) {
   EXPECT_EQ(e["count_limit_code"], 1002);
   EXPECT_EQ(e["hint_self"], "TIMING_DAMAGE_STEP");
   EXPECT_EQ(e["hint_opponent"], "TIMING_BATTLE_PHASE|TIMING_DAMAGE_STEP");
-  EXPECT_EQ(e["target_check_at"], "c1002.lua:16-18");
+  EXPECT_EQ(e["target_check"], "c1002.lua:16-18");
+  EXPECT_EQ(e["target_check_uses"], nlohmann::json::array({"Duel.IsExistingTarget", "LOCATION_MZONE"}));
   EXPECT_EQ(r.effects[1]["event_code"], "EVENT_PHASE+PHASE_BATTLE");  // the clone keeps the rest
   EXPECT_EQ(r.effects[1]["property_flags"], e["property_flags"]);
 }

@@ -1,0 +1,140 @@
+// The mapping from script attributes to terms (importers/ygopro/ygopro_terms.cpp,
+// docs/engines/ygopro.md "From script attributes to terms"): every attribute
+// the mapping reads is pinned here, so that reading one wrongly fails a test.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "importers/ygopro/ygopro_terms.hpp"
+
+namespace bc::ygopro {
+namespace {
+
+using nlohmann::json;
+
+constexpr std::uint32_t kMonster = 0x21, kTrap = 0x4, kCounterTrap = 0x100004, kQuickPlay = 0x10002;
+
+EffectTerm read(const json& e, std::uint32_t type = kMonster, const std::string& prose = "") {
+  const ScriptReading r = read_script_effect(e, type, prose);
+  EXPECT_TRUE(r.term.has_value()) << e.dump();
+  return r.term.value_or(EffectTerm{});
+}
+
+json effect(const char* type, const char* code, const char* flags = "") {
+  return json{{"effect_type", type}, {"event_code", code}, {"property_flags", flags}};
+}
+
+TEST(YgoproMapping, MandatoryAndOptionalTriggersAreTold) {
+  EXPECT_TRUE(read(effect("EFFECT_TYPE_SINGLE|EFFECT_TYPE_TRIGGER_F", "EVENT_BATTLE_DESTROYED")).mandatory);
+  EXPECT_FALSE(read(effect("EFFECT_TYPE_SINGLE|EFFECT_TYPE_TRIGGER_O", "EVENT_BATTLE_DESTROYED")).mandatory);
+  const EffectTerm flip = read(effect("EFFECT_TYPE_FLIP", "EVENT_FLIP"));
+  EXPECT_TRUE(flip.mandatory);
+  EXPECT_EQ(flip.trigger, TriggerEvent::Flipped);
+  // By value alone, as a file without names gives them.
+  const json by_value = json::parse(R"({"effect_type_value": 513, "event_code_value": 1140})");
+  EXPECT_TRUE(read(by_value).mandatory);
+  EXPECT_EQ(read(by_value).trigger, TriggerEvent::DestroyedByBattle);
+}
+
+TEST(YgoproMapping, TriggerEventsByCode) {
+  const std::pair<const char*, TriggerEvent> cases[] = {
+      {"EVENT_BATTLE_DAMAGE", TriggerEvent::InflictsBattleDamage}, {"EVENT_BATTLED", TriggerEvent::Battled},
+      {"EVENT_BATTLE_DESTROYING", TriggerEvent::DestroyedOpponentByBattle},
+      {"EVENT_TO_GRAVE", TriggerEvent::SentToGraveyard}, {"EVENT_SPSUMMON_SUCCESS", TriggerEvent::SpecialSummoned},
+      {"EVENT_BE_BATTLE_TARGET", TriggerEvent::TargetedForAttack},
+      {"EVENT_DAMAGE_STEP_END", TriggerEvent::EndOfDamageStep},
+      {"EVENT_PHASE+PHASE_BATTLE", TriggerEvent::EndOfBattlePhase}};
+  for (const auto& [code, event] : cases)
+    EXPECT_EQ(read(effect("EFFECT_TYPE_SINGLE|EFFECT_TYPE_TRIGGER_O", code)).trigger, event) << code;
+}
+
+TEST(YgoproMapping, QuickEffectFromTheHandAtDamageCalculation) {
+  json e = effect("EFFECT_TYPE_QUICK_O", "EVENT_PRE_DAMAGE_CALCULATE");
+  e["range"] = "LOCATION_HAND";
+  const EffectTerm t = read(e);
+  EXPECT_TRUE(t.from_hand);
+  EXPECT_EQ(t.window, Window::DamageCalculation);
+  EXPECT_EQ(t.timings, bit(Timing::DamageCalculation));  // a battle event: no flag needed (effect::is_activateable)
+  json field = e;
+  field["range"] = "LOCATION_MZONE";
+  EXPECT_FALSE(read(field).from_hand);
+}
+
+TEST(YgoproMapping, BattleEventCodesGiveTheirTiming) {
+  EXPECT_EQ(read(effect("EFFECT_TYPE_QUICK_O", "EVENT_BATTLE_START")).timings, bit(Timing::StartOfDamageStep));
+  EXPECT_EQ(read(effect("EFFECT_TYPE_QUICK_O", "EVENT_BATTLE_CONFIRM")).timings,
+            bit(Timing::BeforeDamageCalculation));
+  EXPECT_EQ(read(effect("EFFECT_TYPE_QUICK_O", "EVENT_BATTLED")).timings, bit(Timing::AfterDamageCalculation));
+  EXPECT_EQ(read(effect("EFFECT_TYPE_ACTIVATE", "EVENT_ATTACK_ANNOUNCE"), kTrap).window, Window::AttackDeclared);
+}
+
+TEST(YgoproMapping, DamageStepFlagsDecideTheEngineTimings) {
+  const TimingMask none = read(effect("EFFECT_TYPE_ACTIVATE", "EVENT_FREE_CHAIN"), kQuickPlay).timings;
+  EXPECT_FALSE(none & bit(Timing::StartOfDamageStep));
+  EXPECT_TRUE(none & bit(Timing::BattleStep));
+  const TimingMask step =
+      read(effect("EFFECT_TYPE_ACTIVATE", "EVENT_FREE_CHAIN", "EFFECT_FLAG_DAMAGE_STEP"), kQuickPlay).timings;
+  EXPECT_TRUE(step & bit(Timing::BeforeDamageCalculation));
+  EXPECT_FALSE(step & bit(Timing::DamageCalculation));
+  const TimingMask cal = read(effect("EFFECT_TYPE_ACTIVATE", "EVENT_FREE_CHAIN",
+                                     "EFFECT_FLAG_DAMAGE_STEP|EFFECT_FLAG_DAMAGE_CAL"), kQuickPlay).timings;
+  EXPECT_TRUE(cal & bit(Timing::DamageCalculation));
+  // A Counter Trap needs no flag (TYPE_COUNTER in effect::is_activateable).
+  const EffectTerm counter = read(effect("EFFECT_TYPE_ACTIVATE", "EVENT_CHAINING"), kCounterTrap);
+  EXPECT_EQ(counter.activation, Activation::Counter);
+  EXPECT_TRUE(counter.timings & bit(Timing::DamageCalculation));
+}
+
+TEST(YgoproMapping, CategoriesTargetsAndAmounts) {
+  json lily = effect("EFFECT_TYPE_QUICK_O", "EVENT_PRE_DAMAGE_CALCULATE");
+  lily["category"] = "CATEGORY_ATKCHANGE";
+  lily["operation"] = "c79575620.lua:20-30";
+  lily["operation_uses"] = {":RegisterEffect", ":SetCode", ":SetValue", "EFFECT_UPDATE_ATTACK", "SetValue(3000)"};
+  const EffectTerm t = read(lily);
+  ASSERT_EQ(t.op_count, 1);
+  EXPECT_EQ(t.ops[0].code, OpCode::ChangeAtk);
+  EXPECT_EQ(t.ops[0].amount, 3000);
+  EXPECT_EQ(read(lily, kMonster, "ATK+500").ops[0].amount, 500);  // the prose wins when it names one
+  json moon = effect("EFFECT_TYPE_ACTIVATE", "EVENT_FREE_CHAIN", "EFFECT_FLAG_CARD_TARGET");
+  moon["category"] = "CATEGORY_POSITION";
+  const EffectTerm m = read(moon, kQuickPlay);
+  EXPECT_EQ(m.ops[0].code, OpCode::ChangePosition);
+  EXPECT_EQ(m.target.kind, TargetKind::Monster);
+  json negate = effect("EFFECT_TYPE_ACTIVATE", "EVENT_CHAINING");
+  negate["category"] = "CATEGORY_NEGATE|CATEGORY_DESTROY";
+  const EffectTerm n = read(negate, kCounterTrap);
+  EXPECT_EQ(n.ops[0].code, OpCode::NegateActivation);
+  EXPECT_TRUE(n.ops[0].flag);
+}
+
+TEST(YgoproMapping, OperationsReadFromTheSourceWhenNoCategorySaysIt) {
+  json kuriboh = effect("EFFECT_TYPE_QUICK_O", "EVENT_PRE_DAMAGE_CALCULATE");
+  kuriboh["operation"] = "c40640057.lua:21-29";
+  kuriboh["operation_uses"] = {":SetCode", "Duel.RegisterEffect", "EFFECT_AVOID_BATTLE_DAMAGE", "EFFECT_TYPE_FIELD"};
+  kuriboh["condition"] = "return Duel.GetBattleDamage(tp)>0";
+  const ScriptReading k = read_script_effect(kuriboh, kMonster, "");
+  ASSERT_TRUE(k.term);
+  EXPECT_EQ(k.term->ops[0].code, OpCode::NoBattleDamage);
+  EXPECT_FALSE(k.open_outcome);
+  EXPECT_TRUE(k.hidden_condition);
+  json negate_attack = effect("EFFECT_TYPE_ACTIVATE", "EVENT_ATTACK_ANNOUNCE");
+  negate_attack["operation_uses"] = {"Duel.GetAttacker", "Duel.NegateAttack", "Duel.SkipPhase", "PHASE_BATTLE",
+                                     "PHASE_BATTLE_STEP", "RESET_PHASE"};
+  const EffectTerm na = read(negate_attack, kTrap);
+  ASSERT_EQ(na.op_count, 2);
+  EXPECT_EQ(na.ops[0].code, OpCode::NegateAttack);
+  EXPECT_EQ(na.ops[1].code, OpCode::EndBattlePhase);
+  json plain = effect("EFFECT_TYPE_ACTIVATE", "EVENT_FREE_CHAIN");
+  plain["operation_uses"] = {"Duel.Draw", "REASON_EFFECT"};
+  const ScriptReading p = read_script_effect(plain, kQuickPlay, "");
+  EXPECT_EQ(p.term->ops[0].code, OpCode::Opaque);  // nothing guessed
+  EXPECT_TRUE(p.open_outcome);
+}
+
+TEST(YgoproMapping, IgnitionAndContinuousAreNotRead) {
+  EXPECT_FALSE(read_script_effect(effect("EFFECT_TYPE_IGNITION", ""), kMonster, "").term);
+  EXPECT_FALSE(read_script_effect(effect("EFFECT_TYPE_SINGLE", "EFFECT_UPDATE_ATTACK"), kMonster, "").term);
+}
+
+}  // namespace
+}  // namespace bc::ygopro
