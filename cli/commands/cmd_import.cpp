@@ -38,16 +38,7 @@ int run_import(const ImportCliOptions& o) {
   std::cerr << "imported " << f.result.messages << " messages (" << ygopro::name(f.result.framing) << " framing) into "
             << f.result.records.size() << " trace records (Battle Phase " << o.battle << " of " << f.result.battle_phases
             << ")\n";
-  if (o.output.empty()) {
-    std::cout << text;
-    return kExitOk;
-  }
-  const WriteResult w = write_file_atomic(o.output, text, o.force);
-  if (!w.ok) {
-    std::cerr << "error: " << w.error << "\n";
-    return kExitBadInput;
-  }
-  return kExitOk;
+  return emit_document(o.output, text, o.force);
 }
 
 }  // namespace

@@ -8,7 +8,6 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands/commands.hpp"
-#include "counterexamples/report/report.hpp"
 #include "importers/scripts/script_reader.hpp"
 #include "trace/input/json_input.hpp"
 
@@ -71,16 +70,7 @@ int run_ygopro_cards(const YgoproCardsOptions& o) {
   std::cerr << "read " << read << " script(s), " << effects << " registered effect(s); " << missing
             << " card(s) without a script, " << failed << " script(s) the stub could not run\n";
   const std::string text = doc.dump(1) + "\n";
-  if (o.output.empty()) {
-    std::cout << text;
-    return kExitOk;
-  }
-  const WriteResult w = write_file_atomic(o.output, text, o.force);
-  if (!w.ok) {
-    std::cerr << "error: " << w.error << "\n";
-    return kExitBadInput;
-  }
-  return kExitOk;
+  return emit_document(o.output, text, o.force);
 }
 
 }  // namespace

@@ -3,9 +3,11 @@
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
+#include <iostream>
 #include <sstream>
 #include <string_view>
 
+#include "counterexamples/report/report.hpp"
 #include "model/loaders/loader.hpp"
 
 #ifndef BC_SCENARIO_DIR
@@ -127,6 +129,19 @@ std::string format_bytes(double bytes) {
   if (bytes >= 1024.0 * 1024.0) return format_fixed(bytes / (1024.0 * 1024.0), 1) + " MiB";
   if (bytes >= 1024.0) return format_fixed(bytes / 1024.0, 1) + " KiB";
   return format_fixed(bytes, 0) + " B";
+}
+
+int emit_document(const std::string& path, const std::string& text, bool force) {
+  if (path.empty()) {
+    std::cout << text;
+    return kExitOk;
+  }
+  const WriteResult w = write_file_atomic(path, text, force);
+  if (!w.ok) {
+    std::cerr << "error: " << w.error << "\n";
+    return kExitBadInput;
+  }
+  return kExitOk;
 }
 
 }  // namespace bc::cli

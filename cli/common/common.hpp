@@ -70,6 +70,11 @@ Inputs load_inputs(const ModelOptions& opts);
 
 /// A byte count as "12.3 MiB".
 std::string format_bytes(double bytes);
+
+/// A command's document: to stdout when `path` is empty, else written to
+/// `path` atomically (never over an existing file without `force`). Returns
+/// the exit code: 0, or 2 with the reason on stderr.
+int emit_document(const std::string& path, const std::string& text, bool force);
 /// A number with fixed decimals.
 std::string format_fixed(double value, int decimals);
 

@@ -1,6 +1,8 @@
 /// The ygopro-core branch of verify-trace's open_source() hook.
 #include "cli/verify/verify_ygopro.hpp"
 
+#include <iostream>
+
 #include "importers/ygopro/ygopro_file.hpp"
 
 namespace bc::cli {
@@ -51,6 +53,10 @@ std::unique_ptr<RecordSource> open_ygopro_source(const std::string& named, const
     error = f.error;
     return nullptr;
   }
+  // What the import could not hold (effect damage, an undescribed card, ...):
+  // on stderr with the run's name, as `import ygopro` prints them.
+  for (const std::string& w : f.result.warnings) std::cerr << "warning: " << named << ": " << w << "
+";
   return std::make_unique<MemorySource>(std::move(f.result.header), std::move(f.result.records),
                                         std::move(f.result.card_findings), std::move(f.result.offsets));
 }
