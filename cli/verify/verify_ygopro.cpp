@@ -55,8 +55,7 @@ std::unique_ptr<RecordSource> open_ygopro_source(const std::string& named, const
   }
   // What the import could not hold (effect damage, an undescribed card, ...):
   // on stderr with the run's name, as `import ygopro` prints them.
-  for (const std::string& w : f.result.warnings) std::cerr << "warning: " << named << ": " << w << "
-";
+  for (const std::string& w : f.result.warnings) std::cerr << "warning: " << named << ": " << w << "\n";
   return std::make_unique<MemorySource>(std::move(f.result.header), std::move(f.result.records),
                                         std::move(f.result.card_findings), std::move(f.result.offsets));
 }
