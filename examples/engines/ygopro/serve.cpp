@@ -71,6 +71,7 @@ void ServeSession::settle() {
   const StopAt stop = [](const StreamMessage& m) { return decision_code(m.decoded.code); };
   for (std::size_t guard = 0; guard < setup_.max_prompts; ++guard) {
     PathRun r = run_duel(setup_, {}, 0, &responses_, &stop);
+    stream_ = r.run.stream;
     answer_codes_.clear();
     for (const Answer& a : r.run.answers) answer_codes_.push_back(a.code);
     import(r.run);
@@ -257,6 +258,15 @@ void ServeSession::send(const Action& a) {
   throw fail();
 }
 
+/// Whether the core entered the End Phase after stream byte `offset` (the
+/// importer maps a turn only once it has a Battle Phase).
+bool ServeSession::end_phase_after(std::size_t offset) const {
+  constexpr std::uint64_t kPhaseEnd = 0x200;
+  for (const StreamMessage& m : split_buffer(stream_, 0, setup_.engine->framing()))
+    if (m.decoded.offset > offset && m.decoded.code == msg::kNewPhase && m.decoded.data == kPhaseEnd) return true;
+  return false;
+}
+
 json ServeSession::load() {
   responses_.clear();
   records_.clear();
@@ -285,9 +295,20 @@ json ServeSession::apply(const json& j) {
   const Action a = action_from_json(j);
   json events = json::array();
   if (real_prompt()) {
+    const std::size_t at = prompt_->decoded.offset;
     send(a);
     ++cursor_;
     settle();
+    if (a.type == ActionType::SkipBattlePhase && end_phase_after(at)) {
+      Event step;
+      step.type = EventType::StepEnter;
+      step.step = Step::EndPhase;
+      Event window;
+      window.type = EventType::TimingEnter;
+      window.timing = timing_ = Timing::EndPhase;
+      cursor_ = records_.size();
+      return {{"events", json::array({event_to_json(step), event_to_json(window)})}};
+    }
     if (a.type == ActionType::Pass && passes_ == 0 && priority_window(timing_)) {
       passes_ = 1;
       give_priority(other(holder_), events);

@@ -57,11 +57,13 @@ class ServeSession {
   std::uint8_t slot(const bc::ygopro::Location& l) const;
   std::optional<std::size_t> activation_index(std::uint8_t card) const;
   void send(const Action& a);
+  bool end_phase_after(std::size_t offset) const;
 
   Setup setup_;
   bc::ygopro::CardFile cards_;
   std::vector<Response> responses_;        ///< sent so far (the served state)
   std::vector<std::uint8_t> answer_codes_;  ///< the prompt code each response answered
+  std::vector<std::uint8_t> stream_;       ///< the current run's messages
   std::vector<TraceRecord> records_;       ///< the import of the current run
   std::vector<std::size_t> offsets_;
   std::vector<std::uint32_t> card_codes_;
