@@ -159,6 +159,12 @@ bool ServeSession::note(const Event& e, json& events) {
       timing_ = e.timing;
       passes_ = 0;
       if (!priority_window(e.timing)) return false;
+      // What entering the window does comes before priority: a battle flip,
+      // battle-destroyed monsters leaving (the model's on_entry).
+      while (cursor_ < records_.size() && records_[cursor_].kind == RecordKind::Event &&
+             (records_[cursor_].event.type == EventType::FlippedFaceUp ||
+              (records_[cursor_].event.type == EventType::LeftField && records_[cursor_].event.reason == LeaveReason::Battle)))
+        events.push_back(event_to_json(records_[cursor_++].event));
       give_priority(Player::P1, events);
       return true;
     case EventType::Activate:
