@@ -2,6 +2,7 @@
 /// over the engine protocol (serve.hpp).
 #include "examples/engines/ygopro/serve.hpp"
 
+#include <cstdlib>
 #include <iostream>
 
 #include "trace/format/trace_json.hpp"
@@ -59,6 +60,9 @@ void ServeSession::import(const Run& run) {
       }
   records_ = std::move(r.records);
   offsets_ = std::move(r.offsets);
+  if (std::getenv("BC_SERVE_DEBUG"))
+    for (std::size_t i = cursor_; i < records_.size(); ++i)
+      std::cerr << "serve: record " << i << " @" << offsets_[i] << ": " << record_to_json(records_[i]).dump() << "\n";
   card_codes_ = std::move(r.card_codes);
   turn_player_ = r.turn_player;
   if (r.battle_phase_found) scenario_ = r.header.scenario;
@@ -273,7 +277,12 @@ bool ServeSession::end_phase_after(std::size_t offset) const {
   return false;
 }
 
-json ServeSession::load() {
+json ServeSession::load(const json& scenario) {
+  if (!scenario.is_null()) {
+    if (!served_) served_ = scenario_to_json(scenario_from_json(scenario_to_json(default_scenario())));
+    if (scenario_to_json(scenario_from_json(scenario)) != *served_)
+      throw HostError("this host serves one duel, its spec's: the scenario differs from the one --print-scenario gives");
+  }
   responses_.clear();
   records_.clear();
   cursor_ = 0;
@@ -355,7 +364,7 @@ int serve(ServeSession& session, std::istream& in, std::ostream& out) {
     try {
       const json request = json::parse(line);
       const std::string cmd = request.value("cmd", "");
-      if (cmd == "load") reply = session.load();
+      if (cmd == "load") reply = session.load(request.value("scenario", json()));
       else if (cmd == "actions") reply = session.actions();
       else if (cmd == "apply") reply = session.apply(request.at("action"));
       else if (cmd == "quit") reply = {{"ok", true}};

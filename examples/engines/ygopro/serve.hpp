@@ -34,8 +34,10 @@ class ServeSession {
   /// importer reads (the host's own, or one completed by `battlecheck ygopro cards`).
   ServeSession(Setup setup, bc::ygopro::CardFile cards);
 
-  /// `load`: a fresh duel up to its first Main Phase prompt; the opening events.
-  nlohmann::json load();
+  /// `load`: a fresh duel up to its first Main Phase prompt; the opening
+  /// events. A `scenario` other than default_scenario() is refused (the
+  /// duel is the spec's; so drive's shrinking keeps the scenario whole).
+  nlohmann::json load(const nlohmann::json& scenario = nullptr);
   /// `actions`: every action legal now.
   nlohmann::json actions();
   /// `apply`: send the action to the core; the events it caused.
@@ -68,6 +70,7 @@ class ServeSession {
   std::vector<std::size_t> offsets_;
   std::vector<std::uint32_t> card_codes_;
   Scenario scenario_;
+  std::optional<nlohmann::json> served_;   ///< default_scenario() as JSON, once computed
   std::uint8_t turn_player_ = 0;
   std::optional<StreamMessage> prompt_;    ///< the decision prompt the core waits on
   std::size_t cursor_ = 0;                 ///< records_ up to here are answered
