@@ -14,7 +14,7 @@
 #include "examples/engines/ygopro/policy.hpp"
 #include "examples/engines/ygopro/recording.hpp"
 #include "examples/engines/ygopro/serve.hpp"
-#include "model/loaders/loader.hpp"
+#include "trace/format/trace_json.hpp"
 #include "model/toml/input_error.hpp"
 
 namespace {
@@ -83,7 +83,7 @@ int run(const Args& a) {
                                     : bc::ygopro::load_card_file(a.cards);
     ServeSession session(setup, std::move(file));
     if (a.print_scenario) {
-      std::cout << bc::scenario_to_toml(session.default_scenario());
+      std::cout << bc::scenario_to_json(session.default_scenario()).dump(1) << "\n";
       return 0;
     }
     return serve(session, std::cin, std::cout);
@@ -140,7 +140,7 @@ int main(int argc, char** argv) {
   app.add_flag("--quiet", a.quiet, "print only the summary");
   app.add_flag("--serve", a.serve, "speak battlecheck's engine protocol on stdin/stdout (docs/engine-protocol.md)");
   app.add_flag("--print-scenario", a.print_scenario,
-               "print the battlecheck scenario (TOML) the importer derives for this duel, for drive --scenario");
+               "print the battlecheck scenario the importer derives for this duel (the trace format's JSON scenario object), for drive --scenario FILE.json");
   app.add_option("--cards", a.cards, "--serve, --print-scenario: the cards file the importer reads (default: the host's own)");
   try {
     app.parse(argc, argv);

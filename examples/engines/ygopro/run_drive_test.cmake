@@ -5,12 +5,12 @@
 file(REMOVE_RECURSE ${OUT})
 file(MAKE_DIRECTORY ${OUT})
 execute_process(COMMAND ${HOST} --print-scenario --spec ${SPECS}/basic.toml --scripts ${SCRIPTS}
-                RESULT_VARIABLE rc OUTPUT_FILE ${OUT}/basic.scenario.toml ERROR_VARIABLE err)
+                RESULT_VARIABLE rc OUTPUT_FILE ${OUT}/basic.scenario.json ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "--print-scenario failed (exit ${rc}): ${err}")
 endif()
 execute_process(COMMAND ${BATTLECHECK} drive --engine "'${HOST}' --serve --spec '${SPECS}/basic.toml' --scripts '${SCRIPTS}'"
-                        --scenario ${OUT}/basic.scenario.toml --depth 8
+                        --scenario ${OUT}/basic.scenario.json --depth 8
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 message(STATUS "battlecheck drive: ${out}${err}")
 if(NOT rc EQUAL 0)

@@ -280,8 +280,11 @@ bool ServeSession::end_phase_after(std::size_t offset) const {
 json ServeSession::load(const json& scenario) {
   if (!scenario.is_null()) {
     if (!served_) served_ = scenario_to_json(scenario_from_json(scenario_to_json(default_scenario())));
-    if (scenario_to_json(scenario_from_json(scenario)) != *served_)
+    const json asked = scenario_to_json(scenario_from_json(scenario));
+    if (asked != *served_) {
+      std::cerr << "serve: load: scenario " << asked.dump() << "\nserve: the spec's: " << served_->dump() << "\n";
       throw HostError("this host serves one duel, its spec's: the scenario differs from the one --print-scenario gives");
+    }
   }
   responses_.clear();
   records_.clear();
