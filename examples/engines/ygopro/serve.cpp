@@ -108,12 +108,28 @@ PathRun ServeSession::probe(const Response& extra) {
   return run_duel(setup_, {}, 0, &rs, &stop);
 }
 
-std::vector<std::uint8_t> ServeSession::targets_after(const Response& r) {
+/// The targets the core lets the player pick after `r` (the SELECT_CARD it
+/// asks next); else, for an activation of `card`, the one its activation
+/// took (MSG_BECOME_TARGET, as the importer reads it).
+std::vector<std::uint8_t> ServeSession::targets_after(const Response& r, std::uint8_t card) {
   const PathRun p = probe(r);
   std::vector<std::uint8_t> out;
-  if (!p.stopped_at || p.stopped_at->decoded.code != msg::kSelectCard) return out;
-  for (const bc::ygopro::Choice& c : p.stopped_at->decoded.cards)
-    if (slot(c.where) != kNoSlot) out.push_back(slot(c.where));
+  if (p.stopped_at && p.stopped_at->decoded.code == msg::kSelectCard) {
+    for (const bc::ygopro::Choice& c : p.stopped_at->decoded.cards)
+      if (slot(c.where) != kNoSlot) out.push_back(slot(c.where));
+    return out;
+  }
+  if (card == kNoCard) return out;
+  bc::ygopro::ImportOptions o;
+  o.framing = setup_.engine->framing();
+  const bc::ygopro::ImportResult imported = bc::ygopro::import_stream(p.run.stream, cards_, o);
+  for (std::size_t i = imported.records.size(); i-- > cursor_;) {
+    const TraceRecord& t = imported.records[i];
+    if (t.kind == RecordKind::Event && t.event.type == EventType::Activate && t.event.card == card) {
+      if (t.event.target < kSlotCount) out.push_back(t.event.target);
+      break;
+    }
+  }
   return out;
 }
 
@@ -203,7 +219,7 @@ std::vector<Action> ServeSession::expand(const Offered& o) {
       for (std::size_t i = 0; i < prompt_->decoded.attackers.size(); ++i)
         if (slot(prompt_->decoded.attackers[i].where) == a.attacker) index = i;
       if (!index) continue;
-      const auto targets = targets_after(Response::i32(static_cast<std::int32_t>(*index << 16 | 1)));
+      const auto targets = targets_after(Response::i32(static_cast<std::int32_t>(*index << 16 | 1)), kNoCard);
       if (targets.empty()) out.push_back(Action{ActionType::DeclareAttack, kNoCard, a.attacker, kDirect});
       for (std::uint8_t t : targets) out.push_back(Action{ActionType::DeclareAttack, kNoCard, a.attacker, t});
       continue;
@@ -213,7 +229,7 @@ std::vector<Action> ServeSession::expand(const Offered& o) {
       const auto index = activation_index(a.card);
       if (!index) continue;
       const bool battle = prompt_->decoded.code == msg::kSelectBattleCmd;
-      const auto targets = targets_after(Response::i32(static_cast<std::int32_t>(battle ? *index << 16 : *index)));
+      const auto targets = targets_after(Response::i32(static_cast<std::int32_t>(battle ? *index << 16 : *index)), a.card);
       if (targets.empty()) out.push_back(a);
       for (std::uint8_t t : targets) out.push_back(Action{ActionType::Activate, a.card, kNoSlot, t});
       continue;
@@ -317,6 +333,7 @@ json ServeSession::apply(const json& j) {
     send(a);
     ++cursor_;
     settle();
+    follow_target_ = kNoSlot;  // an activation that took its target without a SELECT_CARD
     if (a.type == ActionType::SkipBattlePhase && end_phase_after(at)) {
       Event step;
       step.type = EventType::StepEnter;
@@ -349,14 +366,29 @@ json ServeSession::apply(const json& j) {
 }
 
 Scenario ServeSession::default_scenario() {
-  const PathRun r = run_duel(setup_, {}, 0);
   bc::ygopro::ImportOptions o;
   o.framing = setup_.engine->framing();
-  const bc::ygopro::ImportResult imported = bc::ygopro::import_stream(r.run.stream, cards_, o);
-  if (imported.error)
-    throw HostError("the importer stops at stream byte " + std::to_string(imported.error->offset) + ": " +
-                    imported.error->what);
-  return imported.header.scenario;
+  const bc::ygopro::ImportResult first = bc::ygopro::import_stream(run_duel(setup_, {}, 0).run.stream, cards_, o);
+  if (first.error)
+    throw HostError("the importer stops at stream byte " + std::to_string(first.error->offset) + ": " + first.error->what);
+  Scenario out = first.header.scenario;
+  // A card whose resolution the importer learns from the stream resolves on
+  // some other path: take each card as the first path that changes it shows.
+  constexpr std::size_t kDepth = 10, kPaths = 128;
+  const json base = scenario_to_json(out)["cards"];
+  std::vector<bool> learnt(out.cards.size(), false);
+  bool complete = false;
+  explore(setup_, kDepth, kPaths, complete, [&](std::size_t, const PathRun& r) {
+    const bc::ygopro::ImportResult path = bc::ygopro::import_stream(r.run.stream, cards_, o);
+    if (path.error || path.header.scenario.cards.size() != out.cards.size()) return;
+    const json cards = scenario_to_json(path.header.scenario)["cards"];
+    for (std::size_t i = 0; i < out.cards.size(); ++i)
+      if (!learnt[i] && cards[i] != base[i]) {
+        out.cards[i] = path.header.scenario.cards[i];
+        learnt[i] = true;
+      }
+  });
+  return out;
 }
 
 int serve(ServeSession& session, std::istream& in, std::ostream& out) {

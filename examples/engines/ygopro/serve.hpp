@@ -54,7 +54,7 @@ class ServeSession {
   bool note(const Event& e, nlohmann::json& events);
   void give_priority(Player p, nlohmann::json& events);
   std::vector<Action> expand(const Offered& o);
-  std::vector<std::uint8_t> targets_after(const Response& r);
+  std::vector<std::uint8_t> targets_after(const Response& r, std::uint8_t card);
   Response card_response(std::uint32_t index) const;
   std::uint8_t slot(const bc::ygopro::Location& l) const;
   std::optional<std::size_t> activation_index(std::uint8_t card) const;
