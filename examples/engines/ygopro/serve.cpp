@@ -112,7 +112,7 @@ PathRun ServeSession::probe(const Response& extra) {
 /// asks next); else, for an activation of `card`, the one its activation
 /// took (MSG_BECOME_TARGET, as the importer reads it).
 std::vector<std::uint8_t> ServeSession::targets_after(const Response& r, std::uint8_t card) {
-  const PathRun p = probe(r);
+  const PathRun p = probe(r);  // stopped at the next prompt
   std::vector<std::uint8_t> out;
   if (p.stopped_at && p.stopped_at->decoded.code == msg::kSelectCard) {
     for (const bc::ygopro::Choice& c : p.stopped_at->decoded.cards)
@@ -120,9 +120,13 @@ std::vector<std::uint8_t> ServeSession::targets_after(const Response& r, std::ui
     return out;
   }
   if (card == kNoCard) return out;
+  // The run on with the policy's defaults (everyone passes): the importer
+  // writes a resolution it learns from the stream into the activation's target.
+  std::vector<Response> rs = responses_;
+  rs.push_back(r);
   bc::ygopro::ImportOptions o;
   o.framing = setup_.engine->framing();
-  const bc::ygopro::ImportResult imported = bc::ygopro::import_stream(p.run.stream, cards_, o);
+  const bc::ygopro::ImportResult imported = bc::ygopro::import_stream(run_duel(setup_, {}, 0, &rs).run.stream, cards_, o);
   for (std::size_t i = imported.records.size(); i-- > cursor_;) {
     const TraceRecord& t = imported.records[i];
     if (t.kind == RecordKind::Event && t.event.type == EventType::Activate && t.event.card == card) {
@@ -204,7 +208,9 @@ bool ServeSession::note(const Event& e, json& events) {
 /// Report the records up to the next point where a player decides.
 void ServeSession::advance(json& events) {
   while (cursor_ < records_.size() && records_[cursor_].kind == RecordKind::Event) {
-    const Event e = records_[cursor_].event;
+    Event e = records_[cursor_].event;
+    // The target the action named, when the import learns it only once the link resolves.
+    if (e.type == EventType::Activate && e.target == kNoSlot && e.card == target_of_.first) e.target = target_of_.second;
     events.push_back(event_to_json(e));
     ++cursor_;
     if (note(e, events)) return;
@@ -224,8 +230,9 @@ std::vector<Action> ServeSession::expand(const Offered& o) {
       for (std::uint8_t t : targets) out.push_back(Action{ActionType::DeclareAttack, kNoCard, a.attacker, t});
       continue;
     }
-    if (a.type == ActionType::Activate && a.target == kNoSlot && a.card < scenario_.cards.size() &&
-        scenario_.cards[a.card].term.target.kind == TargetKind::Monster) {
+    const Scenario& served = default_scenario();  // the card as drive's scenario has it (a learnt outcome too)
+    if (a.type == ActionType::Activate && a.target == kNoSlot && a.card < served.cards.size() &&
+        served.cards[a.card].term.target.kind == TargetKind::Monster) {
       const auto index = activation_index(a.card);
       if (!index) continue;
       const bool battle = prompt_->decoded.code == msg::kSelectBattleCmd;
@@ -330,6 +337,8 @@ json ServeSession::apply(const json& j) {
   json events = json::array();
   if (real_prompt()) {
     const std::size_t at = prompt_->decoded.offset;
+    target_of_ = {kNoCard, kNoSlot};
+    if (a.type == ActionType::Activate && a.target < kSlotCount) target_of_ = {a.card, a.target};
     send(a);
     ++cursor_;
     settle();
@@ -365,7 +374,8 @@ json ServeSession::apply(const json& j) {
   return {{"events", events}};
 }
 
-Scenario ServeSession::default_scenario() {
+const Scenario& ServeSession::default_scenario() {
+  if (served_scenario_) return *served_scenario_;
   bc::ygopro::ImportOptions o;
   o.framing = setup_.engine->framing();
   const bc::ygopro::ImportResult first = bc::ygopro::import_stream(run_duel(setup_, {}, 0).run.stream, cards_, o);
@@ -388,7 +398,8 @@ Scenario ServeSession::default_scenario() {
         learnt[i] = true;
       }
   });
-  return out;
+  served_scenario_ = std::move(out);
+  return *served_scenario_;
 }
 
 int serve(ServeSession& session, std::istream& in, std::ostream& out) {

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <iosfwd>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -42,8 +43,10 @@ class ServeSession {
   nlohmann::json actions();
   /// `apply`: send the action to the core; the events it caused.
   nlohmann::json apply(const nlohmann::json& action);
-  /// The scenario the importer derives from the default policy's run.
-  Scenario default_scenario();
+  /// The scenario the importer derives from the default policy's run, with
+  /// each card whose outcome it learns from the stream as the first explored
+  /// path that activates it shows it (computed once).
+  const Scenario& default_scenario();
 
  private:
   bool real_prompt() const;
@@ -70,11 +73,13 @@ class ServeSession {
   std::vector<std::size_t> offsets_;
   std::vector<std::uint32_t> card_codes_;
   Scenario scenario_;
-  std::optional<nlohmann::json> served_;   ///< default_scenario() as JSON, once computed
+  std::optional<nlohmann::json> served_;
+  std::optional<Scenario> served_scenario_;   ///< default_scenario() as JSON, once computed
   std::uint8_t turn_player_ = 0;
   std::optional<StreamMessage> prompt_;    ///< the decision prompt the core waits on
   std::size_t cursor_ = 0;                 ///< records_ up to here are answered
   std::uint8_t follow_target_ = kNoSlot;   ///< the slot to pick at the next SELECT_CARD
+  std::pair<std::uint8_t, std::uint8_t> target_of_{kNoCard, kNoSlot};  ///< the card activated last, its action's target
   Player holder_ = Player::P1;
   int passes_ = 0;
   Timing timing_ = Timing::MainPhase1;
