@@ -26,19 +26,6 @@ bool priority_window(Timing t) {
   return t != Timing::MainPhase1 && t != Timing::MainPhase2 && t != Timing::EndPhase && t != Timing::ReplayChoice;
 }
 
-/// Events after a chain that show the engine moved on without a new chain.
-bool moves_on(const TraceRecord& r) {
-  if (r.kind != RecordKind::Event) return false;
-  switch (r.event.type) {
-    case EventType::StepEnter: case EventType::TimingEnter: case EventType::DamageCalculation:
-    case EventType::NoDamageCalculation: case EventType::AttackStopped: case EventType::Replay:
-    case EventType::ReplayChoice: case EventType::DamageStepBegin:
-      return true;
-    default:
-      return false;
-  }
-}
-
 }  // namespace
 
 ServeSession::ServeSession(Setup setup, bc::ygopro::CardFile cards) : setup_(std::move(setup)), cards_(std::move(cards)) {}
@@ -134,7 +121,8 @@ bool ServeSession::note(const Event& e, json& events) {
       return true;
     case EventType::ChainEnd:
       passes_ = 0;
-      if (cursor_ < records_.size() && moves_on(records_[cursor_])) return false;
+      // Another chain only where the core prompts again; events next mean it moved on.
+      if (cursor_ < records_.size() && records_[cursor_].kind == RecordKind::Event) return false;
       give_priority(Player::P1, events);
       return true;
     default:

@@ -27,7 +27,8 @@ namespace bc::host {
 /// Priority: on entering a window where players may act, P1 gets priority;
 /// after an activation, the other player; after a first pass, the other
 /// player; after the second pass in a row, the chain resolves or the window
-/// closes, as the stream shows. A player with priority whom the core does
+/// closes, as the stream shows; after a chain, P1 again where the core
+/// prompts again. A player with priority whom the core does
 /// not prompt there (nothing to activate) is offered only `pass`.
 class ServeSession {
  public:
