@@ -86,6 +86,7 @@ void ServeSession::settle() {
   throw HostError("serve: more than " + std::to_string(setup_.max_prompts) + " prompts answered in a row");
 }
 
+/// Whether the record at the cursor is a core prompt for the player to act now.
 bool ServeSession::real_prompt() const {
   if (!prompt_ || cursor_ + 1 != records_.size() || records_[cursor_].kind != RecordKind::Offered) return false;
   const Offered& o = records_[cursor_].offered;
