@@ -13,6 +13,7 @@
 #include "cli/commands/commands.hpp"
 #include "importers/drive/drive_report.hpp"
 #include "trace/format/trace_json.hpp"
+#include "trace/input/json_input.hpp"
 #include "model/loaders/loader.hpp"
 
 namespace bc::cli {
@@ -36,6 +37,14 @@ struct DriveCliOptions {
 };
 
 constexpr int kDefaultDepth = 10;
+
+/// --scenario: a scenario file (TOML), or a `.json` file holding the trace
+/// format's scenario object (docs/trace-format.md), which also carries what
+/// an importer sets and TOML cannot say (engine_timings, hidden_condition).
+Scenario load_drive_scenario(const std::string& path) {
+  if (!path.ends_with(".json")) return load_scenario_file(path);
+  return scenario_from_json(parse_json_or_throw(read_input_file(path), path), path);
+}
 
 /// Write the report files into --out; returns an error text or "".
 std::string write_outputs(const DriveCliOptions& o, const std::string& text, const nlohmann::json& report,
@@ -68,7 +77,7 @@ int run_drive(const DriveCliOptions& o) {
   const RulesetRef ref = make_ruleset_ref(o.ruleset, "");
   const Ruleset rules = load_ruleset_ref(ref);
   spec.ruleset_name = ref.name;
-  const Scenario scenario = o.scenario.empty() ? default_scenario() : load_scenario_file(o.scenario);
+  const Scenario scenario = o.scenario.empty() ? default_scenario() : load_drive_scenario(o.scenario);
 
   DriveOptions opts;
   opts.depth = o.random > 0 ? 0 : (o.depth > 0 ? o.depth : kDefaultDepth);
@@ -113,7 +122,7 @@ Command add_drive_command(CLI::App& root) {
   app->add_option("--engine", o->engine, "Engine command line, split like a shell would (quotes, backslashes) but run "
                                           "without a shell, e.g. '/usr/bin/python3 examples/engines/battle_engine.py'")
       ->required();
-  app->add_option("--scenario", o->scenario, "Scenario file (docs/scenario-format.md); default: the built-in default "
+  app->add_option("--scenario", o->scenario, "Scenario file (docs/scenario-format.md), or a .json file with a trace-format scenario object; default: the built-in default "
                                               "(exhaustive) or generated scenarios (--random)");
   app->add_option("--ruleset", o->ruleset, "Built-in ruleset name or file; its name is sent to the engine; default mr3");
   auto* depth = app->add_option("--depth", o->depth, "Exhaustive: compare every state up to this many actions "

@@ -274,6 +274,8 @@ bool Mapper::handle(const Message& m) {
 void Mapper::finish() {
   flush_confirmed();
   finalize_cards();
+  out_.card_codes = card_codes_;
+  out_.turn_player = turn_player_;
 }
 
 }  // namespace detail

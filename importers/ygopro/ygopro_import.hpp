@@ -38,6 +38,8 @@ struct ImportResult {
   std::size_t messages = 0;           ///< messages decoded
   bool battle_phase_found = false;
   int battle_phases = 0;              ///< Battle Phases in the whole stream (the import counts them all)
+  std::vector<std::uint32_t> card_codes;  ///< the scenario's card index -> its passcode
+  std::uint8_t turn_player = 0;       ///< the engine player who is P1
   bool ok() const { return !error.has_value(); }
 };
 

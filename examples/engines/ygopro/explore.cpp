@@ -19,7 +19,7 @@ std::string describe(const StreamMessage& m, const std::string& label) {
 }  // namespace
 
 PathRun run_duel(const Setup& s, const std::vector<std::size_t>& prefix, std::size_t depth,
-                 const std::vector<Response>* replay) {
+                 const std::vector<Response>* replay, const StopAt* stop) {
   PathRun out;
   Run& run = out.run;
   Engine& e = *s.engine;
@@ -66,6 +66,12 @@ PathRun run_duel(const Setup& s, const std::vector<std::size_t>& prefix, std::si
     const Options options = policy.options_for(prompt, run.stream);
     std::size_t index = 0;
     Response response = options.responses[0];
+    if (stop && replay && run.answers.size() >= replay->size() && (*stop)(prompt)) {
+      out.stopped_at = prompt;
+      out.stop_options = options;
+      run.end = "stopped at a prompt";
+      break;
+    }
     if (replay && run.answers.size() < replay->size()) {
       response = (*replay)[run.answers.size()];
       for (std::size_t i = 0; i < options.responses.size(); ++i)

@@ -10,6 +10,7 @@
 
 #include "examples/engines/ygopro/card_db.hpp"
 #include "examples/engines/ygopro/host.hpp"
+#include "examples/engines/ygopro/policy.hpp"
 #include "examples/engines/ygopro/recording.hpp"
 
 namespace bc::host {
@@ -29,13 +30,19 @@ struct PathRun {
   Run run;
   std::vector<std::size_t> sizes;    ///< options at each branch point met (up to the depth)
   std::vector<std::size_t> chosen;   ///< the option taken at each
+  std::optional<StreamMessage> stopped_at;  ///< the prompt the run stopped at (see StopAt), unanswered
+  Options stop_options;              ///< the policy's options for that prompt
 };
+
+/// Asked at each prompt past the replayed responses: true stops the run
+/// there, unanswered (serve mode, serve.hpp).
+using StopAt = std::function<bool(const StreamMessage& prompt)>;
 
 /// Run the duel once: at the k-th branch point (k < depth) take prefix[k]
 /// (option 0 past the prefix); with `replay`, send those responses in order
-/// instead (then the policy's defaults). Throws HostError.
+/// instead (then the policy's defaults, or stop where `stop` says). Throws HostError.
 PathRun run_duel(const Setup& s, const std::vector<std::size_t>& prefix, std::size_t depth,
-                 const std::vector<Response>* replay = nullptr);
+                 const std::vector<Response>* replay = nullptr, const StopAt* stop = nullptr);
 
 /// The next prefix in depth-first order after a run, or nullopt when every
 /// path up to the depth has been run.

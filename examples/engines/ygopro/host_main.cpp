@@ -13,6 +13,8 @@
 #include "examples/engines/ygopro/explore.hpp"
 #include "examples/engines/ygopro/policy.hpp"
 #include "examples/engines/ygopro/recording.hpp"
+#include "examples/engines/ygopro/serve.hpp"
+#include "trace/format/trace_json.hpp"
 #include "model/toml/input_error.hpp"
 
 namespace {
@@ -21,9 +23,9 @@ using namespace bc::host;
 
 /// Command-line settings.
 struct Args {
-  std::string spec, scripts, cdb, out, name, responses;
+  std::string spec, scripts, cdb, out, name, responses, cards;
   std::size_t max_paths = 1, depth = 0;
-  bool force = false, single_chain = false, quiet = false;
+  bool force = false, single_chain = false, quiet = false, serve = false, print_scenario = false;
 };
 
 std::vector<Response> read_responses(const std::string& path) {
@@ -73,6 +75,20 @@ int run(const Args& a) {
     if (!placed) ctx.served_only.push_back(c.data.code);
   }
 
+  if (a.serve || a.print_scenario) {
+    // The importer reads the given cards file (one `battlecheck ygopro cards`
+    // completed), else the host's own cards.json for this duel.
+    bc::ygopro::CardFile file = a.cards.empty()
+                                    ? bc::ygopro::parse_card_file(cards_json_text(stem, Run{}, setup.cards, db, ctx), "the host's cards.json")
+                                    : bc::ygopro::load_card_file(a.cards);
+    ServeSession session(setup, std::move(file));
+    if (a.print_scenario) {
+      std::cout << bc::scenario_to_json(session.default_scenario()).dump(1) << "\n";
+      return 0;
+    }
+    return serve(session, std::cin, std::cout);
+  }
+  if (a.out.empty()) throw HostError("--out is required (the output folder)");
   if (!a.responses.empty()) {
     const auto given = read_responses(a.responses);
     check_free(a.out, stem, a.force);
@@ -114,7 +130,7 @@ int main(int argc, char** argv) {
   app.add_option("--spec", a.spec, "the duel spec (TOML)")->required();
   app.add_option("--scripts", a.scripts, "the script tree (c<passcode>.lua, constant.lua, utility.lua)")->required();
   app.add_option("--cdb", a.cdb, "a ygopro cards.cdb (SQLite) with the cards' data");
-  app.add_option("--out", a.out, "the output folder")->required();
+  app.add_option("--out", a.out, "the output folder (required unless --serve or --print-scenario)");
   app.add_option("--name", a.name, "the run name stem (default: the spec's name)");
   app.add_option("--max-paths", a.max_paths, "at most this many paths (default 1)")->check(CLI::Range(1, 100000));
   app.add_option("--depth", a.depth, "branch at the first D branch points (default 0: the default policy only)");
@@ -122,6 +138,10 @@ int main(int argc, char** argv) {
   app.add_flag("--force", a.force, "overwrite existing recordings");
   app.add_flag("--single-chain", a.single_chain, "edo: add DUEL_SINGLE_CHAIN_IN_DAMAGE_SUBSTEP");
   app.add_flag("--quiet", a.quiet, "print only the summary");
+  app.add_flag("--serve", a.serve, "speak battlecheck's engine protocol on stdin/stdout (docs/engine-protocol.md)");
+  app.add_flag("--print-scenario", a.print_scenario,
+               "print the battlecheck scenario the importer derives for this duel (the trace format's JSON scenario object), for drive --scenario FILE.json");
+  app.add_option("--cards", a.cards, "--serve, --print-scenario: the cards file the importer reads (default: the host's own)");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -133,6 +153,8 @@ int main(int argc, char** argv) {
   } catch (const HostError& e) {
     std::cerr << "error: " << e.what() << "\n";
   } catch (const bc::InputError& e) {
+    std::cerr << "error: " << e.what() << "\n";
+  } catch (const std::exception& e) {
     std::cerr << "error: " << e.what() << "\n";
   }
   return 2;

@@ -103,12 +103,8 @@ void check_free(const std::string& dir, const std::string& run, bool force) {
     if (fs::exists(p)) throw HostError(p + ": exists already (give --force to overwrite)");
 }
 
-void write_recording(const std::string& dir, const std::string& run, const Run& r, const std::vector<NewCard>& cards,
-                     const CardDb& db, const RecordingContext& ctx, bool force) {
-  check_free(dir, run, force);
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec) throw HostError(dir + ": cannot create the output folder: " + ec.message());
+std::string cards_json_text(const std::string& run, const Run& r, const std::vector<NewCard>& cards, const CardDb& db,
+                            const RecordingContext& ctx) {
   ordered_json doc;
   doc["run"] = run;
   doc["engine"] = ctx.engine;
@@ -137,10 +133,19 @@ void write_recording(const std::string& dir, const std::string& run, const Run& 
     list.push_back(std::move(j));
   }
   doc["cards"] = std::move(list);
+  return doc.dump(1) + "\n";
+}
+
+void write_recording(const std::string& dir, const std::string& run, const Run& r, const std::vector<NewCard>& cards,
+                     const CardDb& db, const RecordingContext& ctx, bool force) {
+  check_free(dir, run, force);
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) throw HostError(dir + ": cannot create the output folder: " + ec.message());
   const auto paths = recording_paths(dir, run);
   write_atomic(paths[0], std::string(r.stream.begin(), r.stream.end()));
   write_atomic(paths[1], responses_text(r));
-  write_atomic(paths[2], doc.dump(1) + "\n");
+  write_atomic(paths[2], cards_json_text(run, r, cards, db, ctx));
 }
 
 }  // namespace bc::host

@@ -46,6 +46,10 @@ std::vector<std::string> recording_paths(const std::string& dir, const std::stri
 /// Fail (HostError) if any of the run's files exists and `force` is off.
 void check_free(const std::string& dir, const std::string& run, bool force);
 
+/// The text of the run's cards.json (what write_recording writes).
+std::string cards_json_text(const std::string& run, const Run& r, const std::vector<NewCard>& cards, const CardDb& db,
+                            const RecordingContext& ctx);
+
 /// Write the run's three files into `dir` (created if missing).
 void write_recording(const std::string& dir, const std::string& run, const Run& r, const std::vector<NewCard>& cards,
                      const CardDb& db, const RecordingContext& ctx, bool force);

@@ -15,10 +15,17 @@ foreach(engine fluoro edo)
              COMMAND ${CMAKE_COMMAND} -DHOST=$<TARGET_FILE:bc-ygopro-host-${engine}> -DBATTLECHECK=${checker}
                      -DSCRIPTS=${BC_YGOPRO_${upper}_SCRIPTS} -DSPECS=${bc_host_dir}/specs
                      -DOUT=${CMAKE_CURRENT_BINARY_DIR}/host-test-${engine} -P ${bc_host_dir}/run_test.cmake)
+    # Serve mode: battlecheck drive against the core, basic.toml, depth 8.
+    add_test(NAME ygopro_host_${engine}_drive
+             COMMAND ${CMAKE_COMMAND} -DHOST=$<TARGET_FILE:bc-ygopro-host-${engine}> -DBATTLECHECK=${checker}
+                     -DSCRIPTS=${BC_YGOPRO_${upper}_SCRIPTS} -DSPECS=${bc_host_dir}/specs
+                     -DOUT=${CMAKE_CURRENT_BINARY_DIR}/host-drive-${engine} -P ${bc_host_dir}/run_drive_test.cmake)
   else()
-    add_test(NAME ${test}
-             COMMAND sh -c "echo 'skipped: BC_YGOPRO_${upper}_DIR and BC_YGOPRO_${upper}_SCRIPTS are not both set (no ${engine} core checkout configured; examples/engines/ygopro/README.md)'; exit 77")
-    set_tests_properties(${test} PROPERTIES SKIP_RETURN_CODE 77)
+    foreach(t ${test} ygopro_host_${engine}_drive)
+      add_test(NAME ${t}
+               COMMAND sh -c "echo 'skipped: BC_YGOPRO_${upper}_DIR and BC_YGOPRO_${upper}_SCRIPTS are not both set (no ${engine} core checkout configured; examples/engines/ygopro/README.md)'; exit 77")
+      set_tests_properties(${t} PROPERTIES SKIP_RETURN_CODE 77)
+    endforeach()
   endif()
-  set_tests_properties(${test} PROPERTIES LABELS ygopro_host)
+  set_tests_properties(${test} ygopro_host_${engine}_drive PROPERTIES LABELS ygopro_host)
 endforeach()
