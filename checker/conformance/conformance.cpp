@@ -34,6 +34,8 @@ ConformanceChecker::ConformanceChecker(const Model& model, EventTypeMask omits) 
 }
 
 void ConformanceChecker::start() {
+  battles_ = 0;
+  offered_at_.clear();
   Candidate c;
   c.opening = true;
   c.buf = alloc_buffer();
@@ -136,6 +138,7 @@ void ConformanceChecker::on_event(const Event& raw, std::size_t line) {
   ++result_.events;
   last_line_ = line;
   if (e.type == EventType::TimingEnter) trace_timing_ = e.timing;
+  if (e.type == EventType::AttackDeclared) ++battles_;
   if (diverged()) {
     Verdicts before = result_.verdicts;
     observe(tail_ctx_, e, result_.verdicts);

@@ -40,6 +40,25 @@ struct Divergence {
   std::vector<int> properties;          ///< Always properties the divergent event violates
 };
 
+/// Where an engine offered a card (docs/engines/ygopro.md, "Withheld offers
+/// with conditions"): the timing, the player, the chain's length and the
+/// battle with its participants. A card with a hidden condition that the
+/// engine withholds in the same situation later in the same battle, unused,
+/// is withheld by the engine, not by its condition: nothing the condition can
+/// read (phase and timing, the card's place, the battle's monsters) changed.
+struct OfferSituation {
+  bool valid = false;
+  Timing timing = Timing::MainPhase1;
+  Player player = Player::P1;
+  std::uint8_t chain_len = 0;
+  std::uint32_t battle = 0;                 ///< attack declarations seen so far
+  std::uint8_t attacker = kNoSlot, target = kNoSlot;
+  ZoneState attacker_zone{}, target_zone{};  ///< the battling monsters and their positions
+  std::int8_t attacker_boost = 0, target_boost = 0;  ///< their ATK changes (a condition may read ATK)
+  std::int8_t attacker_mod = 0, target_mod = 0;
+  bool operator==(const OfferSituation&) const = default;
+};
+
 /// The verdict on one trace.
 struct ConformanceResult {
   Divergence divergence;                ///< the first divergence; kind None = the trace conforms
@@ -50,12 +69,20 @@ struct ConformanceResult {
   static constexpr std::size_t kMaxLater = 20;
   Verdicts verdicts;                    ///< property monitors over the whole trace
   std::array<std::size_t, kMaxProperties> violation_line{};  ///< first line where a property was violated (0 = never)
+  /// The line at which conformance stopped (0: it never did). Property
+  /// violations first seen after it follow from a state the model no longer
+  /// shares with the engine: reports leave them out (violations_after_stop()).
+  std::size_t stopped_line = 0;
   bool complete = false;                ///< the trace reached the end of the Battle Phase
   std::uint64_t events = 0;
   std::uint64_t offered = 0;
   /// Legal activations the engine withheld that were not checked: the card has
-  /// a condition the model cannot see (CardSpec::hidden_condition).
+  /// a condition the model cannot see (CardSpec::hidden_condition), and the
+  /// engine had not offered it in the same situation before (OfferSituation).
   std::uint64_t unchecked_offers = 0;
+  /// Of those withheld activations, the ones judged anyway: the engine had
+  /// offered the card in the same situation earlier in the battle.
+  std::uint64_t withheld_after_offer = 0;
   /// Activations offered again after the card's use (a script with no count
   /// limit): beyond the model's once-a-turn bound, not checked.
   std::uint64_t offered_again = 0;
@@ -165,6 +192,10 @@ class ConformanceChecker {
   std::uint64_t recent_count_ = 0;
   std::size_t last_line_ = 0;
   Timing trace_timing_ = Timing::MainPhase1;  ///< the trace's current window
+  std::uint32_t battles_ = 0;                 ///< attack declarations in the trace so far
+  std::vector<OfferSituation> offered_at_;    ///< per card: where the engine last offered it
+  OfferSituation situation(const State& s, Player player) const;
+  void note_offer(const Offered& o, const State& s);
 };
 
 /// Check a whole sequence of records (tests, small traces).

@@ -36,11 +36,15 @@ bool chooses(const State& s, Player p) { return s.priority == p || (s.timing == 
 
 /// Offered actions vs legal ones, both ways. A legal activation the engine
 /// withholds is not held against it when the card has a condition the term
-/// cannot state (CardSpec::hidden_condition): it counts as not checked.
+/// cannot state (CardSpec::hidden_condition): it counts as not checked --
+/// unless `seen` (per card, where it was last offered) shows the engine
+/// offered it in this very situation (`now`), which no condition explains.
 /// Returns the actions not checked: {withheld for a hidden condition, offered again after use}.
 std::pair<std::size_t, std::size_t> compare_offer(const Scenario& sc, const State& s, const Offered& o,
                                                   const ActionList& legal, std::vector<Action>& illegal,
-                                                  std::vector<Action>& withheld) {
+                                                  std::vector<Action>& withheld,
+                                                  const std::vector<OfferSituation>& seen = {},
+                                                  const OfferSituation& now = {}) {
   std::size_t unchecked = 0, again_count = 0;
   for (const Action& a : o.actions) {
     if (std::any_of(legal.begin(), legal.end(), [&](const Action& l) { return action_matches(a, l); })) continue;
@@ -53,7 +57,8 @@ std::pair<std::size_t, std::size_t> compare_offer(const Scenario& sc, const Stat
   for (const Action& l : legal) {
     if (std::any_of(o.actions.begin(), o.actions.end(), [&](const Action& a) { return action_matches(a, l); })) continue;
     const bool hidden = l.type == ActionType::Activate && l.card < sc.cards.size() && sc.cards[l.card].hidden_condition;
-    if (hidden) ++unchecked;
+    const bool offered_here = hidden && now.valid && l.card < seen.size() && seen[l.card] == now;
+    if (hidden && !offered_here) ++unchecked;
     else withheld.push_back(l);
   }
   return {unchecked, again_count};
@@ -102,11 +107,13 @@ void ConformanceChecker::on_offered(const Offered& o, std::size_t line) {
     if (o.has_timing && s.post.timing != o.timing) continue;
     model_->actions(s.post, legal);
     std::vector<Action> illegal, withheld;
-    const auto [unchecked, again] = compare_offer(model_->scenario(), s.post, o, legal, illegal, withheld);
+    const auto [unchecked, again] =
+        compare_offer(model_->scenario(), s.post, o, legal, illegal, withheld, offered_at_, situation(s.post, o.player));
     if (illegal.empty() && withheld.empty()) {
       if (fitting.empty()) {
         result_.unchecked_offers += unchecked;
         result_.offered_again += again;
+        note_offer(o, s.post);
       }
       fitting.push_back(s);
     }
@@ -116,7 +123,10 @@ void ConformanceChecker::on_offered(const Offered& o, std::size_t line) {
       ++result_.closing_prompts;
       return;
     }
-    if (!diverge_offered(o, line, states)) stopped_ = true;
+    if (!diverge_offered(o, line, states)) {
+      stopped_ = true;
+      result_.stopped_line = line;
+    }
     return;
   }
   for (const Candidate& c : cur_) release(c.buf);
@@ -127,6 +137,38 @@ void ConformanceChecker::on_offered(const Offered& o, std::size_t line) {
     c.matched = 0;
     c.opening = false;
     cur_.push_back(c);
+  }
+}
+
+OfferSituation ConformanceChecker::situation(const State& s, Player player) const {
+  OfferSituation o;
+  o.valid = true;
+  o.timing = s.timing;
+  o.player = player;
+  o.chain_len = s.chain_len;
+  o.battle = battles_;
+  o.attacker = s.attacker;
+  o.target = s.target;
+  o.attacker_boost = s.attacker_boost;
+  o.target_boost = s.target_boost;
+  if (s.attacker < kSlotCount) {
+    o.attacker_zone = s.zones[s.attacker];
+    o.attacker_mod = s.atk_mod[s.attacker];
+  }
+  if (s.target < kSlotCount) {
+    o.target_zone = s.zones[s.target];
+    o.target_mod = s.atk_mod[s.target];
+  }
+  return o;
+}
+
+/// Remember where each offered card was offered (OfferSituation).
+void ConformanceChecker::note_offer(const Offered& o, const State& s) {
+  const OfferSituation now = situation(s, o.player);
+  for (const Action& a : o.actions) {
+    if (a.type != ActionType::Activate || a.card == kNoCard) continue;
+    if (offered_at_.size() <= a.card) offered_at_.resize(a.card + 1u);
+    offered_at_[a.card] = now;
   }
 }
 
@@ -165,7 +207,19 @@ bool ConformanceChecker::diverge_offered(const Offered& o, std::size_t line, con
   ActionList legal;
   model_->actions(best->post, legal);
   d.legal.assign(legal.begin(), legal.end());
-  compare_offer(model_->scenario(), best->post, o, legal, d.illegal, d.withheld);
+  const std::size_t hidden_before = d.withheld.size();
+  compare_offer(model_->scenario(), best->post, o, legal, d.illegal, d.withheld, offered_at_,
+                situation(best->post, o.player));
+  for (std::size_t i = hidden_before; i < d.withheld.size(); ++i) {
+    const Action& a = d.withheld[i];
+    if (a.type != ActionType::Activate || a.card >= model_->scenario().cards.size() ||
+        !model_->scenario().cards[a.card].hidden_condition)
+      continue;
+    ++result_.withheld_after_offer;
+    d.rules.push_back("card " + std::to_string(a.card) + " (" + model_->scenario().cards[a.card].name +
+                      ") has a condition, but the engine offered it in this same situation earlier in this battle "
+                      "(timing, chain, battling monsters), it is unused, and nothing its condition can read has changed");
+  }
   if (!chooses(best->post, o.player))
     d.rules.push_back(std::string("the model gives the choice to ") + std::string(name(best->post.priority)) + " at " +
                       std::string(name(best->post.timing)));
@@ -188,6 +242,7 @@ bool ConformanceChecker::diverge_offered(const Offered& o, std::size_t line, con
 void ConformanceChecker::diverge_event(const Event& e, std::size_t line) {
   if (start_resync(e)) return;
   stopped_ = true;
+  result_.stopped_line = line;
   Divergence scratch;
   Divergence* slot = next_divergence();
   Divergence& d = slot ? *slot : scratch;

@@ -44,23 +44,34 @@ int run_verify(const VerifyOptions& opts) {
   if (opts.from == "ygopro") expanded.files = expand_battle_phases(opts.files, opts);
   const std::vector<TraceVerdict> verdicts = verify_all(expanded);
   int code = kExitOk;
+  // hold, violate (procedure or property), unreadable; card findings counted
+  // apart: a trace whose only fault is a card finding is not a violation.
   int counts[3] = {0, 0, 0};
+  int with_findings = 0;
+  std::size_t findings = 0;
   for (const TraceVerdict& v : verdicts) {
     code = std::max(code, v.exit_code);
-    ++counts[v.exit_code];
+    findings += v.card_findings.size();
+    with_findings += !v.card_findings.empty();
+    ++counts[v.exit_code == 2 ? 2 : v.result.holds() ? 0 : 1];
   }
   if (opts.json) {
     nlohmann::json traces = nlohmann::json::array();
     for (const TraceVerdict& v : verdicts) traces.push_back(verdict_json(v));
     const nlohmann::json doc = {{"traces", traces},
                                 {"summary", {{"traces", verdicts.size()}, {"hold", counts[0]},
-                                             {"violations", counts[1]}, {"unreadable", counts[2]}}},
+                                             {"violations", counts[1]}, {"unreadable", counts[2]},
+                                             {"with_card_findings", with_findings},
+                                             {"card_findings", findings}}},
                                 {"exit_code", code}};
     std::cout << doc.dump(2) << "\n";
   } else {
     for (const TraceVerdict& v : verdicts) std::cout << verdict_text(v);
     std::cout << verdicts.size() << " trace(s): " << counts[0] << " hold, " << counts[1] << " violate, " << counts[2]
-              << " unreadable\n";
+              << " unreadable";
+    if (opts.audit_cards)
+      std::cout << "; card audit: " << findings << " finding(s) in " << with_findings << " trace(s)";
+    std::cout << "\n";
   }
   for (const TraceVerdict& v : verdicts)
     if (v.exit_code == 2) std::cerr << "battlecheck: error: " << v.error << "\n";
@@ -83,7 +94,7 @@ Command add_verify_trace_command(CLI::App& root) {
   app->add_option("files", opts->files, "Trace files; '-' reads stdin")->required();
   app->add_option("--ruleset", opts->ruleset, "Built-in ruleset name or file (default: each trace header's ruleset)");
   app->add_option("--from", opts->from, "Input form: trace (JSON Lines trace v0/v1)")->capture_default_str();
-  app->add_option("--cards", opts->cards, "Card file for imported inputs (--from other than trace)");
+  app->add_option("--cards", opts->cards, "Card file for imported inputs (--from other than trace; default: each run's NAME.cards.json beside NAME.bin)");
   app->add_option("--framing", opts->framing, "Message framing for imported inputs (default: detect)");
   app->add_flag("--json", opts->json, "Print one JSON document instead of text");
   app->add_flag("--audit-cards", opts->audit_cards,

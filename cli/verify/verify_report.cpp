@@ -1,4 +1,5 @@
 /// verify-trace reports: text, JSON and JUnit XML.
+#include <algorithm>
 #include <sstream>
 
 #include "cli/verify/verify_trace.hpp"
@@ -15,6 +16,23 @@ std::string where(const TraceVerdict& v, std::size_t line) {
   std::string out = v.file + ":" + std::to_string(line);
   if (line >= 2 && line - 2 < v.offsets.size()) out += " (stream byte " + std::to_string(v.offsets[line - 2]) + ")";
   return out;
+}
+
+/// The cards a divergence shows by index (found, expected, offered, withheld,
+/// legal), once each, in order: named in its report as an implementer knows them.
+std::vector<std::uint8_t> cards_shown(const TraceVerdict& v, const Divergence& d) {
+  std::vector<std::uint8_t> seen;
+  auto add = [&](std::uint8_t c) {
+    if (c != kNoCard && c < v.card_labels.size() && std::find(seen.begin(), seen.end(), c) == seen.end()) seen.push_back(c);
+  };
+  if (d.kind == DivergenceKind::Event) add(d.found.card);
+  for (const Event& e : d.expected) add(e.card);
+  for (const Action& a : d.illegal) add(a.card);
+  for (const Action& a : d.withheld) add(a.card);
+  if (d.kind == DivergenceKind::Offered)
+    for (const Action& a : d.legal) add(a.card);
+  std::sort(seen.begin(), seen.end());
+  return seen;
 }
 
 /// "the trace's event ... is not allowed" and the rest, one line each.
@@ -39,16 +57,26 @@ std::vector<std::string> divergence_lines(const TraceVerdict& v, const Divergenc
   for (const Event& e : d.expected) out.push_back("  the model allowed: " + event_to_json(e).dump());
   if (d.kind == DivergenceKind::Offered)
     for (const Action& a : d.legal) out.push_back("  legal here: " + action_to_json(a).dump());
+  for (std::uint8_t c : cards_shown(v, d)) out.push_back("  card " + std::to_string(c) + ": " + v.card_labels[c]);
   for (const std::string& r : d.rules) out.push_back("  rule: " + r);
   for (int p : d.properties)
     out.push_back("  property: " + std::string(properties()[p].id) + " [" + citations_text(properties()[p].citations) + "]");
   return out;
 }
 
-std::vector<int> violated(const TraceVerdict& v) {
+/// Whether property `p` was first violated after conformance stopped: the
+/// monitors saw the engine's events from a state the model no longer shares,
+/// so the violation follows from the divergence and is not reported as its own.
+bool after_stop(const TraceVerdict& v, int p) {
+  return v.result.stopped_line > 0 && v.result.violation_line[p] > v.result.stopped_line;
+}
+
+/// The Always/Eventually properties violated (`late`: those first violated after conformance stopped).
+std::vector<int> violated(const TraceVerdict& v, bool late = false) {
   std::vector<int> out;
   for (int i = 0; i < static_cast<int>(properties().size()); ++i)
-    if (v.result.verdicts.violated[i] && properties()[i].kind != PropertyKind::Sometimes) out.push_back(i);
+    if (v.result.verdicts.violated[i] && properties()[i].kind != PropertyKind::Sometimes && after_stop(v, i) == late)
+      out.push_back(i);
   return out;
 }
 
@@ -93,6 +121,9 @@ json divergence_json(const TraceVerdict& v, const Divergence& d) {
     dj["withheld"] = withheld;
     dj["legal"] = legal;
   }
+  json cards = json::object();
+  for (std::uint8_t c : cards_shown(v, d)) cards[std::to_string(c)] = v.card_labels[c];
+  dj["cards"] = cards;
   dj["rules"] = d.rules;
   json props = json::array();
   for (int p : d.properties) props.push_back(properties()[p].id);
@@ -112,12 +143,20 @@ std::string verdict_text(const TraceVerdict& v) {
   std::istringstream body(body_text(v));
   for (std::string line; std::getline(body, line);) out += "  " + line + "\n";
   for (const std::string& n : r.card_resyncs) out += "  resynchronised: " + n + "\n";
+  for (const std::string& w : v.warnings) out += "  importer warning: " + w + "\n";
+  if (const std::size_t late = violated(v, true).size(); late > 0)
+    out += "  " + std::to_string(late) + " property violation(s) after conformance stopped at line " +
+           std::to_string(r.stopped_line) + " not reported: they follow from the divergence\n";
+  if (r.closing_prompts > 0)
+    out += "  " + std::to_string(r.closing_prompts) +
+           " pass-only prompts for windows the model had already left not compared (docs/engines/ygopro.md)\n";
   if (r.offered_again > 0)
     out += "  " + std::to_string(r.offered_again) +
            " activations offered again after their card's use not checked: the model uses each card once a turn\n";
   if (r.unchecked_offers > 0)
     out += "  " + std::to_string(r.unchecked_offers) +
-           " withheld activations not checked: their cards have conditions the model cannot see\n";
+           " withheld activations not checked: their cards have conditions the model cannot see, and the engine had "
+           "not offered them in the same situation before\n";
   if (v.audited) {
     out += "  card audit: " + (v.card_findings.empty() ? std::string("no findings") : std::to_string(v.card_findings.size()) + " findings") + "\n";
     for (const std::string& f : v.card_findings) out += "    " + f + "\n";
@@ -140,6 +179,10 @@ json verdict_json(const TraceVerdict& v) {
   j["conforms"] = r.conforms();
   j["unchecked_offers"] = r.unchecked_offers;
   j["offered_again"] = r.offered_again;
+  j["closing_prompts"] = r.closing_prompts;
+  j["withheld_after_offer"] = r.withheld_after_offer;
+  j["warnings"] = v.warnings;
+  j["cards"] = v.card_labels;
   j["card_resyncs"] = r.card_resyncs;
   if (v.audited) j["card_findings"] = v.card_findings;
   j["seconds"] = v.seconds;
@@ -156,6 +199,10 @@ json verdict_json(const TraceVerdict& v) {
                           {"statement", properties()[p].statement},
                           {"citations", citations_text(properties()[p].citations)}});
   j["violations"] = violations;
+  json late = json::array();
+  for (int p : violated(v, true)) late.push_back(properties()[p].id);
+  j["violations_after_stop"] = late;
+  j["stopped_line"] = r.stopped_line;
   return j;
 }
 

@@ -102,6 +102,11 @@ TraceVerdict verify_one(const std::string& path, const VerifyOptions& opts) {
   }
   v.result = checker.finish();
   v.offsets = source->byte_offsets();
+  v.warnings = source->warnings();
+  const std::vector<std::uint32_t> codes = source->card_codes();
+  for (std::size_t c = 0; c < header.scenario.cards.size(); ++c)
+    v.card_labels.push_back(header.scenario.cards[c].name +
+                            (c < codes.size() && codes[c] ? " (passcode " + std::to_string(codes[c]) + ")" : ""));
   if (opts.audit_cards) {
     v.audited = true;
     for (const CardFinding& f : audit_cards(header.scenario, *rules)) v.card_findings.push_back("card " + f.card + ": " + f.text);

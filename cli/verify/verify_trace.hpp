@@ -42,17 +42,25 @@ class RecordSource {
   virtual std::vector<std::string> card_findings() const { return {}; }
   /// Per record (line - 2): the byte offset of the message it came from, for imported inputs.
   virtual std::vector<std::size_t> byte_offsets() const { return {}; }
+  /// Per scenario card index, the engine's passcode (0: none known), for
+  /// messages that name cards as an implementer knows them.
+  virtual std::vector<std::uint32_t> card_codes() const { return {}; }
+  /// What the importer could not hold (effect damage, an undescribed card...).
+  virtual std::vector<std::string> warnings() const { return {}; }
 };
 
 /// Records already in memory (an importer's output).
 class MemorySource : public RecordSource {
  public:
   MemorySource(TraceHeader header, std::vector<TraceRecord> records, std::vector<std::string> findings = {},
-               std::vector<std::size_t> offsets = {})
+               std::vector<std::size_t> offsets = {}, std::vector<std::uint32_t> codes = {},
+               std::vector<std::string> warnings = {})
       : header_(std::move(header)), records_(std::move(records)), findings_(std::move(findings)),
-        offsets_(std::move(offsets)) {}
+        offsets_(std::move(offsets)), codes_(std::move(codes)), warnings_(std::move(warnings)) {}
   std::vector<std::string> card_findings() const override { return findings_; }
   std::vector<std::size_t> byte_offsets() const override { return offsets_; }
+  std::vector<std::uint32_t> card_codes() const override { return codes_; }
+  std::vector<std::string> warnings() const override { return warnings_; }
   bool read_header(TraceHeader& header) override { header = header_; return true; }
   bool next(TraceRecord& record) override {
     if (at_ >= records_.size()) return false;
@@ -68,6 +76,8 @@ class MemorySource : public RecordSource {
   std::string error_;
   std::vector<std::string> findings_;
   std::vector<std::size_t> offsets_;
+  std::vector<std::uint32_t> codes_;
+  std::vector<std::string> warnings_;
 };
 
 /// Turn one input into a record stream according to opts.from. Returns null
@@ -83,6 +93,9 @@ struct TraceVerdict {
   ConformanceResult result;
   std::vector<std::string> card_findings;  ///< --audit-cards: the card audit (declarations and outcomes)
   std::vector<std::size_t> offsets;        ///< imported inputs: per record, the stream byte offset
+  /// Per scenario card index: "Name" or "Name (passcode N)", for messages.
+  std::vector<std::string> card_labels;
+  std::vector<std::string> warnings;       ///< imported inputs: what the importer could not hold
   bool audited = false;
   double seconds = 0;
 };

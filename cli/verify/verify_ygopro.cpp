@@ -1,7 +1,7 @@
 /// The ygopro-core branch of verify-trace's open_source() hook.
 #include "cli/verify/verify_ygopro.hpp"
 
-#include <iostream>
+#include <filesystem>
 
 #include "importers/ygopro/ygopro_file.hpp"
 
@@ -18,17 +18,29 @@ std::pair<std::string, int> split_battle(const std::string& path) {
   return {path.substr(0, hash), std::stoi(path.substr(hash + 1))};
 }
 
+/// The cards file of a run: --cards when given, else the recording's own
+/// `NAME.cards.json` beside `NAME.bin` (the layout of ../shared/engine-logs and
+/// of the host's recordings), so a folder of runs is checked with one command.
+std::string cards_for(const std::string& path, const VerifyOptions& opts) {
+  if (!opts.cards.empty() || path == "-") return opts.cards;
+  const std::string stem = path.size() > 4 && path.ends_with(".bin") ? path.substr(0, path.size() - 4) : path;
+  const std::string beside = stem + ".cards.json";
+  std::error_code ec;
+  return std::filesystem::is_regular_file(beside, ec) ? beside : std::string();
+}
+
 }  // namespace
 
 std::vector<std::string> expand_battle_phases(const std::vector<std::string>& files, const VerifyOptions& opts) {
   std::vector<std::string> out;
   for (const std::string& f : files) {
     ygopro::ImportOptions options;
-    if (f == "-" || !ygopro::set_framing(options, opts.framing.empty() ? "auto" : opts.framing) || opts.cards.empty()) {
+    const std::string cards = cards_for(f, opts);
+    if (f == "-" || !ygopro::set_framing(options, opts.framing.empty() ? "auto" : opts.framing) || cards.empty()) {
       out.push_back(f);
       continue;
     }
-    const ygopro::FileImport first = ygopro::import_files(f, opts.cards, options);
+    const ygopro::FileImport first = ygopro::import_files(f, cards, options);
     const int n = first.ok() ? first.result.battle_phases : 1;
     if (n <= 1) out.push_back(f);
     for (int k = 1; n > 1 && k <= n; ++k) out.push_back(f + "#" + std::to_string(k));
@@ -38,8 +50,10 @@ std::vector<std::string> expand_battle_phases(const std::vector<std::string>& fi
 
 std::unique_ptr<RecordSource> open_ygopro_source(const std::string& named, const VerifyOptions& opts, std::string& error) {
   const auto [path, battle] = split_battle(named);
-  if (opts.cards.empty()) {
-    error = path + ": --from ygopro needs --cards CARDS.json (docs/engines/ygopro.md)";
+  const std::string cards = cards_for(path, opts);
+  if (cards.empty()) {
+    error = path + ": --from ygopro needs --cards CARDS.json, or the run's own " +
+            (path.ends_with(".bin") ? path.substr(0, path.size() - 4) : path) + ".cards.json beside it (docs/engines/ygopro.md)";
     return nullptr;
   }
   ygopro::ImportOptions options;
@@ -48,16 +62,16 @@ std::unique_ptr<RecordSource> open_ygopro_source(const std::string& named, const
     error = path + ": --framing: expected auto, fluoro or edo, got \"" + opts.framing + "\"";
     return nullptr;
   }
-  ygopro::FileImport f = ygopro::import_files(path, opts.cards, options);
+  ygopro::FileImport f = ygopro::import_files(path, cards, options);
   if (!f.ok()) {
     error = f.error;
     return nullptr;
   }
-  // What the import could not hold (effect damage, an undescribed card, ...):
-  // on stderr with the run's name, as `import ygopro` prints them.
-  for (const std::string& w : f.result.warnings) std::cerr << "warning: " << named << ": " << w << "\n";
+  // What the import could not hold (effect damage, an undescribed card, ...)
+  // goes into the verdict (verdict_text, verdict_json).
   return std::make_unique<MemorySource>(std::move(f.result.header), std::move(f.result.records),
-                                        std::move(f.result.card_findings), std::move(f.result.offsets));
+                                        std::move(f.result.card_findings), std::move(f.result.offsets),
+                                        std::move(f.result.card_codes), std::move(f.result.warnings));
 }
 
 }  // namespace bc::cli

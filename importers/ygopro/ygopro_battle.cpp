@@ -52,8 +52,10 @@ bool Mapper::on_attack(const Message& m) {
     enter(Timing::BattleStep);
     return true;
   }
+  if (negated_early_) warn("an attack negation written at its card's resolution was never confirmed by MSG_ATTACK_DISABLED");
   attack_ = true;
   attack_negated_ = false;
+  negated_early_ = false;
   replay_open_ = false;
   attacker_ = a;
   target_ = t;
@@ -112,6 +114,7 @@ void Mapper::on_battle(const Message& m) {
     e.mode = CalcMode::VsDefense;
     e.value2 = m.def[1];
   }
+  learn_amount(m);
   push(e);
   calc_seen_ = true;
   calc_open_ = true;
@@ -250,11 +253,39 @@ bool Mapper::on_chaining(const Message& m) {
   return true;
 }
 
+/// A script's Duel.SetTargetCard writes MSG_BECOME_TARGET whether or not the
+/// effect targets in the rules' sense: only EFFECT_FLAG_CARD_TARGET does
+/// (Negate Attack keeps the attacker with SetTargetCard and has no such flag).
+/// So the activation's target is set only for a card whose term targets a
+/// monster, or whose outcome is still open (learn_outcome reads the target).
 void Mapper::on_become_target(const Message& m) {
   if (stage_ != Stage::InBattle || activating_ == 0 || activating_ >= links_.size()) return;
+  const std::uint8_t card = links_[activating_].card;
+  if (card >= scenario_.cards.size()) return;
+  const bool open = card < open_outcome_.size() && open_outcome_[card];
+  if (scenario_.cards[card].term.target.kind != TargetKind::Monster && !open) return;
   Event& a = out_.records[links_[activating_].record].event;
   for (const Choice& c : m.cards)
     if (c.where.location == loc::kMzone && a.target == kNoSlot) a.target = slot(c.where);
+}
+
+/// Duel.NegateAttack only marks the attacker (EFFECT_ATTACK_DISABLED); the
+/// core writes MSG_ATTACK_DISABLED when it next looks at the attack, after the
+/// chain and a round of priority (processor.cpp, field::process_battle_command,
+/// step 11, in both cores). In the rules an effect applies as its link
+/// resolves, and a negated attack ends the battle there (S1 §战斗步骤,
+/// S1 §攻击被无效), so the negation is written at the resolution of a link
+/// whose term negates the attack. When the core's message never follows, the
+/// importer says so.
+void Mapper::negate_at_resolution(std::uint8_t link) {
+  if (!link || link >= links_.size() || links_[link].card >= scenario_.cards.size()) return;
+  if (!attack_ || attack_negated_ || attacker_ >= kSlotCount) return;
+  if (!scenario_.cards[links_[link].card].term.has_op(OpCode::NegateAttack)) return;
+  Event e = event(EventType::AttackNegated);
+  e.slot = attacker_;
+  push(e);
+  attack_negated_ = true;
+  negated_early_ = true;
 }
 
 void Mapper::on_chain(const Message& m) {
@@ -273,6 +304,8 @@ void Mapper::on_chain(const Message& m) {
       return;
     }
     case msg::kChainSolved:
+      negate_at_resolution(resolving_);
+      note_amount(resolving_);
       learn_outcome(resolving_);
       resolving_ = 0;
       return;
@@ -288,8 +321,13 @@ void Mapper::on_chain(const Message& m) {
       push(event(EventType::ChainEnd));
       links_.fill(LinkInfo{});
       resolving_ = 0;
+      post_chain_ = timing_ == Timing::BattleStepOpen && !attack_;
       return;
     case msg::kAttackDisabled: {
+      if (negated_early_) {  // written at the resolution (negate_at_resolution)
+        negated_early_ = false;
+        return;
+      }
       Event e = event(EventType::AttackNegated);
       e.slot = attacker_;
       push(e);

@@ -123,6 +123,7 @@ void Mapper::build_scenario() {
       spec.position = model_position(zc.position);
     }
   open_outcome_.clear();
+  open_amount_.clear();
   categories_.clear();
   for (const EngineCard& c : cards_.cards)
     if (c.described() && card_index(c.code, c.controller) == kNoCard) add_card(c, c.script);
@@ -168,6 +169,7 @@ std::uint8_t Mapper::add_card(const EngineCard& c, const ScriptReading& reading)
   card_codes_.push_back(c.code);
   card_controllers_.push_back(c.controller);
   open_outcome_.push_back(c.effect.empty() && !c.kind && reading.open_outcome);
+  open_amount_.push_back(c.effect.empty() && !c.kind && reading.computed_amount);
   categories_.push_back(reading.categories);
   return static_cast<std::uint8_t>(scenario_.cards.size() - 1);
 }

@@ -35,6 +35,8 @@ void Mapper::push(const Event& e) {
   r.line = out_.records.size() + 2;
   out_.records.push_back(std::move(r));
   out_.offsets.push_back(offset_);
+  post_chain_ = false;
+  post_chain_offers_.clear();
   note_outcome();
 }
 
@@ -121,14 +123,19 @@ void Mapper::on_phase(const Message& m) {
 }
 
 /// MSG_HINT type 1 (HINT_EVENT) names the window the engine is asking in:
-/// 24 the Battle Step, 40-44 the five Damage Step timings, 29 the end of
-/// the Battle Phase (End Step).
+/// 24 the Battle Step, 40-44 the five Damage Step timings, 25 a prompt of
+/// the End Step (the phase is PHASE_BATTLE). 29 is not a window of its own:
+/// the turn player chose to leave the Battle Step and the core asks the
+/// opponent in the open Battle Step (phase still PHASE_BATTLE_STEP, timing
+/// TIMING_BATTLE_STEP_END); a chain there returns to the turn player's
+/// battle command (processor.cpp, field::process_battle_command, steps 40-41).
 void Mapper::on_hint(const Message& m) {
   if (stage_ != Stage::InBattle || m.hint_type != kHintEvent) return;
   Timing t;
   switch (m.data) {
     case 24: t = Timing::BattleStep; break;
-    case 29: t = Timing::EndStep; break;
+    case 25: t = Timing::EndStep; break;
+    case 29: t = Timing::BattleStepOpen; break;
     case 40: t = Timing::StartOfDamageStep; break;
     case 41: t = Timing::BeforeDamageCalculation; break;
     case 42: t = Timing::DamageCalculation; break;
@@ -151,6 +158,7 @@ void Mapper::on_hint(const Message& m) {
 
 void Mapper::on_battle_cmd(const Message& m) {
   if (stage_ != Stage::InBattle) return;
+  drop_post_chain_round();
   if (attack_) end_attack_without_damage_step();
   if (timing_ != Timing::BattleStepOpen) enter(Timing::BattleStepOpen);
   Offered o;
@@ -195,6 +203,28 @@ void Mapper::on_chain_offer(const Message& m) {
     o.actions.push(Action{ActionType::Activate, card});
   }
   push_offered(o);
+  if (post_chain_ && timing_ == Timing::BattleStepOpen && !attack_) post_chain_offers_.push_back(out_.records.size() - 1);
+}
+
+/// After a chain ends in the open Battle Step both cores ask the turn player,
+/// then the opponent, whether to chain (SELECT_CHAIN), and only then send the
+/// turn player's battle command (processor.cpp, the chain's end and
+/// field::process_battle_command step 0). In the rules the turn player holds
+/// priority after the resolution (S1 §战斗步骤): the battle command is that
+/// priority, and a round in which both passed is the core's own prompt, not
+/// two passes that end the step. It is dropped; a round in which someone
+/// activates stays (any event ends it).
+void Mapper::drop_post_chain_round() {
+  const std::size_t n = post_chain_offers_.size();
+  bool tail = n > 0 && n <= out_.records.size();
+  for (std::size_t i = 0; tail && i < n; ++i) tail = post_chain_offers_[i] == out_.records.size() - n + i;
+  if (tail) {
+    out_.records.resize(out_.records.size() - n);
+    out_.offsets.resize(out_.offsets.size() - n);
+    out_.dropped_prompts += n;
+  }
+  post_chain_ = false;
+  post_chain_offers_.clear();
 }
 
 void Mapper::on_select_card(const Message& m) {

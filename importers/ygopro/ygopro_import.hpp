@@ -32,6 +32,9 @@ struct ImportResult {
   std::vector<TraceRecord> records;   ///< line = the line it gets when written (header = line 1)
   std::vector<std::size_t> offsets;   ///< per record: byte offset of the message it came from
   std::vector<std::string> warnings;  ///< things skipped (effect damage, cards over the model's bound...)
+  /// The core's post-chain prompt rounds in the open Battle Step in which both
+  /// players passed: not written (docs/engines/ygopro.md, "The cores' own prompts").
+  std::size_t dropped_prompts = 0;
   std::vector<std::string> card_findings;  ///< card data the stream contradicts (an outcome its categories do not declare)
   std::size_t undescribed = 0;        ///< cards the engine used that the cards file does not describe
   std::optional<DecodeError> error;   ///< the stream (or the cards file) does not fit

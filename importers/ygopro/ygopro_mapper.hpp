@@ -80,6 +80,10 @@ class Mapper {
   void learn_outcome(std::uint8_t link);
   void finalize_cards();
   void end_attack_without_damage_step();
+  void negate_at_resolution(std::uint8_t link);
+  void drop_post_chain_round();
+  void note_amount(std::uint8_t link);
+  void learn_amount(const Message& m);
 
   // ygopro_import.cpp
   void on_new_turn(const Message& m);
@@ -114,6 +118,16 @@ class Mapper {
   bool calc_seen_ = false;         ///< MSG_BATTLE seen in this Damage Step
   bool calc_open_ = false;         ///< right after MSG_BATTLE: MSG_DAMAGE is battle damage
   bool attack_negated_ = false;
+  /// AttackNegated was written at the resolution of a Duel.NegateAttack link;
+  /// the core's own MSG_ATTACK_DISABLED, which comes only after the chain and
+  /// a new round of priority, is then not written again (negate_at_resolution()).
+  bool negated_early_ = false;
+  /// The core's round of chain prompts after a chain ends in the open Battle
+  /// Step (turn player, then opponent), before the turn player's battle
+  /// command: the offered records written for it, dropped when both passed
+  /// (drop_post_chain_round()). Any event ends the round.
+  bool post_chain_ = false;
+  std::vector<std::size_t> post_chain_offers_;
   std::array<std::uint8_t, 2> confirm_{kNoSlot, kNoSlot};  ///< attacker, target whose destruction the last MSG_BATTLE confirmed
   std::vector<std::pair<std::uint8_t, std::uint8_t>> leaves_;  ///< battle-destroyed (slot, monster) waiting for the end of the Damage Step
   bool effect_damage_warned_ = false;
@@ -127,6 +141,12 @@ class Mapper {
   std::vector<std::uint32_t> card_codes_;     ///< scenario card index -> passcode
   std::vector<std::uint8_t> card_controllers_;  ///< scenario card index -> engine controller
   std::vector<bool> open_outcome_;            ///< scenario card index -> resolution taken from the stream
+  std::vector<bool> open_amount_;             ///< scenario card index -> ATK amount taken from the damage calculation
+  /// The card whose computed ATK change resolved in this battle, and the
+  /// monster it raised (learn_amount()); kNoCard when none or ambiguous.
+  std::uint8_t amount_card_ = kNoCard;
+  std::uint8_t amount_slot_ = kNoSlot;
+  int atk_changes_ = 0;                       ///< ATK-changing resolutions this turn
   std::vector<std::uint32_t> categories_;     ///< scenario card index -> the script's CATEGORY_* bits
   std::vector<std::size_t> outcome_;          ///< records written while the current open link resolves
 };

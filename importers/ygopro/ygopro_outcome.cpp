@@ -70,3 +70,48 @@ void Mapper::finalize_cards() {
 }
 
 }  // namespace bc::ygopro::detail
+
+namespace bc::ygopro::detail {
+
+/// A resolved link that changes ATK: the one whose amount the script computes
+/// is remembered with the monster it raised (its own battling monster, or the
+/// activation's target); any other ATK change this turn makes the amount
+/// ambiguous, and nothing is learnt.
+void Mapper::note_amount(std::uint8_t link) {
+  if (!link || link >= links_.size() || links_[link].card >= scenario_.cards.size()) return;
+  const std::uint8_t card = links_[link].card;
+  const Op* o = scenario_.cards[card].term.find_op(OpCode::ChangeAtk);
+  if (!o) return;
+  ++atk_changes_;
+  if (card >= open_amount_.size() || !open_amount_[card]) return;
+  const Player owner = scenario_.cards[card].owner;
+  amount_card_ = card;
+  amount_slot_ = o->object == Object::Target ? out_.records[links_[link].record].event.target
+                 : owner == Player::P1       ? attacker_
+                                             : target_;
+}
+
+/// "Outcomes from the stream" for amounts (docs/engines/ygopro.md): the
+/// damage calculation shows the raised monster's ATK; what it has over the
+/// card's printed ATK is the card's amount, when it was the turn's only ATK
+/// change and the result is a whole multiple of 100.
+void Mapper::learn_amount(const Message& m) {
+  const std::uint8_t card = amount_card_;
+  amount_card_ = kNoCard;
+  if (card == kNoCard || atk_changes_ != 1 || amount_slot_ == kNoSlot) return;
+  for (int side = 0; side < 2; ++side) {
+    const Location& where = side == 0 ? m.attacker : m.target;
+    if (where.location == 0 || slot(where) != amount_slot_ || where.controller > 1 || where.sequence >= 7) continue;
+    const std::uint8_t monster = monster_index(board_[where.controller][where.sequence].code);
+    if (monster >= scenario_.monsters.size()) return;
+    const int amount = m.atk[side] - scenario_.monsters[monster].atk;
+    if (amount <= 0 || amount % 100 != 0 || amount > 12700) return;
+    EffectTerm& t = scenario_.cards[card].term;
+    for (int i = 0; i < t.op_count; ++i)
+      if (t.ops[i].code == OpCode::ChangeAtk) t.ops[i].amount = static_cast<std::int16_t>(amount);
+    open_amount_[card] = false;
+    return;
+  }
+}
+
+}  // namespace bc::ygopro::detail

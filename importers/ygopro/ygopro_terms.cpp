@@ -180,6 +180,10 @@ void resolution(EffectTerm& t, ScriptReading& r, bool targets, bool chain_event,
     Op o = op((c & category::kAtkChange) ? OpCode::ChangeAtk : OpCode::ChangeDef, targets ? Object::Target : Object::OwnBattler);
     const int amount = atk_amount(prose) != 0 ? atk_amount(prose) : literal_amount(operation);
     o.amount = static_cast<std::int16_t>(std::clamp(amount, -12700, 12700));
+    if (amount == 0 && (c & category::kAtkChange)) {
+      r.computed_amount = true;
+      r.rule += ", ATK amount computed by the script: taken from the damage calculation";
+    }
     o.duration = prose.find("end of turn") != std::string::npos || prose.find("this turn") != std::string::npos
                      ? Duration::Turn : Duration::Battle;
     if (targets) t.target = TargetSpec{TargetKind::Monster, SideSel::Any, FaceSel::FaceUp, RoleSel::Any};

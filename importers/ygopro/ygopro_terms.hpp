@@ -22,6 +22,9 @@ struct ScriptReading {
   bool engine_timings = false;     ///< term.timings are the engine's declaration (its Damage Step flags)
   bool hidden_condition = false;   ///< a condition or target check the term cannot state
   bool open_outcome = false;       ///< the resolution is taken from what the stream shows
+  /// The ATK change's amount is computed by the script (Honest:
+  /// SetValue(d:GetAttack())): taken from the engine's damage calculation.
+  bool computed_amount = false;
   std::uint32_t categories = 0;    ///< the script's category bits (CATEGORY_*), for checking an outcome
   std::string rule;                ///< the mapping rule applied, for reports
 };

@@ -114,5 +114,26 @@ TEST(YgoproCardsCli, WritesTheCardsFileAndRefusesABadTree) {
   std::remove(out.c_str());
 }
 
+// --cdb: a card's name and stats from a cards.cdb, where the card does not give
+// them; a code the cdb lacks is a warning; a file that is no cdb is refused.
+TEST(YgoproCardsCli, NamesAndStatsFromACardsCdb) {
+  const std::string out = ::testing::TempDir() + "bc-ygopro-cards-cdb.json";
+  std::remove(out.c_str());
+  const std::string base = std::string(BC_BINARY) + " ygopro cards --scripts " + kTree + " --cdb ";
+  EXPECT_EQ(std::system((base + kTree + "/cards.cdb 1001 1002 1003 -o " + out + " 2>/dev/null").c_str()), 0);
+  std::ifstream in(out);
+  const nlohmann::json doc = nlohmann::json::parse(in);
+  ASSERT_EQ(doc["cards"].size(), 3u);
+  EXPECT_EQ(doc["cards"][0]["name"], "Fixture Hand Monster");
+  EXPECT_EQ(doc["cards"][0]["atk"], 300);
+  EXPECT_EQ(doc["cards"][0]["def"], 200);
+  EXPECT_EQ(doc["cards"][0]["level"], 1);
+  EXPECT_EQ(doc["cards"][1]["type"], 4);
+  EXPECT_FALSE(doc["cards"][1].contains("atk"));  // not a monster
+  EXPECT_FALSE(doc["cards"][2].contains("name"));  // 1003 is not in the cdb
+  EXPECT_EQ(WEXITSTATUS(std::system((base + kTree + "/constant.lua 1001 2>/dev/null").c_str())), 2);
+  std::remove(out.c_str());
+}
+
 }  // namespace
 }  // namespace bc

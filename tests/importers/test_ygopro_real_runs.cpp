@@ -59,7 +59,7 @@ TEST_P(RealRuns, EveryVerdictIsAsPinned) {
                                    << ")";
     holding += rc == 0;
   }
-  EXPECT_EQ(holding, 53) << "runs that hold in " << GetParam();
+  EXPECT_EQ(holding, 79) << "runs that hold in " << GetParam();
 }
 
 INSTANTIATE_TEST_SUITE_P(Batch1, RealRuns, ::testing::Values("fluoro", "edo", "edo-single"),

@@ -1,0 +1,131 @@
+// The cores' own ways of prompting and applying, as the importer reads them
+// (docs/engines/ygopro.md, "The cores' own prompts"), pinned on real runs of
+// batch 1 (tests/importers/real_runs): each test fails when the importer
+// reads that message the old way.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+
+#include "checker/conformance/conformance.hpp"
+#include "importers/ygopro/ygopro_file.hpp"
+#include "model/rulesets/ruleset_loader.hpp"
+
+namespace bc::ygopro {
+namespace {
+
+const std::string kDir = std::string(BC_SOURCE_DIR) + "/tests/importers/real_runs/";
+
+ImportResult import_run(const std::string& run) {
+  ImportOptions options;
+  const FileImport f = import_files(kDir + run + ".bin", kDir + run + ".cards.json", options);
+  EXPECT_TRUE(f.ok()) << run << ": " << f.error;
+  return f.result;
+}
+
+/// The index of the first event record of `type` at or after `from`, or records.size().
+std::size_t find_event(const ImportResult& r, EventType type, std::size_t from = 0) {
+  for (std::size_t i = from; i < r.records.size(); ++i)
+    if (r.records[i].kind == RecordKind::Event && r.records[i].event.type == type) return i;
+  return r.records.size();
+}
+
+// HINT_EVENT 29: the opponent's last chance in the open Battle Step after the
+// turn player chose to leave it. Book of Moon there sends the core back to the
+// Battle Step: no End Step may be entered before that activation.
+TEST(YgoproCorePrompts, HintTwentyNineIsStillTheOpenBattleStep) {
+  const ImportResult r = import_run("fluoro/fluoro-book_of_moon-p002");
+  const std::size_t activation = find_event(r, EventType::Activate);
+  ASSERT_LT(activation, r.records.size());
+  for (std::size_t i = 0; i < activation; ++i)
+    if (r.records[i].kind == RecordKind::Event && r.records[i].event.type == EventType::TimingEnter)
+      EXPECT_NE(r.records[i].event.timing, Timing::EndStep) << "line " << r.records[i].line;
+  const TraceRecord& offer = r.records[activation - 1];
+  ASSERT_EQ(offer.kind, RecordKind::Offered);
+  EXPECT_EQ(offer.offered.timing, Timing::BattleStepOpen);
+  EXPECT_EQ(offer.offered.player, Player::P2);
+}
+
+// After Book of Moon's chain in the open Battle Step both cores ask each
+// player whether to chain, then send the battle command: a round in which
+// both passed is not written.
+TEST(YgoproCorePrompts, PassedPostChainRoundIsDropped) {
+  const ImportResult r = import_run("fluoro/fluoro-kuriboh_vs_book-p009");
+  EXPECT_EQ(r.dropped_prompts, 2u);
+  const std::size_t end = find_event(r, EventType::ChainEnd);
+  ASSERT_LT(end + 1, r.records.size());
+  const TraceRecord& next = r.records[end + 1];
+  ASSERT_EQ(next.kind, RecordKind::Offered);
+  EXPECT_TRUE(std::any_of(next.offered.actions.begin(), next.offered.actions.end(),
+                          [](const Action& a) { return a.type == ActionType::DeclareAttack; }))
+      << "the turn player's battle command follows the chain";
+}
+
+// Negate Attack: the core writes MSG_ATTACK_DISABLED only after the chain and
+// another round of priority; the negation is written at the resolution.
+TEST(YgoproCorePrompts, AttackNegatedAtTheResolution) {
+  const ImportResult r = import_run("fluoro/fluoro-negate_attack-p001");
+  const std::size_t resolve = find_event(r, EventType::Resolve);
+  const std::size_t negated = find_event(r, EventType::AttackNegated);
+  const std::size_t end = find_event(r, EventType::ChainEnd);
+  ASSERT_LT(negated, r.records.size());
+  EXPECT_LT(resolve, negated);
+  EXPECT_LT(negated, end);
+  EXPECT_EQ(find_event(r, EventType::AttackNegated, negated + 1), r.records.size()) << "written once";
+}
+
+// Honest's ATK gain is computed by its script (the opponent's monster's ATK):
+// the amount is learnt from the damage calculation, Luster Dragon's 1900.
+TEST(YgoproCorePrompts, ComputedAtkAmountIsLearntFromTheDamageCalculation) {
+  const ImportResult r = import_run("fluoro/fluoro-honest-p001");
+  const auto honest = std::find_if(r.header.scenario.cards.begin(), r.header.scenario.cards.end(),
+                                   [](const CardSpec& c) { return c.name == "Honest"; });
+  ASSERT_NE(honest, r.header.scenario.cards.end());
+  const Op* change = honest->term.find_op(OpCode::ChangeAtk);
+  ASSERT_NE(change, nullptr);
+  EXPECT_EQ(change->amount, 1900);
+}
+
+}  // namespace
+}  // namespace bc::ygopro
+
+namespace bc::ygopro {
+namespace {
+
+// Withheld offers with conditions (docs/engines/ygopro.md): Honest has a
+// script condition, so an engine that does not offer it is not judged --
+// unless the same engine offered it in this very situation (same window,
+// player, chain, battle and battling monsters) and it is still unused.
+TEST(YgoproWithheldOffers, OfferedThenWithheldInTheSameSituationIsADeviation) {
+  const ImportResult r = import_run("fluoro/fluoro-honest-p000");
+  const Ruleset rules = load_ruleset("mr3");
+  const Model model(r.header.scenario, rules);
+  ASSERT_TRUE(check_conformance(model, r.header.omits, r.records).holds());
+  // The offer of Honest to P2 at the start of the Damage Step, and the same
+  // offer again right after it without Honest.
+  std::vector<TraceRecord> records = r.records;
+  const auto offer = std::find_if(records.begin(), records.end(), [](const TraceRecord& t) {
+    return t.kind == RecordKind::Offered && t.offered.timing == Timing::StartOfDamageStep && t.offered.actions.size() == 2;
+  });
+  ASSERT_NE(offer, records.end());
+  TraceRecord again = *offer;
+  again.offered.actions = ActionList{};
+  again.offered.actions.push(Action{ActionType::Pass});
+  const std::size_t at = static_cast<std::size_t>(offer - records.begin()) + 1;
+  records.insert(records.begin() + static_cast<std::ptrdiff_t>(at), again);
+  for (std::size_t i = 0; i < records.size(); ++i) records[i].line = i + 2;
+  const ConformanceResult withheld = check_conformance(model, r.header.omits, records);
+  EXPECT_FALSE(withheld.conforms());
+  EXPECT_EQ(withheld.withheld_after_offer, 1u);
+  ASSERT_EQ(withheld.divergence.withheld.size(), 1u);
+  EXPECT_EQ(withheld.divergence.line, at + 2);
+  // Without the earlier offer (the first one dropped), the same withholding is not checked.
+  records.erase(records.begin() + static_cast<std::ptrdiff_t>(at - 1));
+  for (std::size_t i = 0; i < records.size(); ++i) records[i].line = i + 2;
+  const ConformanceResult unseen = check_conformance(model, r.header.omits, records);
+  EXPECT_TRUE(unseen.conforms());
+  EXPECT_GE(unseen.unchecked_offers, 1u);
+}
+
+}  // namespace
+}  // namespace bc::ygopro
