@@ -1,28 +1,34 @@
-// The real-card recordings (tests/importers/real_runs, batch 1): each run's
+// The real-card recordings (tests/importers/real_runs, batches 1 and 2): each run's
 // verdict under `verify-trace --from ygopro` is pinned in verdicts.tsv with
 // its reason, so a change in the importer, the mapping or the model that
 // turns a verdict shows here, run by run.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <cstdio>
 #include <fstream>
+#include <map>
+#include <ostream>
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 namespace {
 
 const std::string kDir = std::string(BC_SOURCE_DIR) + "/tests/importers/real_runs/";
 
 struct PinnedRun {
-  std::string run;      ///< folder/name
+  std::string run;      ///< folder/name, relative to the batch's folder
   bool holds = false;
   std::string reason;
 };
 
-std::vector<PinnedRun> pinned(const std::string& folder) {
+/// The pinned runs of one configuration (`folder`) of a batch (`batch`: "" or "batch2/").
+std::vector<PinnedRun> pinned(const std::string& batch, const std::string& folder) {
   std::vector<PinnedRun> out;
-  std::ifstream in(kDir + "verdicts.tsv");
+  std::ifstream in(kDir + batch + "verdicts.tsv");
   std::string line;
   while (std::getline(in, line)) {
     if (line.empty() || line[0] == '#') continue;
@@ -38,33 +44,63 @@ std::vector<PinnedRun> pinned(const std::string& folder) {
   return out;
 }
 
-/// 0: holds, 1: a violation (the CLI's exit codes); anything else is a failure of its own.
-int verify(const std::string& run) {
-  const std::string base = kDir + run;
-  const std::string cmd = std::string(BC_BINARY) + " verify-trace --from ygopro --cards " + base + ".cards.json " +
-                          base + ".bin > /dev/null 2>&1";
+/// Every run of one configuration in one `verify-trace --from ygopro --json`
+/// call (each NAME.bin with its NAME.cards.json): run -> exit code.
+std::map<std::string, int> verify_folder(const std::string& batch, const std::string& folder) {
+  const std::string dir = kDir + batch + folder;
+  const std::string out = ::testing::TempDir() + "bc-real-runs-" + (batch.empty() ? "b1" : "b2") + "-" + folder + ".json";
+  const std::string cmd = std::string(BC_BINARY) + " verify-trace --from ygopro --json -j 1 " + dir + "/*.bin > " + out + " 2>/dev/null";
   const int status = std::system(cmd.c_str());
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) <= 1) << cmd;
+  std::ifstream in(out);
+  const nlohmann::json doc = nlohmann::json::parse(in, nullptr, false);
+  std::map<std::string, int> codes;
+  if (doc.is_discarded()) return codes;
+  for (const nlohmann::json& t : doc["traces"]) {
+    std::string file = t["file"].get<std::string>();
+    file = file.substr(kDir.size() + batch.size());
+    codes[file.substr(0, file.size() - 4)] = t["exit_code"].get<int>();
+  }
+  std::remove(out.c_str());
+  return codes;
 }
 
-class RealRuns : public ::testing::TestWithParam<std::string> {};
+struct Batch {
+  std::string folder;   ///< "" (batch 1) or "batch2/"
+  std::string config;   ///< fluoro, edo, edo-single
+  std::size_t runs;     ///< paths recorded
+  int holding;          ///< runs that hold
+};
+
+void PrintTo(const Batch& b, std::ostream* os) { *os << (b.folder.empty() ? "batch1/" : b.folder) << b.config; }
+
+class RealRuns : public ::testing::TestWithParam<Batch> {};
 
 TEST_P(RealRuns, EveryVerdictIsAsPinned) {
-  const std::vector<PinnedRun> runs = pinned(GetParam());
-  ASSERT_EQ(runs.size(), 79u) << "batch 1 has 79 paths per configuration";
+  const Batch& b = GetParam();
+  const std::vector<PinnedRun> runs = pinned(b.folder, b.config);
+  ASSERT_EQ(runs.size(), b.runs) << "paths recorded in " << b.folder << b.config;
+  const std::map<std::string, int> codes = verify_folder(b.folder, b.config);
+  ASSERT_EQ(codes.size(), b.runs) << "every recording is read";
   int holding = 0;
   for (const PinnedRun& p : runs) {
-    const int rc = verify(p.run);
-    EXPECT_EQ(rc, p.holds ? 0 : 1) << p.run << " (pinned: " << (p.holds ? "holds" : "violation") << ", " << p.reason
-                                   << ")";
-    holding += rc == 0;
+    const auto it = codes.find(p.run);
+    ASSERT_NE(it, codes.end()) << p.run;
+    EXPECT_EQ(it->second, p.holds ? 0 : 1) << p.run << " (pinned: " << (p.holds ? "holds" : "violation") << ", "
+                                           << p.reason << ")";
+    holding += it->second == 0;
   }
-  EXPECT_EQ(holding, 79) << "runs that hold in " << GetParam();
+  EXPECT_EQ(holding, b.holding) << "runs that hold in " << b.folder << b.config;
 }
 
-INSTANTIATE_TEST_SUITE_P(Batch1, RealRuns, ::testing::Values("fluoro", "edo", "edo-single"),
+// Batch 1: the training set. Batch 2: recorded after the mapping was frozen
+// (commit 2815089), pinned as that commit judged it.
+INSTANTIATE_TEST_SUITE_P(Batches, RealRuns,
+                         ::testing::Values(Batch{"", "fluoro", 79, 79}, Batch{"", "edo", 79, 79},
+                                           Batch{"", "edo-single", 79, 79}, Batch{"batch2/", "fluoro", 199, 122},
+                                           Batch{"batch2/", "edo", 196, 122}, Batch{"batch2/", "edo-single", 196, 122}),
                          [](const auto& info) {
-                           std::string n = info.param;
+                           std::string n = (info.param.folder.empty() ? "batch1_" : "batch2_") + info.param.config;
                            for (char& c : n)
                              if (c == '-') c = '_';
                            return n;
