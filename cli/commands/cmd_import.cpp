@@ -1,4 +1,4 @@
-/// `battlecheck import ygopro --cards CARDS.json STREAM.bin [-o FILE]`:
+/// `battlecheck import ygopro [--cards CARDS.json] STREAM.bin [-o FILE]`:
 /// turn a ygopro-core message stream into a trace v1 (docs/engines/ygopro.md).
 #include <iostream>
 
@@ -28,7 +28,13 @@ int run_import(const ImportCliOptions& o) {
     std::cerr << "error: --framing: expected auto, fluoro or edo, got \"" << o.framing << "\"\n";
     return kExitBadInput;
   }
-  const ygopro::FileImport f = ygopro::import_files(o.stream, o.cards, options);
+  const std::string cards = o.cards.empty() ? ygopro::cards_beside(o.stream) : o.cards;
+  if (cards.empty()) {
+    std::cerr << "error: " << o.stream << ": --cards CARDS.json is required: no " << o.stream
+              << " cards file beside it (NAME.cards.json for NAME.bin; docs/engines/ygopro.md)\n";
+    return kExitBadInput;
+  }
+  const ygopro::FileImport f = ygopro::import_files(o.stream, cards, options);
   for (const std::string& w : f.result.warnings) std::cerr << "warning: " << w << "\n";
   if (!f.ok()) {
     std::cerr << "error: " << f.error << "\n";
@@ -49,7 +55,8 @@ Command add_import_command(CLI::App& root) {
   CLI::App* yg = app->add_subcommand("ygopro", "ygopro-core (YGOPro / EDOPro) binary message stream -> trace v1 on stdout");
   yg->add_option("stream", options->stream, "STREAM.bin: every get_message / OCG_DuelGetMessage buffer, concatenated")
       ->required();
-  yg->add_option("--cards", options->cards, "CARDS.json: the duel's cards (docs/engines/ygopro.md)")->required();
+  yg->add_option("--cards", options->cards,
+                 "CARDS.json: the duel's cards (docs/engines/ygopro.md; default: NAME.cards.json beside NAME.bin)");
   yg->add_option("-o,--output", options->output, "write the trace to FILE (atomically) instead of stdout");
   yg->add_flag("--force", options->force, "overwrite an existing output file");
   yg->add_option("--framing", options->framing, "auto (default), fluoro (no length prefix) or edo (u32 length prefix)");

@@ -1,7 +1,6 @@
 /// The ygopro-core branch of verify-trace's open_source() hook.
 #include "cli/verify/verify_ygopro.hpp"
 
-#include <filesystem>
 
 #include "importers/ygopro/ygopro_file.hpp"
 
@@ -19,14 +18,9 @@ std::pair<std::string, int> split_battle(const std::string& path) {
 }
 
 /// The cards file of a run: --cards when given, else the recording's own
-/// `NAME.cards.json` beside `NAME.bin` (the layout of ../shared/engine-logs and
-/// of the host's recordings), so a folder of runs is checked with one command.
+/// `NAME.cards.json` beside `NAME.bin`, so a folder of runs is checked with one command.
 std::string cards_for(const std::string& path, const VerifyOptions& opts) {
-  if (!opts.cards.empty() || path == "-") return opts.cards;
-  const std::string stem = path.size() > 4 && path.ends_with(".bin") ? path.substr(0, path.size() - 4) : path;
-  const std::string beside = stem + ".cards.json";
-  std::error_code ec;
-  return std::filesystem::is_regular_file(beside, ec) ? beside : std::string();
+  return opts.cards.empty() ? ygopro::cards_beside(path) : opts.cards;
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 /// Reading the files of an import (an edge: the only place that touches disk).
 #include "importers/ygopro/ygopro_file.hpp"
 
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <vector>
@@ -16,6 +17,14 @@ bool set_framing(ImportOptions& options, const std::string& text) {
   }
   options.framing = parse_framing(text);
   return options.framing.has_value();
+}
+
+std::string cards_beside(const std::string& stream_path) {
+  if (stream_path.empty() || stream_path == "-") return {};
+  const std::string stem =
+      stream_path.size() > 4 && stream_path.ends_with(".bin") ? stream_path.substr(0, stream_path.size() - 4) : stream_path;
+  std::error_code ec;
+  return std::filesystem::is_regular_file(stem + ".cards.json", ec) ? stem + ".cards.json" : std::string();
 }
 
 FileImport import_files(const std::string& stream_path, const std::string& cards_path, const ImportOptions& options) {

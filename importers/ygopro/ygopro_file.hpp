@@ -20,6 +20,12 @@ struct FileImport {
 /// cards files are errors too.
 FileImport import_files(const std::string& stream_path, const std::string& cards_path, const ImportOptions& options);
 
+/// The cards file a recording keeps beside its stream: `NAME.cards.json` for
+/// `NAME.bin` (the layout of ../shared/engine-logs and of the host's
+/// recordings), or empty when there is none. Lets `import ygopro` and
+/// `verify-trace --from ygopro` take a folder of runs without --cards.
+std::string cards_beside(const std::string& stream_path);
+
 /// Parse "auto" | "fluoro" | "edo" into ImportOptions::framing; false if unknown.
 bool set_framing(ImportOptions& options, const std::string& text);
 

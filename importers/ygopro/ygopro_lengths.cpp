@@ -65,7 +65,7 @@ constexpr Rule kRules[] = {
     {25, "MSG_SORT_CARD", How::Steps, {1, -7}},                      // player; n x (code, con, loc, seq)
     {26, "MSG_SELECT_UNSELECT_CARD", How::Steps, {5, -8, -8}},       // player, finishable, cancelable, min, max
     {30, "MSG_CONFIRM_DECKTOP", How::Steps, {1, -7}},
-    {31, "MSG_CONFIRM_CARDS", How::Steps, {1, -7}},
+    {31, "MSG_CONFIRM_CARDS", How::Steps, {2, -7}},                  // player, skip_panel; n x (code, con, loc, seq): libduel.cpp confirm_cards, operations.cpp
     {32, "MSG_SHUFFLE_DECK", How::Steps, {1}},
     {33, "MSG_SHUFFLE_HAND", How::Steps, {1, -4}},
     {34, "MSG_REFRESH_DECK", How::HostOnly, {}},

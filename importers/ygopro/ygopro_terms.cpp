@@ -139,6 +139,18 @@ int literal_amount(const std::string& operation) {
   return 0;
 }
 
+/// How long what the operation registers lasts: "until the end of the turn"
+/// when the card's prose says so, or when the script resets it at the End
+/// Phase (`SetReset(RESET_PHASE+PHASE_END)`: Rush Recklessly, Waboku); else
+/// for this battle (Kuriboh resets at PHASE_DAMAGE, Lily at PHASE_DAMAGE_CAL).
+Duration duration_of(const std::string& prose, const std::string& operation) {
+  if (prose.find("end of turn") != std::string::npos || prose.find("this turn") != std::string::npos) return Duration::Turn;
+  const bool phase_end = operation.find("RESETS_STANDARD_PHASE_END") != std::string::npos ||  // EDOPro's shorthand
+                         (operation.find("RESET_PHASE") != std::string::npos &&
+                          operation.find("PHASE_END") != std::string::npos);
+  return phase_end ? Duration::Turn : Duration::Battle;
+}
+
 /// What the operation does, read from its source text when no category says
 /// it (the categories are hints for the AI, and many cards declare none):
 /// registering EFFECT_AVOID_BATTLE_DAMAGE is "no battle damage to you for this
@@ -150,6 +162,7 @@ bool operation_ops(EffectTerm& t, ScriptReading& r, const std::string& operation
   if (has("EFFECT_AVOID_BATTLE_DAMAGE")) {
     Op o = op(OpCode::NoBattleDamage, Object::You);
     o.flag = has("EFFECT_INDESTRUCTABLE_BATTLE");
+    o.duration = duration_of("", operation);
     t.ops[t.op_count++] = o;
     r.rule += ", operation registers EFFECT_AVOID_BATTLE_DAMAGE: no battle damage to you";
   }
@@ -184,8 +197,7 @@ void resolution(EffectTerm& t, ScriptReading& r, bool targets, bool chain_event,
       r.computed_amount = true;
       r.rule += ", ATK amount computed by the script: taken from the damage calculation";
     }
-    o.duration = prose.find("end of turn") != std::string::npos || prose.find("this turn") != std::string::npos
-                     ? Duration::Turn : Duration::Battle;
+    o.duration = duration_of(prose, operation);
     if (targets) t.target = TargetSpec{TargetKind::Monster, SideSel::Any, FaceSel::FaceUp, RoleSel::Any};
     else t.conditions |= kCondOwnBattling;
     add(o);
@@ -204,7 +216,9 @@ void resolution(EffectTerm& t, ScriptReading& r, bool targets, bool chain_event,
   // A target flag always means a targeted monster: the activation's target is
   // read from MSG_BECOME_TARGET (Negate Attack targets the attacker).
   if (targets) t.target = TargetSpec{TargetKind::Monster, SideSel::Any, FaceSel::Any, RoleSel::Any};
-  if (c == 0 && operation_ops(t, r, operation)) return;
+  // The operation's names, whatever its categories (the categories are hints
+  // for the AI: Magic Cylinder declares only CATEGORY_DAMAGE, yet negates the attack).
+  if (operation_ops(t, r, operation)) return;
   add(op(OpCode::Opaque, Object::Target));
   r.open_outcome = true;
 }
@@ -239,17 +253,18 @@ bool activation(const json& e, std::uint32_t card_type, EffectTerm& t, ScriptRea
 }
 
 /// A quick effect that answers a battle event (EVENT_BATTLE_START ..
-/// EVENT_DAMAGE_STEP_END) is used at that event's timing only.
+/// EVENT_DAMAGE_STEP_END, and EVENT_BATTLE_DAMAGE) is used at that event's timing only.
 struct BattleEventTiming {
   Constant code;
   Timing timing;
 };
-constexpr std::array<BattleEventTiming, 5> kBattleEventTimings = {{
+constexpr std::array<BattleEventTiming, 6> kBattleEventTimings = {{
     {{"EVENT_BATTLE_START", 1132}, Timing::StartOfDamageStep},
     {{"EVENT_BATTLE_CONFIRM", 1133}, Timing::BeforeDamageCalculation},
     {{"EVENT_PRE_DAMAGE_CALCULATE", 1134}, Timing::DamageCalculation},
     {{"EVENT_BATTLED", 1138}, Timing::AfterDamageCalculation},
     {{"EVENT_DAMAGE_STEP_END", 1141}, Timing::EndOfDamageStep},
+    {{"EVENT_BATTLE_DAMAGE", 1143}, Timing::AfterDamageCalculation},  // inflicted at damage calculation (Sebek's Blessing)
 }};
 
 /// The timings at which the engine lets a non-trigger effect be activated,

@@ -79,7 +79,13 @@ TEST(YgoproCli, BadOptionsAndFilesAreExitTwo) {
   EXPECT_EQ(run("import ygopro --framing nope --cards " + cards + " " + bin).code, 2);
   EXPECT_EQ(run("import ygopro --cards /nonexistent.json " + bin).code, 2);
   EXPECT_EQ(run("import ygopro --cards " + cards + " /nonexistent.bin").code, 2);
-  EXPECT_EQ(run("import ygopro " + bin).code, 2);  // --cards is required
+  EXPECT_EQ(run("import ygopro " + bin).code, 0);  // the recording's own cards file beside it
+  const std::string alone = ::testing::TempDir() + "bc-alone-basic.bin";
+  std::filesystem::copy_file(bin, alone, std::filesystem::copy_options::overwrite_existing);
+  const Result none = run("import ygopro " + alone);
+  EXPECT_EQ(none.code, 2);  // no cards file beside it: --cards is required, and the message says so
+  EXPECT_NE(none.out.find("--cards CARDS.json is required"), std::string::npos) << none.out;
+  std::filesystem::remove(alone);
   const Result wrong = run("import ygopro --framing edo --cards " + cards + " " + bin);
   EXPECT_EQ(wrong.code, 2);
   EXPECT_NE(wrong.out.find("byte 0"), std::string::npos) << wrong.out;

@@ -131,6 +131,48 @@ TEST(YgoproMapping, OperationsReadFromTheSourceWhenNoCategorySaysIt) {
   EXPECT_TRUE(p.open_outcome);
 }
 
+// How long: the script's reset at the End Phase is "until the end of the turn"
+// (both trees' spellings); a reset at PHASE_DAMAGE / PHASE_DAMAGE_CAL is "for this battle".
+TEST(YgoproMapping, DurationFromTheScriptsReset) {
+  json rush = effect("EFFECT_TYPE_ACTIVATE", "EVENT_FREE_CHAIN", "EFFECT_FLAG_CARD_TARGET");
+  rush["category"] = "CATEGORY_ATKCHANGE";
+  rush["operation_uses"] = {"EFFECT_UPDATE_ATTACK", "PHASE_END", "RESET_EVENT", "RESET_PHASE", "SetValue(700)"};
+  EXPECT_EQ(read(rush, kQuickPlay).ops[0].duration, Duration::Turn);
+  rush["operation_uses"] = {"EFFECT_UPDATE_ATTACK", "RESETS_STANDARD_PHASE_END", "SetValue(700)"};  // EDOPro
+  EXPECT_EQ(read(rush, kQuickPlay).ops[0].duration, Duration::Turn);
+  rush["operation_uses"] = {"EFFECT_UPDATE_ATTACK", "PHASE_DAMAGE_CAL", "RESET_PHASE", "SetValue(3000)"};
+  EXPECT_EQ(read(rush, kQuickPlay).ops[0].duration, Duration::Battle);
+  json waboku = effect("EFFECT_TYPE_ACTIVATE", "EVENT_FREE_CHAIN");
+  waboku["operation_uses"] = {"EFFECT_AVOID_BATTLE_DAMAGE", "EFFECT_INDESTRUCTABLE_BATTLE", "PHASE_END", "RESET_PHASE"};
+  const EffectTerm w = read(waboku, kTrap);
+  EXPECT_EQ(w.ops[0].code, OpCode::NoBattleDamage);
+  EXPECT_TRUE(w.ops[0].flag);
+  EXPECT_EQ(w.ops[0].duration, Duration::Turn);
+  json kuriboh = effect("EFFECT_TYPE_QUICK_O", "EVENT_PRE_DAMAGE_CALCULATE");
+  kuriboh["operation_uses"] = {"EFFECT_AVOID_BATTLE_DAMAGE", "PHASE_DAMAGE", "RESET_PHASE"};
+  EXPECT_EQ(read(kuriboh).ops[0].duration, Duration::Battle);
+}
+
+// The operation's names are read whatever its categories: Magic Cylinder
+// declares only CATEGORY_DAMAGE and negates the attack.
+TEST(YgoproMapping, OperationNamesAreReadBesideACategory) {
+  json cylinder = effect("EFFECT_TYPE_ACTIVATE", "EVENT_ATTACK_ANNOUNCE", "EFFECT_FLAG_CARD_TARGET");
+  cylinder["category"] = "CATEGORY_DAMAGE";
+  cylinder["operation_uses"] = {":GetAttack", "Duel.Damage", "Duel.NegateAttack", "REASON_EFFECT"};
+  const ScriptReading r = read_script_effect(cylinder, kTrap, "");
+  ASSERT_TRUE(r.term);
+  EXPECT_EQ(r.term->ops[0].code, OpCode::NegateAttack);
+  EXPECT_FALSE(r.open_outcome);
+}
+
+// A Quick-Play activated on EVENT_BATTLE_DAMAGE (1143, inside the cores'
+// battle-event range 1132-1149): after damage calculation only, no flag needed.
+TEST(YgoproMapping, BattleDamageEventIsAfterDamageCalculation) {
+  const EffectTerm t = read(effect("EFFECT_TYPE_ACTIVATE", "EVENT_BATTLE_DAMAGE"), kQuickPlay);
+  EXPECT_EQ(t.timings, bit(Timing::AfterDamageCalculation));
+  EXPECT_EQ(t.window, Window::DamageStep);
+}
+
 TEST(YgoproMapping, IgnitionAndContinuousAreNotRead) {
   EXPECT_FALSE(read_script_effect(effect("EFFECT_TYPE_IGNITION", ""), kMonster, "").term);
   EXPECT_FALSE(read_script_effect(effect("EFFECT_TYPE_SINGLE", "EFFECT_UPDATE_ATTACK"), kMonster, "").term);

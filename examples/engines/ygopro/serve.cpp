@@ -185,6 +185,18 @@ json ServeSession::actions() {
 json ServeSession::apply(const json& j) {
   const Action a = action_from_json(j);
   json events = json::array();
+  // A first pass gives priority to the other player; a second one ends the
+  // round and the duel goes on to where the core next asks.
+  auto pass_or_advance = [&](bool first_pass) {
+    if (first_pass) {
+      passes_ = 1;
+      give_priority(other(holder_), events);
+    } else {
+      passes_ = 0;
+      advance(events);
+    }
+    return json{{"events", events}};
+  };
   if (real_prompt()) {
     const std::size_t at = prompt_->decoded.offset;
     target_of_ = {kNoCard, kNoSlot};
@@ -203,25 +215,11 @@ json ServeSession::apply(const json& j) {
       cursor_ = records_.size();
       return {{"events", json::array({event_to_json(step), event_to_json(window)})}};
     }
-    if (a.type == ActionType::Pass && passes_ == 0 && priority_window(timing_)) {
-      passes_ = 1;
-      give_priority(other(holder_), events);
-      return {{"events", events}};
-    }
-    passes_ = 0;
-    advance(events);
-    return {{"events", events}};
+    return pass_or_advance(a.type == ActionType::Pass && passes_ == 0 && priority_window(timing_));
   }
   if (a.type != ActionType::Pass || !priority_window(timing_))
     throw HostError("serve: " + j.dump() + " was not offered: the core waits on no prompt for that player");
-  if (passes_ == 0) {
-    passes_ = 1;
-    give_priority(other(holder_), events);
-    return {{"events", events}};
-  }
-  passes_ = 0;
-  advance(events);
-  return {{"events", events}};
+  return pass_or_advance(passes_ == 0);
 }
 
 int serve(ServeSession& session, std::istream& in, std::ostream& out) {
