@@ -22,9 +22,15 @@ std::vector<CardFinding> audit_cards(const Scenario& scenario, const Ruleset& ru
     const TimingMask beyond = static_cast<TimingMask>(c.term.timings & ~permitted);
     if (beyond == 0) continue;
     const std::string cited = rules.citation(c.kind);
-    out.push_back({c.name, "declared usable at " + timings_text(beyond) + ", but " + rules.name + " permits its class " +
+    // A card with a condition the term cannot state (a script's own condition)
+    // is declared usable there by its flags; whether its condition lets it be
+    // used there is not read, and the finding says so rather than claim it.
+    const std::string declared = c.hidden_condition ? "its flags declare it usable at " : "declared usable at ";
+    const std::string narrowed =
+        c.hidden_condition ? " (its condition, which is not read, may narrow the declaration)" : std::string();
+    out.push_back({c.name, declared + timings_text(beyond) + ", but " + rules.name + " permits its class " +
                                std::string(name(c.kind)) + " only at " + timings_text(permitted) +
-                               (cited.empty() ? std::string() : " [" + cited + "]")});
+                               (cited.empty() ? std::string() : " [" + cited + "]") + narrowed});
   }
   return out;
 }

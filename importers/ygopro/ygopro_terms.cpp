@@ -267,6 +267,19 @@ constexpr std::array<BattleEventTiming, 6> kBattleEventTimings = {{
     {{"EVENT_BATTLE_DAMAGE", 1143}, Timing::AfterDamageCalculation},  // inflicted at damage calculation (Sebek's Blessing)
 }};
 
+/// Whether the effect's condition is the trees' shared "not after damage
+/// calculation" helper: Fluorohydride's `aux.dscon` (a function of
+/// utility.lua that reads Duel.IsDamageCalculated), EDOPro's
+/// `Auxiliary.StatChangeDamageStepCondition`. Only these shared helpers are
+/// read: a card's own condition that reads the same call may mean otherwise.
+bool before_calculation_only(const json& e) {
+  const std::string where = text_of(e, "condition");
+  const std::string uses = function_facts(e, "condition");
+  const bool shared = where.rfind("utility.lua:", 0) == 0 && uses.find("Duel.IsDamageCalculated") != std::string::npos;
+  return shared || uses.find("StatChangeDamageStepCondition") != std::string::npos ||
+         uses.find("aux.dscon") != std::string::npos;
+}
+
 /// The timings at which the engine lets a non-trigger effect be activated,
 /// as both cores decide it (effect::is_activateable in effect.cpp, Fluorohydride
 /// db4fd16a and EDOPro 46779fbe alike): in the Damage Step an effect needs
@@ -297,6 +310,10 @@ void engine_permission(const json& e, EffectTerm& t, ScriptReading& r) {
   TimingMask m = kOpenTimings;
   if (holds(e, "property_flags", kDamageStep)) m |= kDamageStepTimings;
   if (holds(e, "property_flags", kDamageCal)) m |= bit(Timing::DamageCalculation);
+  if ((m & kDamageStepTimings) && before_calculation_only(e)) {
+    m &= ~(bit(Timing::DamageCalculation) | bit(Timing::AfterDamageCalculation) | bit(Timing::EndOfDamageStep));
+    r.rule += ", the shared \"not after damage calculation\" condition";
+  }
   t.timings = m;
   r.rule += holds(e, "property_flags", kDamageCal) ? ", DAMAGE_STEP/DAMAGE_CAL flags"
             : holds(e, "property_flags", kDamageStep) ? ", DAMAGE_STEP flag" : ", no Damage Step flag";

@@ -173,6 +173,28 @@ TEST(YgoproMapping, BattleDamageEventIsAfterDamageCalculation) {
   EXPECT_EQ(t.window, Window::DamageStep);
 }
 
+// The trees' shared "not after damage calculation" condition (aux.dscon in
+// Fluorohydride's utility.lua, Auxiliary.StatChangeDamageStepCondition in
+// EDOPro's) narrows a DAMAGE_STEP declaration to before damage calculation; a
+// card's own condition reading the same call narrows nothing.
+TEST(YgoproMapping, SharedDamageStepConditionEndsBeforeDamageCalculation) {
+  json rush = effect("EFFECT_TYPE_ACTIVATE", "EVENT_FREE_CHAIN", "EFFECT_FLAG_CARD_TARGET|EFFECT_FLAG_DAMAGE_STEP");
+  rush["category"] = "CATEGORY_ATKCHANGE";
+  rush["condition"] = "utility.lua:813-815";
+  rush["condition_uses"] = {"Duel.GetCurrentPhase", "Duel.IsDamageCalculated", "PHASE_DAMAGE"};
+  const TimingMask open = bit(Timing::StartStep) | bit(Timing::BattleStepOpen) | bit(Timing::AttackDeclaration) |
+                         bit(Timing::BattleStep) | bit(Timing::EndStep);
+  const TimingMask before = open | bit(Timing::StartOfDamageStep) | bit(Timing::BeforeDamageCalculation);
+  EXPECT_EQ(read(rush, kQuickPlay).timings, before);
+  json edo = rush;
+  edo["condition"] = "utility.lua:1412-1414";
+  edo["condition_uses"] = {"Auxiliary.StatChangeDamageStepCondition", "Duel.IsDamageCalculated", "Duel.IsPhase"};
+  EXPECT_EQ(read(edo, kQuickPlay).timings, before);
+  json own = rush;
+  own["condition"] = "c37742478.lua:36-43";  // Honest's own condition
+  EXPECT_EQ(read(own, kQuickPlay).timings, before | bit(Timing::AfterDamageCalculation) | bit(Timing::EndOfDamageStep));
+}
+
 TEST(YgoproMapping, IgnitionAndContinuousAreNotRead) {
   EXPECT_FALSE(read_script_effect(effect("EFFECT_TYPE_IGNITION", ""), kMonster, "").term);
   EXPECT_FALSE(read_script_effect(effect("EFFECT_TYPE_SINGLE", "EFFECT_UPDATE_ATTACK"), kMonster, "").term);
