@@ -132,7 +132,7 @@ struct Op {
   std::uint8_t monster = kNoMonster;       ///< SpecialSummon: Scenario::monsters index
   bool operator==(const Op&) const = default;
 };
-inline constexpr int kMaxOps = 5;  /// Scapegoat summons four tokens (issue 27)
+inline constexpr int kMaxOps = 5;  ///< operations a term holds: a learnt outcome summons up to four tokens (Scapegoat)
 
 /// Continuous effects: apply while the card (or its face-up host) is on the field.
 enum class ContinuousKind : std::uint8_t {
