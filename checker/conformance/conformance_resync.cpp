@@ -95,7 +95,16 @@ bool ConformanceChecker::learn_card(std::uint8_t card, std::size_t from, std::si
   std::vector<Event> events;
   for (std::size_t i = from + 1; i < to; ++i)
     if (kept_[i].kind == RecordKind::Event) events.push_back(kept_[i].event);
-  std::optional<LearntTerm> learnt = learn_outcome(spec.term, spec.owner, events);
+  OutcomeBattlers battlers;  // the last battle begun before the resolution
+  for (std::size_t i = from; i-- > 0;) {
+    const Event& e = kept_[i].event;
+    if (kept_[i].kind != RecordKind::Event) continue;
+    if (e.type == EventType::DamageStepBegin || e.type == EventType::AttackDeclared) {
+      battlers = OutcomeBattlers{e.slot, e.target};
+      break;
+    }
+  }
+  std::optional<LearntTerm> learnt = learn_outcome(spec.term, spec.owner, events, battlers);
   EffectTerm term = spec.term;
   if (learnt) {
     term = learnt->term;

@@ -28,14 +28,31 @@ Event event(EventType t) {
 
 }  // namespace
 
+/// Whether the link resolving now moves the attack (Duel.ChangeAttackTarget,
+/// Shift): the core then writes a new MSG_ATTACK for the same attacker.
+bool Mapper::retargeting() const {
+  if (!resolving_ || resolving_ >= links_.size() || links_[resolving_].card >= scenario_.cards.size()) return false;
+  return scenario_.cards[links_[resolving_].card].term.has_op(OpCode::ChangeAttackTarget);
+}
+
 /// A second MSG_ATTACK while the same attack is still in progress (no
-/// Damage Step, no new battle command in between) is the turn player's
-/// re-choice after a replay, not a new declaration (S1 §战斗步骤的卷回).
+/// Damage Step, no new battle command in between) is the attack moved by the
+/// resolving link (Shift: the target changes without a replay, since the
+/// monster count did not change) or else the turn player's re-choice after a
+/// replay; never a new declaration (S1 §战斗步骤的卷回).
 bool Mapper::on_attack(const Message& m) {
   if (stage_ != Stage::InBattle) return true;
   const std::uint8_t a = slot(m.attacker);
   const std::uint8_t t = m.target.location == 0 ? kDirect : slot(m.target);
   if (a == kNoSlot || t == kNoSlot) return fail(m, "an attack from or to a zone the model does not have (extra monster zone?)");
+  if (attack_ && a == attacker_ && !replay_open_ && retargeting()) {
+    Event c = event(EventType::AttackTargetChanged);
+    c.slot = a;
+    c.target = t;
+    push(c);
+    target_ = t;
+    return true;
+  }
   if (attack_ && a == attacker_) {
     if (!replay_open_) {
       Event r = event(EventType::Replay);

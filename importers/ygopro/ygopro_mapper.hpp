@@ -61,6 +61,7 @@ class Mapper {
   bool map_extra_zone(std::uint8_t controller, std::uint32_t sequence);
 
   // ygopro_battle.cpp
+  bool retargeting() const;
   bool on_attack(const Message& m);
   void on_battle(const Message& m);
   void on_damage(const Message& m);

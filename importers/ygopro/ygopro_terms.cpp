@@ -69,6 +69,11 @@ constexpr Constant kRangeHand{"LOCATION_HAND", 0x2};
 // EVENT_*
 constexpr Constant kFreeChain{"EVENT_FREE_CHAIN", 1002}, kAttackAnnounce{"EVENT_ATTACK_ANNOUNCE", 1130},
     kChaining{"EVENT_CHAINING", 1027};
+/// The moments a summon is about to happen (the summon-negation window): a
+/// summon by the game's own procedure, which is made only in a Main Phase, so
+/// an effect activated on them has no place in the Battle Phase.
+constexpr std::array<Constant, 3> kSummonAttempts = {{
+    {"EVENT_SUMMON", 1103}, {"EVENT_FLIP_SUMMON", 1104}, {"EVENT_SPSUMMON", 1105}}};
 
 /// Trigger events by EVENT_* code.
 struct TriggerCode {
@@ -155,7 +160,8 @@ Duration duration_of(const std::string& prose, const std::string& operation) {
 /// it (the categories are hints for the AI, and many cards declare none):
 /// registering EFFECT_AVOID_BATTLE_DAMAGE is "no battle damage to you for this
 /// battle" (Kuriboh: reset at the end of the Damage Step); Duel.NegateAttack()
-/// negates the attack; Duel.SkipPhase(..., PHASE_BATTLE, ...) ends the Battle
+/// negates the attack; Duel.ChangeAttackTarget(tc) on the effect's target moves
+/// the attack to it (Shift); Duel.SkipPhase(..., PHASE_BATTLE, ...) ends the Battle
 /// Phase (Negate Attack). Nothing else is guessed: the rest stays opaque.
 bool operation_ops(EffectTerm& t, ScriptReading& r, const std::string& operation) {
   auto has = [&](const char* s) { return operation.find(s) != std::string::npos; };
@@ -169,6 +175,10 @@ bool operation_ops(EffectTerm& t, ScriptReading& r, const std::string& operation
   if (has("Duel.NegateAttack")) {
     t.ops[t.op_count++] = op(OpCode::NegateAttack, Object::Target);
     r.rule += ", operation calls Duel.NegateAttack";
+  }
+  if (has("Duel.ChangeAttackTarget") && t.target.kind == TargetKind::Monster && t.op_count < kMaxOps) {
+    t.ops[t.op_count++] = op(OpCode::ChangeAttackTarget, Object::Target);
+    r.rule += ", operation calls Duel.ChangeAttackTarget: the attack moves to the target";
   }
   if (has("Duel.SkipPhase") && has("PHASE_BATTLE") && t.op_count < kMaxOps) {
     t.ops[t.op_count++] = op(OpCode::EndBattlePhase, Object::Target);
@@ -238,6 +248,8 @@ bool activation(const json& e, std::uint32_t card_type, EffectTerm& t, ScriptRea
     return t.trigger != TriggerEvent::None;
   }
   if (holds(e, "effect_type", kActivate)) {
+    for (const Constant& c : kSummonAttempts)
+      if (event_is(e, c)) return false;  // Solemn Judgment's summon negation: its chain negation is read instead
     t.activation = (card_type & kTypeTrap) && (card_type & kTypeCounter) ? Activation::Counter : Activation::Quick;
     r.rule = t.activation == Activation::Counter ? "counter trap" : "card activation (spell speed 2)";
     return true;

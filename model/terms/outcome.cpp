@@ -24,18 +24,24 @@ std::optional<Op> outcome_op(const Event& e) {
   return o;
 }
 
-std::optional<LearntTerm> learn_outcome(const EffectTerm& term, Player owner, const std::vector<Event>& events) {
+std::optional<LearntTerm> learn_outcome(const EffectTerm& term, Player owner, const std::vector<Event>& events,
+                                        OutcomeBattlers battlers) {
   LearntTerm out;
   out.term = term;
   out.term.op_count = 0;
   for (const Event& e : events) {
-    const std::optional<Op> op = outcome_op(e);
+    std::optional<Op> op = outcome_op(e);
     if (!op || out.term.op_count >= kMaxOps) continue;
     if (op->code != OpCode::SpecialSummon) {
-      if (out.target != kNoSlot && out.target != e.slot) continue;  // one target: the first monster acted on
-      out.target = e.slot;
-      out.term.target = TargetSpec{TargetKind::Monster, side_of(e.slot) == owner ? SideSel::Own : SideSel::Opponent,
-                                   FaceSel::Any, RoleSel::Any};
+      if (out.target == kNoSlot || out.target == e.slot) {
+        out.target = e.slot;
+        out.term.target = TargetSpec{TargetKind::Monster, side_of(e.slot) == owner ? SideSel::Own : SideSel::Opponent,
+                                     FaceSel::Any, RoleSel::Any};
+      } else if (e.slot != kNoSlot && (e.slot == battlers.attacker || e.slot == battlers.target)) {
+        op->object = side_of(e.slot) == owner ? Object::OwnBattler : Object::OpponentBattler;
+      } else {
+        continue;  // another monster, not battling: no role states it
+      }
     }
     out.term.ops[out.term.op_count++] = *op;
   }

@@ -18,16 +18,26 @@ namespace bc {
 /// events that are not outcomes (a battle destruction, a chain event...).
 std::optional<Op> outcome_op(const Event& e);
 
+/// The monsters battling when an outcome happened (kNoSlot: none), so that an
+/// outcome on a second monster can be stated by its role.
+struct OutcomeBattlers {
+  std::uint8_t attacker = kNoSlot;
+  std::uint8_t target = kNoSlot;
+};
+
 /// A term whose operations were learnt from an engine's outcome.
 struct LearntTerm {
   EffectTerm term;
   std::uint8_t target = kNoSlot;  ///< the monster the outcome acted on (the activation's target)
 };
 
-/// `term` with its operations replaced by `events`' outcomes, in order, on one
-/// monster (the first acted on; outcomes on others are dropped): the target
-/// selector becomes that monster's side relative to `owner`. Empty when the
-/// events hold no outcome.
-std::optional<LearntTerm> learn_outcome(const EffectTerm& term, Player owner, const std::vector<Event>& events);
+/// `term` with its operations replaced by `events`' outcomes, in order. The
+/// first monster acted on becomes the target (the selector takes its side
+/// relative to `owner`); an outcome on another monster is kept when that
+/// monster is battling (an operation on the owner's or the opponent's
+/// battler: D.D. Warrior Lady banishes both) and dropped otherwise. Empty
+/// when the events hold no outcome.
+std::optional<LearntTerm> learn_outcome(const EffectTerm& term, Player owner, const std::vector<Event>& events,
+                                        OutcomeBattlers battlers = {});
 
 }  // namespace bc

@@ -113,7 +113,9 @@ TEST(Mutants, Mr3OnTheDefaultScenarioViolatesNothing) {
   EXPECT_TRUE(result.complete);
   for (int i = 0; i < static_cast<int>(properties().size()); ++i) {
     EXPECT_FALSE(result.violated[i]) << properties()[i].id;
-    if (properties()[i].kind == PropertyKind::Sometimes) EXPECT_TRUE(result.witnessed[i]) << properties()[i].id;
+    if (properties()[i].kind == PropertyKind::Sometimes) {
+      EXPECT_TRUE(result.witnessed[i]) << properties()[i].id;
+    }
   }
   EXPECT_EQ(result.dead_ends, 0u);
   EXPECT_EQ(result.cannot_end, 0u);
@@ -136,9 +138,11 @@ std::string property_test_sources() {
 TEST(Mutants, EveryAlwaysPropertyIsTrippedByAMutantOrADedicatedTrace) {
   std::set<std::string> tripped(kTrippedByDedicatedTraces.begin(), kTrippedByDedicatedTraces.end());
   for (const std::string& name : builtin_mutant_names()) tripped.insert(load_mutant(name).expect_violation);
-  for (const PropertyInfo& p : properties())
-    if (p.kind == PropertyKind::Always)
+  for (const PropertyInfo& p : properties()) {
+    if (p.kind == PropertyKind::Always) {
       EXPECT_TRUE(tripped.count(std::string(p.id))) << p.id << " is tripped by no mutant and no dedicated trace";
+    }
+  }
 }
 
 TEST(Mutants, DedicatedTraceListNamesPropertiesViolatedInTestsProperties) {

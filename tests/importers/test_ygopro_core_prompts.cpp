@@ -37,9 +37,11 @@ TEST(YgoproCorePrompts, HintTwentyNineIsStillTheOpenBattleStep) {
   const ImportResult r = import_run("fluoro/fluoro-book_of_moon-p002");
   const std::size_t activation = find_event(r, EventType::Activate);
   ASSERT_LT(activation, r.records.size());
-  for (std::size_t i = 0; i < activation; ++i)
-    if (r.records[i].kind == RecordKind::Event && r.records[i].event.type == EventType::TimingEnter)
+  for (std::size_t i = 0; i < activation; ++i) {
+    if (r.records[i].kind == RecordKind::Event && r.records[i].event.type == EventType::TimingEnter) {
       EXPECT_NE(r.records[i].event.timing, Timing::EndStep) << "line " << r.records[i].line;
+    }
+  }
   const TraceRecord& offer = r.records[activation - 1];
   ASSERT_EQ(offer.kind, RecordKind::Offered);
   EXPECT_EQ(offer.offered.timing, Timing::BattleStepOpen);
@@ -91,6 +93,34 @@ TEST(YgoproCorePrompts, ComputedAtkAmountIsLearntFromTheDamageCalculation) {
 
 namespace bc::ygopro {
 namespace {
+
+// Shift moves the attack (Duel.ChangeAttackTarget): the core then writes a new
+// MSG_ATTACK for the same attacker while Shift's link resolves. That is the
+// target changing, not a replay (the monster count did not change).
+TEST(YgoproCorePrompts, AttackMovedByTheResolvingLinkIsNotAReplay) {
+  for (const char* run : {"batch2/fluoro/fluoro-shift-p001", "batch2/edo/edo-shift-p001"}) {
+    const ImportResult r = import_run(run);
+    const std::size_t moved = find_event(r, EventType::AttackTargetChanged);
+    ASSERT_LT(moved, r.records.size()) << run;
+    EXPECT_EQ(r.records[moved].event.target, slot_of(Player::P2, 1)) << run;
+    EXPECT_EQ(find_event(r, EventType::Replay), r.records.size()) << run;
+    EXPECT_EQ(find_event(r, EventType::ReplayChoice), r.records.size()) << run;
+  }
+}
+
+// D.D. Warrior Lady banishes the attacker and itself: the learnt outcome keeps
+// the second banishment as an operation on its owner's battling monster.
+TEST(YgoproCorePrompts, OutcomeOnBothBattlersIsLearnt) {
+  const ImportResult r = import_run("batch2/fluoro/fluoro-dd_warrior_lady-p000");
+  ASSERT_FALSE(r.header.scenario.cards.empty());
+  const EffectTerm& t = r.header.scenario.cards[0].term;
+  ASSERT_EQ(t.op_count, 2);
+  EXPECT_EQ(t.ops[0].code, OpCode::Banish);
+  EXPECT_EQ(t.ops[0].object, Object::Target);
+  EXPECT_EQ(t.ops[1].code, OpCode::Banish);
+  EXPECT_EQ(t.ops[1].object, Object::OwnBattler);
+}
+
 
 // Withheld offers with conditions (docs/engines/ygopro.md): Honest has a
 // script condition, so an engine that does not offer it is not judged --

@@ -200,5 +200,36 @@ TEST(YgoproMapping, IgnitionAndContinuousAreNotRead) {
   EXPECT_FALSE(read_script_effect(effect("EFFECT_TYPE_SINGLE", "EFFECT_UPDATE_ATTACK"), kMonster, "").term);
 }
 
+// Shift: a targeting effect whose operation calls Duel.ChangeAttackTarget
+// moves the attack to its target; without a target flag nothing is guessed.
+TEST(YgoproMapping, ChangeAttackTargetMovesTheAttackToTheTarget) {
+  json shift = effect("EFFECT_TYPE_ACTIVATE", "EVENT_ATTACK_ANNOUNCE", "EFFECT_FLAG_CARD_TARGET");
+  shift["operation_uses"] = {":IsRelateToEffect", "Duel.ChangeAttackTarget", "Duel.GetAttacker", "Duel.GetFirstTarget"};
+  const EffectTerm t = read(shift, kTrap);
+  ASSERT_EQ(t.op_count, 1);
+  EXPECT_EQ(t.ops[0].code, OpCode::ChangeAttackTarget);
+  EXPECT_EQ(t.target.kind, TargetKind::Monster);
+  json untargeted = shift;
+  untargeted["property_flags"] = "";
+  EXPECT_EQ(read(untargeted, kTrap).ops[0].code, OpCode::Opaque);
+}
+
+// Solemn Judgment registers its summon negations first: an activation on a
+// summon attempt has no Battle Phase window, so it is not read as a term.
+TEST(YgoproMapping, SummonAttemptsAreNotBattlePhaseTerms) {
+  for (const char* code : {"EVENT_SUMMON", "EVENT_FLIP_SUMMON", "EVENT_SPSUMMON"})
+    EXPECT_FALSE(read_script_effect(effect("EFFECT_TYPE_ACTIVATE", code), kCounterTrap, "").term) << code;
+  const json by_value = json::parse(R"({"effect_type_value": 16, "event_code_value": 1105})");
+  EXPECT_FALSE(read_script_effect(by_value, kCounterTrap, "").term);
+  // A summon that happened (EVENT_SUMMON_SUCCESS) is another event: still read.
+  EXPECT_TRUE(read_script_effect(effect("EFFECT_TYPE_ACTIVATE", "EVENT_SUMMON_SUCCESS"), kTrap, "").term);
+  json chain = effect("EFFECT_TYPE_ACTIVATE", "EVENT_CHAINING");
+  chain["category"] = "CATEGORY_DESTROY|CATEGORY_NEGATE";
+  const EffectTerm t = read(chain, kCounterTrap);
+  EXPECT_EQ(t.activation, Activation::Counter);
+  EXPECT_EQ(t.ops[0].code, OpCode::NegateActivation);
+  EXPECT_TRUE(t.ops[0].flag);  // and destroy
+}
+
 }  // namespace
 }  // namespace bc::ygopro

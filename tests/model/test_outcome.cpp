@@ -1,0 +1,55 @@
+// Outcomes an engine shows, as operations (model/terms/outcome.hpp): the first
+// monster acted on is the target; another monster is kept only by its battle role.
+#include <gtest/gtest.h>
+
+#include "model/terms/outcome.hpp"
+
+namespace bc {
+namespace {
+
+Event left(std::uint8_t slot, LeaveReason reason) {
+  Event e;
+  e.type = EventType::LeftField;
+  e.slot = slot;
+  e.reason = reason;
+  return e;
+}
+
+EffectTerm opaque() {
+  EffectTerm t;
+  t.ops[t.op_count++] = Op{};
+  return t;
+}
+
+// D.D. Warrior Lady (P2's, attacked by p1_m0): banish that monster, also this card.
+TEST(Outcome, ASecondMonsterIsKeptByItsBattleRole) {
+  const std::uint8_t a = slot_of(Player::P1, 0), lady = slot_of(Player::P2, 0);
+  const std::vector<Event> events{left(a, LeaveReason::Banish), left(lady, LeaveReason::Banish)};
+  const auto learnt = learn_outcome(opaque(), Player::P2, events, OutcomeBattlers{a, lady});
+  ASSERT_TRUE(learnt);
+  EXPECT_EQ(learnt->target, a);
+  EXPECT_EQ(learnt->term.target.side, SideSel::Opponent);
+  ASSERT_EQ(learnt->term.op_count, 2);
+  EXPECT_EQ(learnt->term.ops[0].code, OpCode::Banish);
+  EXPECT_EQ(learnt->term.ops[0].object, Object::Target);
+  EXPECT_EQ(learnt->term.ops[1].code, OpCode::Banish);
+  EXPECT_EQ(learnt->term.ops[1].object, Object::OwnBattler);
+  // The same outcome read for P1's card: the second monster is the opponent's battler.
+  EXPECT_EQ(learn_outcome(opaque(), Player::P1, {events[1], events[0]}, OutcomeBattlers{a, lady})->term.ops[1].object,
+            Object::OpponentBattler);
+}
+
+// Outside a battle (or a monster not battling) no role states the second monster: dropped.
+TEST(Outcome, AMonsterWithNoBattleRoleIsDropped) {
+  const std::uint8_t a = slot_of(Player::P1, 0), b = slot_of(Player::P2, 1);
+  const std::vector<Event> events{left(a, LeaveReason::EffectDestroy), left(b, LeaveReason::EffectDestroy)};
+  const auto none = learn_outcome(opaque(), Player::P2, events);
+  ASSERT_TRUE(none);
+  EXPECT_EQ(none->term.op_count, 1);
+  const auto other = learn_outcome(opaque(), Player::P2, events, OutcomeBattlers{a, slot_of(Player::P2, 0)});
+  EXPECT_EQ(other->term.op_count, 1);
+  EXPECT_FALSE(learn_outcome(opaque(), Player::P2, {}));
+}
+
+}  // namespace
+}  // namespace bc
