@@ -252,6 +252,7 @@ void Mapper::on_position(const Message& m) {
 }
 
 bool Mapper::on_chaining(const Message& m) {
+  if (stage_ == Stage::BeforeBattle) early_chaining(m);
   if (stage_ != Stage::InBattle) return true;
   const std::uint8_t card = ensure_card(m.card, m.from.controller);
   if (card == kNoCard) return fail(m, "card " + std::to_string(m.card) + " is activated but the model holds no more effect cards for its player");
@@ -276,6 +277,7 @@ bool Mapper::on_chaining(const Message& m) {
 /// So the activation's target is set only for a card whose term targets a
 /// monster, or whose outcome is still open (learn_outcome reads the target).
 void Mapper::on_become_target(const Message& m) {
+  if (stage_ == Stage::BeforeBattle) early_target(m);
   if (stage_ != Stage::InBattle || activating_ == 0 || activating_ >= links_.size()) return;
   const std::uint8_t card = links_[activating_].card;
   if (card >= scenario_.cards.size()) return;
@@ -306,6 +308,7 @@ void Mapper::negate_at_resolution(std::uint8_t link) {
 }
 
 void Mapper::on_chain(const Message& m) {
+  if (stage_ == Stage::BeforeBattle) early_chain(m);
   if (stage_ != Stage::InBattle) return;
   const LinkInfo& l = links_[m.link < links_.size() ? m.link : 0];
   switch (m.code) {

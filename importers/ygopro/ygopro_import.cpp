@@ -80,6 +80,7 @@ void Mapper::on_new_turn(const Message& m) {
     return;
   }
   turn_player_ = m.player & 1;
+  early_.clear();        // an earlier turn's chains left nothing the model tracks for this one
   out_.records.clear();  // a turn without a Battle Phase is not imported
   out_.offsets.clear();
   step_ = Step::MainPhase1;
@@ -107,6 +108,7 @@ void Mapper::on_phase(const Message& m) {
     stage_ = Stage::InBattle;
     out_.battle_phase_found = true;
     build_scenario();
+    mark_resolved_before();
     enter(phase == kPhaseBattleStart ? Timing::StartStep : Timing::BattleStepOpen);
     return;
   }
@@ -281,7 +283,7 @@ bool Mapper::handle(const Message& m) {
     case msg::kPosChange: on_position(m); return true;
     case msg::kChaining: return on_chaining(m);
     case msg::kBecomeTarget: on_become_target(m); return true;
-    case msg::kChained: activating_ = 0; return true;
+    case msg::kChained: activating_ = early_activating_ = 0; return true;
     case msg::kChainSolving: case msg::kChainSolved: case msg::kChainEnd: case msg::kChainNegated:
     case msg::kChainDisabled: case msg::kAttackDisabled: on_chain(m); return true;
     case msg::kDamageStepStart:

@@ -76,6 +76,11 @@ class Mapper {
   void flush_confirmed();
   void flush_battle_leaves();
   void flush_flip();
+  // ygopro_early.cpp
+  void early_chaining(const Message& m);
+  void early_target(const Message& m);
+  void early_chain(const Message& m);
+  void mark_resolved_before();
   // ygopro_outcome.cpp
   void note_outcome();
   void learn_outcome(std::uint8_t link);
@@ -150,6 +155,17 @@ class Mapper {
   int atk_changes_ = 0;                       ///< ATK-changing resolutions this turn
   std::vector<std::uint32_t> categories_;     ///< scenario card index -> the script's CATEGORY_* bits
   std::vector<std::size_t> outcome_;          ///< records written while the current open link resolves
+  /// A chain link before the Battle Phase (ygopro_early.cpp).
+  struct EarlyLink {
+    std::uint32_t code = 0;
+    std::uint8_t controller = 0;
+    Location target{};
+    bool targets = false;
+    bool negated = false;
+  };
+  std::array<EarlyLink, 32> early_links_{};
+  std::uint8_t early_activating_ = 0;
+  std::vector<EarlyLink> early_;              ///< links that resolved before the Battle Phase
 };
 
 }  // namespace bc::ygopro::detail

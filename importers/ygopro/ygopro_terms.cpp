@@ -69,6 +69,7 @@ constexpr Constant kRangeHand{"LOCATION_HAND", 0x2};
 // EVENT_*
 constexpr Constant kFreeChain{"EVENT_FREE_CHAIN", 1002}, kAttackAnnounce{"EVENT_ATTACK_ANNOUNCE", 1130},
     kChaining{"EVENT_CHAINING", 1027};
+constexpr Constant kBattleStart{"EVENT_BATTLE_START", 1132};
 /// The moments a summon is about to happen (the summon-negation window): a
 /// summon by the game's own procedure, which is made only in a Main Phase, so
 /// an effect activated on them has no place in the Battle Phase.
@@ -95,7 +96,7 @@ constexpr std::array<TriggerCode, 12> kTriggerCodes = {{
     {{"EVENT_PHASE_START+PHASE_BATTLE", 0x2080}, TriggerEvent::None},
 }};
 
-constexpr std::uint32_t kTypeSpell = 0x2, kTypeTrap = 0x4, kTypeCounter = 0x100000;
+constexpr std::uint32_t kTypeMonster = 0x1, kTypeSpell = 0x2, kTypeTrap = 0x4, kTypeCounter = 0x100000;
 
 /// Timings outside the Damage Step at which a spell-speed-2 effect may be used.
 constexpr TimingMask kOpenTimings = bit(Timing::StartStep) | bit(Timing::BattleStepOpen) |
@@ -244,6 +245,13 @@ bool activation(const json& e, std::uint32_t card_type, EffectTerm& t, ScriptRea
     t.trigger = flip ? TriggerEvent::Flipped : TriggerEvent::None;
     for (const TriggerCode& tc : kTriggerCodes)
       if (!flip && event_is(e, tc.code)) t.trigger = tc.event;
+    // EVENT_BATTLE_START is the start of the Damage Step; a condition that
+    // tests the attack target's face (`:IsFacedown`) is the host attacking a
+    // face-down monster (Mystic Swordsman LV2, Sasuke Samurai). Without that
+    // test the event alone says too little: not read.
+    if (!flip && t.trigger == TriggerEvent::None && event_is(e, kBattleStart) &&
+        function_facts(e, "condition").find(":IsFacedown") != std::string::npos)
+      t.trigger = TriggerEvent::AttacksFaceDown;
     r.rule = flip ? "EFFECT_TYPE_FLIP -> trigger flipped (mandatory)" : "trigger on " + std::string(name(t.trigger));
     return t.trigger != TriggerEvent::None;
   }
@@ -331,16 +339,39 @@ void engine_permission(const json& e, EffectTerm& t, ScriptReading& r) {
             : holds(e, "property_flags", kDamageStep) ? ", DAMAGE_STEP flag" : ", no Damage Step flag";
 }
 
+/// A monster's continuous effect on itself, read as the term's continuous part:
+/// only EFFECT_DIRECT_ATTACK (it may attack directly: Jinzo #7), a single
+/// effect without a condition. Every other continuous effect stays unread.
+bool continuous_part(const json& e, std::uint32_t card_type, EffectTerm& t, ScriptReading& r) {
+  constexpr Constant kDirectAttack{"EFFECT_DIRECT_ATTACK", 74};
+  const std::string type = text_of(e, "effect_type");
+  const bool single = type.empty() ? value_of(e, "effect_type_value") == 0x1 : type == "EFFECT_TYPE_SINGLE";
+  if (!(card_type & kTypeMonster) || !single || e.contains("condition") || !event_is(e, kDirectAttack)) return false;
+  t.activation = Activation::Continuous;
+  t.card_type = CardType::Monster;
+  t.continuous = ContinuousSpec{ContinuousKind::MayAttackDirectly, 0};
+  r.rule = "EFFECT_DIRECT_ATTACK on itself -> may attack directly (continuous)";
+  return true;
+}
+
 }  // namespace
 
 ScriptReading read_script_effect(const json& e, std::uint32_t card_type, const std::string& prose) {
   ScriptReading r;
   if (!e.is_object()) return r;
   EffectTerm t;
+  if (continuous_part(e, card_type, t, r)) {
+    r.term = t;
+    return r;
+  }
   if (!activation(e, card_type, t, r)) return r;
   r.categories = categories(e);
   r.hidden_condition = e.contains("condition") || e.contains("target_check") || e.contains("cost");
-  const bool targets = holds(e, "property_flags", kCardTarget);
+  bool targets = holds(e, "property_flags", kCardTarget);
+  if (targets && function_facts(e, "target_check").find("LOCATION_GRAVE") != std::string::npos) {
+    targets = false;  // Call of the Haunted: a monster in the Graveyard, which no term holds
+    r.rule += ", its target is chosen in the Graveyard (not a monster on the field)";
+  }
   resolution(t, r, targets, event_is(e, kChaining), prose, function_facts(e, "operation"));
   if (t.activation != Activation::Trigger) engine_permission(e, t, r);
   if (r.open_outcome) r.rule += ", resolution taken from the stream";

@@ -49,6 +49,13 @@ struct CardSpec {
   /// condition or target check): when the engine withholds an activation the
   /// model finds legal, the offer is "not checked (condition)", not a fault.
   bool hidden_condition = false;
+  /// Activated and resolved before the Battle Phase (in Main Phase 1): it is
+  /// not activated again this turn, and what it does for the rest of the turn
+  /// (a change lasting the turn, no battle damage or no destruction by battle
+  /// this turn) applies from the start, on `resolved_target` when it targets
+  /// (docs/scenario-format.md, "Cards resolved before the Battle Phase").
+  bool resolved_before = false;
+  std::uint8_t resolved_target = kNoSlot;  ///< the slot its target stands in as the Battle Phase begins
   bool operator==(const CardSpec&) const = default;
 };
 

@@ -254,7 +254,8 @@ class ScenarioParser {
 
   void read_card(const toml::table& file_table, std::size_t i) {
     const std::string f = "card[" + std::to_string(i) + "]";
-    rd_.only_keys(file_table, f + ".", {"name", "kind", "effect", "player", "host", "value", "summons", "condition", "card"});
+    rd_.only_keys(file_table, f + ".", {"name", "kind", "effect", "player", "host", "value", "summons", "condition", "card",
+                                         "resolved_before", "resolved_target"});
     if (!file_table.contains("card")) return read_card_table(file_table, f);
     const toml::table filled = with_library_card(file_table, f);
     at_card_line(file_table, [&] { read_card_table(filled, f); });
@@ -290,7 +291,22 @@ class ScenarioParser {
       c.condition = parse_name<Condition>(rd_, t, "condition", f + ".condition", "condition", 3, parse_condition);
     }
     if (!c.custom) c.term = preset_term(c.kind, c.value, c.summons, c.condition);
+    read_resolved(t, f, c);
     s_.cards.push_back(c);
+  }
+
+  /// `resolved_before = true`, with `resolved_target` = a monster on the board
+  /// when the card targeted: it resolved in Main Phase 1 (CardSpec::resolved_before).
+  void read_resolved(const toml::table& t, const std::string& f, CardSpec& c) const {
+    c.resolved_before = rd_.get_bool(t, "resolved_before", f + ".resolved_before").value_or(false);
+    const toml::node* n = t.get("resolved_target");
+    if (n == nullptr) return;
+    if (!c.resolved_before) rd_.fail(*n, f + ".resolved_target", "only a card with resolved_before = true has one");
+    const std::uint8_t m = monster_ref(t, "resolved_target", f + ".resolved_target");
+    for (int side = 0; side < 2; ++side)
+      for (int z = 0; z < kZonesPerSide; ++z)
+        if (s_.board[side][z].monster == m) c.resolved_target = slot_of(static_cast<Player>(side), z);
+    if (c.resolved_target == kNoSlot) rd_.fail(*n, f + ".resolved_target", brief_quote(s_.monsters[m].name) + " is not on the board");
   }
 
   /// A card written in full: `effect = { ... }` (docs/effects.md), no kind and no preset parameters.

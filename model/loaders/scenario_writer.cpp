@@ -47,6 +47,11 @@ std::string scenario_to_toml(const Scenario& s) {
     else os << "kind = " << input::toml_quote(name(c.kind)) << "\n";
     os << "player = " << input::toml_quote(name(c.owner)) << "\n";
     if (c.host != kNoMonster) os << "host = " << input::toml_quote(monster_name(s, c.host)) << "\n";
+    if (c.resolved_before) os << "resolved_before = true\n";
+    if (c.resolved_target < kSlotCount) {
+      const ZoneSpec& z = s.board[c.resolved_target / kZonesPerSide][c.resolved_target % kZonesPerSide];
+      os << "resolved_target = " << input::toml_quote(monster_name(s, z.monster)) << "\n";
+    }
     if (c.custom) continue;
     if (preset_takes_value(c.kind)) os << "value = " << c.value << "\n";
     if (c.summons != kNoMonster) os << "summons = " << input::toml_quote(monster_name(s, c.summons)) << "\n";

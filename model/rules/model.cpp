@@ -2,6 +2,8 @@
 /// next(). The work is done by detail::Stepper (flow, battle, chain, effects).
 #include "model/rules/model.hpp"
 
+#include <algorithm>
+
 #include "model/rules/stepper.hpp"
 
 namespace bc {
@@ -26,6 +28,7 @@ State Model::initial(EventBuffer& events) const {
       zone.monster = spec.monster;
       if (spec.monster != kNoMonster) zone.set_position(spec.position);
     }
+  apply_resolved_before(s);
   Event step;
   step.type = EventType::StepEnter;
   step.step = Step::MainPhase1;
@@ -35,6 +38,26 @@ State Model::initial(EventBuffer& events) const {
   timing.timing = Timing::MainPhase1;
   events.push(timing);
   return s;
+}
+
+/// Cards that resolved in Main Phase 1: used for the turn, and their
+/// operations that last the turn applied (those "for this battle" have no
+/// battle to act on yet).
+void Model::apply_resolved_before(State& s) const {
+  if (std::none_of(scenario_.cards.begin(), scenario_.cards.end(), [](const CardSpec& c) { return c.resolved_before; }))
+    return;
+  EventBuffer ignored;  // the start of the trace shows none of it
+  detail::Stepper st{scenario_, rules_, s, ignored, usable_.data()};
+  for (std::size_t c = 0; c < scenario_.cards.size(); ++c) {
+    const CardSpec& card = scenario_.cards[c];
+    if (!card.resolved_before) continue;
+    s.used |= static_cast<std::uint16_t>(1u << c);
+    LinkState link;
+    link.card = static_cast<std::uint8_t>(c);
+    link.target = card.resolved_target;
+    for (int i = 0; i < card.term.op_count; ++i)
+      if (card.term.ops[i].duration == Duration::Turn) st.apply_op(link, card.term.ops[i]);
+  }
 }
 
 State Model::initial() const {

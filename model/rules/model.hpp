@@ -41,6 +41,7 @@ class Model {
   std::string describe(const State& s, const Action& a) const;
 
  private:
+  void apply_resolved_before(State& s) const;
   const Scenario& scenario_;
   const Ruleset& rules_;
   /// Per card: the timings its activation is permitted at (Ruleset::permitted_timings,

@@ -122,6 +122,17 @@ void host_facts(TraceContext& c, const Scenario& header, std::uint8_t monster, s
   }
 }
 
+/// A card that resolved before the Battle Phase (the header says so): its
+/// protection for the turn holds from the start, read as its Resolve event
+/// would be (effect_attrs, fold.cpp's on_resolve).
+void resolved_before_facts(TraceContext& c, const CardSpec& card) {
+  if (!card.resolved_before) return;
+  const std::uint32_t a = effect_attrs(card.term);
+  const bool p2 = card.owner == Player::P2;
+  if ((a & kAttrNoBattleDamage) && (a & kAttrNoDamageTurn)) c.flags |= p2 ? kCtxNoDamageTurnP2 : kCtxNoDamageTurnP1;
+  if (a & kAttrIndestructibleTurn) c.flags |= p2 ? kCtxSafeTurnP2 : kCtxSafeTurnP1;
+}
+
 }  // namespace
 
 TraceContext start_context(const Scenario& header) {
@@ -135,6 +146,7 @@ TraceContext start_context(const Scenario& header) {
     if (card.term.conditions & kCondHostAttacked) c.cond_attacked |= b;
     if (card.term.conditions & kCondHostBattled) c.cond_battled |= b;
     card_facts(c, card, b);
+    resolved_before_facts(c, card);
   }
   for (int side = 0; side < 2; ++side)
     for (int z = 0; z < kZonesPerSide; ++z) {

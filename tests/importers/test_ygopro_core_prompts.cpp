@@ -122,6 +122,25 @@ TEST(YgoproCorePrompts, OutcomeOnBothBattlersIsLearnt) {
 }
 
 
+// A card activated in Main Phase 1, before the imported Battle Phase, is in the
+// scenario as resolved before it, with the monster it targeted: Reinforcements
+// (+500 ATK to p1_m0 for the turn), Waboku (no battle damage this turn); on a
+// path that activates it in the Battle Phase it is an ordinary card.
+TEST(YgoproCorePrompts, CardResolvedInMainPhaseOneIsInTheScenario) {
+  const ImportResult early = import_run("batch2/fluoro/fluoro-reinforcements-p010");
+  ASSERT_EQ(early.header.scenario.cards.size(), 1u);
+  EXPECT_TRUE(early.header.scenario.cards[0].resolved_before);
+  EXPECT_EQ(early.header.scenario.cards[0].resolved_target, slot_of(Player::P1, 0));
+  const ImportResult waboku = import_run("batch2/edo/edo-waboku-p006");
+  ASSERT_EQ(waboku.header.scenario.cards.size(), 1u);
+  EXPECT_TRUE(waboku.header.scenario.cards[0].resolved_before);
+  EXPECT_EQ(waboku.header.scenario.cards[0].resolved_target, kNoSlot);
+  const ImportResult later = import_run("batch2/fluoro/fluoro-reinforcements-p003");
+  ASSERT_EQ(later.header.scenario.cards.size(), 1u);
+  EXPECT_FALSE(later.header.scenario.cards[0].resolved_before);
+}
+
+
 // Withheld offers with conditions (docs/engines/ygopro.md): Honest has a
 // script condition, so an engine that does not offer it is not judged --
 // unless the same engine offered it in this very situation (same window,

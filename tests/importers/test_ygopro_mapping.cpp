@@ -200,6 +200,19 @@ TEST(YgoproMapping, IgnitionAndContinuousAreNotRead) {
   EXPECT_FALSE(read_script_effect(effect("EFFECT_TYPE_SINGLE", "EFFECT_UPDATE_ATTACK"), kMonster, "").term);
 }
 
+// The one continuous effect read: a monster's own EFFECT_DIRECT_ATTACK (Jinzo #7).
+TEST(YgoproMapping, DirectAttackOnItselfIsReadAsContinuous) {
+  const EffectTerm t = read(effect("EFFECT_TYPE_SINGLE", "EFFECT_DIRECT_ATTACK"));
+  EXPECT_EQ(t.activation, Activation::Continuous);
+  EXPECT_EQ(t.continuous.kind, ContinuousKind::MayAttackDirectly);
+  EXPECT_EQ(t.card_type, CardType::Monster);
+  json conditional = effect("EFFECT_TYPE_SINGLE", "EFFECT_DIRECT_ATTACK");
+  conditional["condition"] = "c1.lua:3-5";
+  EXPECT_FALSE(read_script_effect(conditional, kMonster, "").term);
+  EXPECT_FALSE(read_script_effect(effect("EFFECT_TYPE_FIELD", "EFFECT_DIRECT_ATTACK"), kMonster, "").term);
+  EXPECT_FALSE(read_script_effect(effect("EFFECT_TYPE_SINGLE", "EFFECT_DIRECT_ATTACK"), kTrap, "").term);
+}
+
 // Shift: a targeting effect whose operation calls Duel.ChangeAttackTarget
 // moves the attack to its target; without a target flag nothing is guessed.
 TEST(YgoproMapping, ChangeAttackTargetMovesTheAttackToTheTarget) {
@@ -229,6 +242,38 @@ TEST(YgoproMapping, SummonAttemptsAreNotBattlePhaseTerms) {
   EXPECT_EQ(t.activation, Activation::Counter);
   EXPECT_EQ(t.ops[0].code, OpCode::NegateActivation);
   EXPECT_TRUE(t.ops[0].flag);  // and destroy
+}
+
+// EVENT_BATTLE_START is the start of the Damage Step: with a condition testing
+// the attack target's face it is "the host attacks a face-down monster";
+// without one, the event alone is not read.
+TEST(YgoproMapping, StartOfDamageStepTriggerOnAFaceDownTarget) {
+  json sasuke = effect("EFFECT_TYPE_SINGLE|EFFECT_TYPE_TRIGGER_F", "EVENT_BATTLE_START");
+  sasuke["condition"] = "c16222645.lua:14-17";
+  sasuke["condition_uses"] = {":GetHandler", ":IsDefensePos", ":IsFacedown", "Duel.GetAttackTarget", "Duel.GetAttacker"};
+  const EffectTerm t = read(sasuke);
+  EXPECT_EQ(t.trigger, TriggerEvent::AttacksFaceDown);
+  EXPECT_TRUE(t.mandatory);
+  json any = effect("EFFECT_TYPE_SINGLE|EFFECT_TYPE_TRIGGER_F", "EVENT_BATTLE_START");
+  EXPECT_FALSE(read_script_effect(any, kMonster, "").term);
+  any["condition_uses"] = {":IsDefensePos", "Duel.GetAttackTarget"};
+  EXPECT_FALSE(read_script_effect(any, kMonster, "").term);
+}
+
+// A target chosen in the Graveyard (Call of the Haunted) is no monster on the
+// field: the term does not target, and its outcome is taken from the stream.
+TEST(YgoproMapping, GraveyardTargetIsNotAFieldTarget) {
+  json coth = effect("EFFECT_TYPE_ACTIVATE", "EVENT_FREE_CHAIN", "EFFECT_FLAG_CARD_TARGET");
+  coth["category"] = "CATEGORY_SPECIAL_SUMMON";
+  coth["target_check"] = "c97077563.lua:30-38";
+  coth["target_check_uses"] = {"Duel.GetLocationCount", "Duel.SelectTarget", "LOCATION_GRAVE", "LOCATION_MZONE"};
+  const ScriptReading r = read_script_effect(coth, kTrap, "");
+  ASSERT_TRUE(r.term);
+  EXPECT_EQ(r.term->target.kind, TargetKind::None);
+  EXPECT_TRUE(r.open_outcome);
+  json field = coth;
+  field["target_check_uses"] = {"Duel.SelectTarget", "LOCATION_MZONE"};
+  EXPECT_EQ(read(field, kTrap).target.kind, TargetKind::Monster);
 }
 
 }  // namespace

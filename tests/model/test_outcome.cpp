@@ -34,8 +34,8 @@ TEST(Outcome, ASecondMonsterIsKeptByItsBattleRole) {
   EXPECT_EQ(learnt->term.ops[0].object, Object::Target);
   EXPECT_EQ(learnt->term.ops[1].code, OpCode::Banish);
   EXPECT_EQ(learnt->term.ops[1].object, Object::OwnBattler);
-  // The same outcome read for P1's card: the second monster is the opponent's battler.
-  EXPECT_EQ(learn_outcome(opaque(), Player::P1, {events[1], events[0]}, OutcomeBattlers{a, lady})->term.ops[1].object,
+  // Itself first, then the attacker: the second monster is the opponent's battler.
+  EXPECT_EQ(learn_outcome(opaque(), Player::P2, {events[1], events[0]}, OutcomeBattlers{a, lady})->term.ops[1].object,
             Object::OpponentBattler);
 }
 

@@ -286,7 +286,9 @@ TEST(Mr3, IsARootThatSetsAndCitesEverything) {
     EXPECT_FALSE(r.knob_sources[k].sources.empty()) << knob_spec(static_cast<Knob>(k)).name;
   for (int k = 0; k < kEffectKindCount; ++k) {
     EXPECT_FALSE(r.permission_sources[k].sources.empty()) << name(static_cast<EffectKind>(k));
-    if (static_cast<EffectKind>(k) != EffectKind::Continuous) EXPECT_NE(r.permissions[k], 0) << name(static_cast<EffectKind>(k));
+    if (static_cast<EffectKind>(k) != EffectKind::Continuous) {
+      EXPECT_NE(r.permissions[k], 0) << name(static_cast<EffectKind>(k));
+    }
   }
   EXPECT_EQ(builtin_ruleset_names(), (std::vector<std::string>{"mr3", "s0", "s1", "s2", "s2-mr2", "s3", "s4"}));
 }

@@ -195,13 +195,16 @@ CardSpec card_from_json(const json& c, const std::string& where, const std::stri
   if (c.contains("value")) card.value = static_cast<int>(int_value(c["value"], where, f + ".value", -1000000, 1000000));
   if (c.contains("condition"))
     card.condition = enum_value<Condition>(c["condition"], where, f + ".condition", parse_condition);
-  if (c.contains("engine_timings")) {
-    if (!c["engine_timings"].is_boolean()) fail(where, f + ".engine_timings", "expected true or false");
-    card.engine_timings = c["engine_timings"].get<bool>();
-  }
-  if (c.contains("hidden_condition")) {
-    if (!c["hidden_condition"].is_boolean()) fail(where, f + ".hidden_condition", "expected true or false");
-    card.hidden_condition = c["hidden_condition"].get<bool>();
+  auto flag = [&](const char* key) {
+    if (c.contains(key) && !c[key].is_boolean()) fail(where, f + "." + key, "expected true or false");
+    return c.contains(key) && c[key].get<bool>();
+  };
+  card.engine_timings = flag("engine_timings");
+  card.hidden_condition = flag("hidden_condition");
+  card.resolved_before = flag("resolved_before");
+  if (c.contains("resolved_target")) {
+    card.resolved_target = slot_value(c["resolved_target"], where, f + ".resolved_target");
+    if (card.resolved_target == kDirect) fail(where, f + ".resolved_target", "expected a monster's slot, not direct");
   }
   for (std::uint8_t m : {card.host, card.summons})
     if (m != kNoMonster && m >= monsters) fail(where, f, "monster index " + std::to_string(m) + " does not exist");
@@ -299,6 +302,8 @@ json scenario_to_json(const Scenario& s) {
     if (c.condition != Condition::None) card["condition"] = name(c.condition);
     if (c.engine_timings) card["engine_timings"] = true;
     if (c.hidden_condition) card["hidden_condition"] = true;
+    if (c.resolved_before) card["resolved_before"] = true;
+    if (c.resolved_target < kSlotCount) card["resolved_target"] = slot_name(c.resolved_target);
     cards.push_back(card);
   }
   return {{"name", s.name}, {"description", s.description}, {"first_turn", s.first_turn},

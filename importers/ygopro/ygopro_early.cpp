@@ -1,0 +1,56 @@
+/// Chains before the Battle Phase (docs/engines/ygopro.md, "Cards resolved in
+/// Main Phase 1"): the imported trace starts as the Battle Phase begins, but a
+/// card activated in Main Phase 1 has been used for the turn, and what it
+/// does for the turn (Reinforcements' +500 ATK, Waboku's protection) still
+/// applies. Each such link that resolved becomes a scenario card with
+/// `resolved_before` (and the monster it targeted), which the model applies
+/// as the Battle Phase begins (Model::initial).
+#include "importers/ygopro/ygopro_mapper.hpp"
+
+namespace bc::ygopro::detail {
+
+void Mapper::early_chaining(const Message& m) {
+  if (m.link == 0 || m.link >= early_links_.size()) return;
+  early_links_[m.link] = EarlyLink{m.card, m.from.controller};
+  early_activating_ = m.link;
+}
+
+void Mapper::early_target(const Message& m) {
+  if (early_activating_ == 0) return;
+  EarlyLink& l = early_links_[early_activating_];
+  for (const Choice& c : m.cards)
+    if (c.where.location == loc::kMzone && !l.targets) {
+      l.target = c.where;
+      l.targets = true;
+    }
+}
+
+void Mapper::early_chain(const Message& m) {
+  if (m.link == 0 || m.link >= early_links_.size()) return;
+  EarlyLink& l = early_links_[m.link];
+  if (m.code == msg::kChainNegated || m.code == msg::kChainDisabled) l.negated = true;
+  if (m.code == msg::kChainSolved && !l.negated && l.code != 0) early_.push_back(l);
+  if (m.code == msg::kChainSolved) l = EarlyLink{};
+}
+
+/// After build_scenario(): the cards that resolved before the Battle Phase,
+/// with the slot their target stands in now (none when it has left).
+void Mapper::mark_resolved_before() {
+  for (const EarlyLink& l : early_) {
+    const std::uint8_t card = card_index(l.code, l.controller);
+    if (card == kNoCard) {
+      warn("card " + std::to_string(l.code) + " resolved in Main Phase 1 but is not described: what it left for the turn is not applied");
+      continue;
+    }
+    CardSpec& spec = scenario_.cards[card];
+    spec.resolved_before = true;
+    if (l.targets) {
+      const std::uint8_t s = slot(l.target);
+      const bool there = s != kNoSlot && l.target.sequence < 7 && board_[l.target.controller & 1][l.target.sequence].code != 0;
+      spec.resolved_target = there ? s : kNoSlot;
+    }
+  }
+  early_.clear();
+}
+
+}  // namespace bc::ygopro::detail
