@@ -70,9 +70,9 @@ constexpr Constant kRangeHand{"LOCATION_HAND", 0x2};
 constexpr Constant kFreeChain{"EVENT_FREE_CHAIN", 1002}, kAttackAnnounce{"EVENT_ATTACK_ANNOUNCE", 1130},
     kChaining{"EVENT_CHAINING", 1027};
 constexpr Constant kBattleStart{"EVENT_BATTLE_START", 1132};
-/// The moments a summon is about to happen (the summon-negation window): a
-/// summon by the game's own procedure, which is made only in a Main Phase, so
-/// an effect activated on them has no place in the Battle Phase.
+/// The moments a summon is about to happen (the summon-negation window, S4
+/// §2.3.1): a summon by the game's own procedure is made in a Main Phase (S4
+/// §2.3), so an effect activated on them has no place in the Battle Phase.
 constexpr std::array<Constant, 3> kSummonAttempts = {{
     {"EVENT_SUMMON", 1103}, {"EVENT_FLIP_SUMMON", 1104}, {"EVENT_SPSUMMON", 1105}}};
 
