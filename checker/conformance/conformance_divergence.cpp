@@ -46,8 +46,13 @@ std::pair<std::size_t, std::size_t> compare_offer(const Scenario& sc, const Stat
                                                   const std::vector<OfferSituation>& seen = {},
                                                   const OfferSituation& now = {}) {
   std::size_t unchecked = 0, again_count = 0;
+  // An engine asks for an optional trigger as a chain offer whose "no" is its
+  // pass: the model's decline of that trigger (Model::actions while State::resume is set).
+  const auto fits = [](const Action& a, const Action& l) {
+    return action_matches(a, l) || (a.type == ActionType::Pass && l.type == ActionType::DeclineTrigger);
+  };
   for (const Action& a : o.actions) {
-    if (std::any_of(legal.begin(), legal.end(), [&](const Action& l) { return action_matches(a, l); })) continue;
+    if (std::any_of(legal.begin(), legal.end(), [&](const Action& l) { return fits(a, l); })) continue;
     // The model uses each card once a turn; an engine may offer a card again
     // (no count limit in its script): beyond the model's bound, not checked.
     const bool again = a.type == ActionType::Activate && a.card < sc.cards.size() && (s.used & (1u << a.card));
@@ -55,7 +60,7 @@ std::pair<std::size_t, std::size_t> compare_offer(const Scenario& sc, const Stat
     else illegal.push_back(a);
   }
   for (const Action& l : legal) {
-    if (std::any_of(o.actions.begin(), o.actions.end(), [&](const Action& a) { return action_matches(a, l); })) continue;
+    if (std::any_of(o.actions.begin(), o.actions.end(), [&](const Action& a) { return fits(a, l); })) continue;
     const bool hidden = l.type == ActionType::Activate && l.card < sc.cards.size() && sc.cards[l.card].hidden_condition;
     const bool offered_here = hidden && now.valid && l.card < seen.size() && seen[l.card] == now;
     if (hidden && !offered_here) ++unchecked;

@@ -52,6 +52,8 @@ struct SearchState {
   int original_size = 0;
   int original_length = 0;
   Scenario original;  ///< the first failing board, before shrinking
+  std::vector<std::uint32_t> original_choices;  ///< and its run
+  std::vector<std::uint8_t> original_actions;
   PropertyBits witnessed;
 };
 
@@ -102,6 +104,8 @@ auto make_property(const Ruleset& rules, const RandomOptions& opts, SearchState&
       state.original_size = scenario_size(scenario);
       state.original = scenario;
       state.original_length = static_cast<int>(v.actions.size());
+      state.original_choices = choices;
+      state.original_actions = v.actions;
     }
     state.scenario = scenario;
     state.choices = choices;
@@ -209,6 +213,14 @@ RandomResult random_check(const Ruleset& rules, const RandomOptions& opts) {
     r.actions = state.actions;
     r.original_size = state.original_size;
     r.original_length = state.original_length;
+    // Shrinking keeps a run that still fails, not one that is shorter: a
+    // smaller board can lengthen the run (an optional trigger's choice is one
+    // more action). The first failure is kept then.
+    if (r.actions.size() > state.original_actions.size()) {
+      r.scenario = state.original;
+      r.choices = state.original_choices;
+      r.actions = state.original_actions;
+    }
     r.shrunk_length = static_cast<int>(r.actions.size());
     polish(rules, opts, state.original, r);
   } else if (result.is<rc::detail::SuccessResult>()) {

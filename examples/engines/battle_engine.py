@@ -104,6 +104,10 @@ PERMISSIONS = {
     "end_of_battle_trigger": ["end_step"],
 }
 
+# Triggers whose text says "you can": their controller chooses to activate
+# them or not (S0 6.3.4.3.4); the other trigger kinds are mandatory.
+OPTIONAL_TRIGGERS = ("battled_trigger", "battle_destroyed_trigger")
+
 NEGATORS = ("counter_trap", "negate_activation_quick", "negate_effect_quick")
 CALC_ONLY = ("damage_calc_boost", "damage_calc_no_damage")
 MAX_CHAIN = 6
@@ -173,6 +177,8 @@ class Duel:
         self.waiting = []           # triggers waiting for a permitted timing (card indices)
         self.end_battle = False
         self.trigger_chain = False
+        self.accepted = set()       # optional triggers their controller chose to activate
+        self.resume = None          # "open" / "after_chain": an optional trigger's controller chooses
         self.log = []
 
     # ---- board -----------------------------------------------------------
@@ -241,7 +247,10 @@ class Duel:
         if new.entry:
             getattr(self, new.entry)()
         if new.prompt:
-            self.chain_triggers()
+            self.prompt()
+
+    def prompt(self):
+        if self.chain_triggers("open") != "choosing":
             self.give("p1")   # the turn player acts first (S0 6.3.4.3.1)
 
     def give(self, player):
@@ -380,9 +389,11 @@ class Duel:
                 return (enemy, zone)
         return None
 
-    def chain_triggers(self):
+    def chain_triggers(self, resume):
         """Put every waiting trigger permitted here on one chain, the turn
-        player's first (SEGOC, S0 6.3.4.3.4). True if a chain started."""
+        player's first (SEGOC, S0 6.3.4.3.4), once each optional one's
+        controller has chosen: "chained", "choosing" (`resume` says where to
+        go on after the choice) or None."""
         ready = []
         for i in sorted(self.waiting):
             if self.timing not in self.PERMISSIONS[self.cards[i]["kind"]]:
@@ -392,14 +403,32 @@ class Duel:
                 continue
             ready.append(i)
         if not ready or len(self.chain) + len(ready) > MAX_CHAIN:
-            return False
+            return None
+        for owner in ("p1", "p2"):
+            for i in ready:
+                card = self.cards[i]
+                if card["owner"] == owner and card["kind"] in OPTIONAL_TRIGGERS and i not in self.accepted:
+                    self.resume, self.holder, self.choosing = resume, owner, i
+                    return "choosing"
         for owner in ("p1", "p2"):
             for i in ready:
                 if self.cards[i]["owner"] == owner:
                     self.add_link(i, self.trigger_target(i))
+        self.accepted = set()
         self.trigger_chain = True
         self.passed = False
-        return True
+        return "chained"
+
+    def choose(self, i, activate):
+        if activate:
+            self.accepted.add(i)
+        else:
+            self.waiting.remove(i)
+        how, self.resume = self.resume, None
+        if how == "open":
+            self.prompt()
+        else:
+            self.after_chain()
 
     # ---- activations -----------------------------------------------------
     def add_link(self, i, target):
@@ -481,8 +510,10 @@ class Duel:
 
     def after_chain(self):
         self.trigger_chain = False
-        if self.chain_triggers():
+        gathered = self.chain_triggers("after_chain")
+        if gathered == "chained":
             self.give("p1")
+        if gathered is not None:
             return
         # An effect that ended the Battle Phase comes before whatever the chain
         # did to the attack (S1 End Step section): no replay, straight to the End Step.
@@ -610,6 +641,8 @@ class Duel:
     # ---- the player's choices ----------------------------------------------
     def choices(self):
         """Every legal action, as protocol JSON objects."""
+        if self.resume is not None:
+            return [{"action": "activate", "card": self.choosing}, {"action": "decline_trigger", "card": self.choosing}]
         if self.timing == "main_phase_1":
             out = [] if self.first_turn else [{"action": "enter_battle_phase"}]
             return out + [{"action": "skip_battle_phase"}]
@@ -654,6 +687,10 @@ class Duel:
             self.open("end_phase")
         elif kind == "pass":
             self.pass_priority()
+        elif kind == "activate" and self.resume is not None:
+            self.choose(wanted["card"], True)
+        elif kind == "decline_trigger":
+            self.choose(wanted["card"], False)
         elif kind == "activate":
             card = wanted["card"]
             self.add_link(card, parse_slot(wanted.get("target")))

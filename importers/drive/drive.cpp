@@ -239,6 +239,7 @@ json protocol_action(const Action& a) {
       j["card"] = a.card;
       if (a.target != kNoSlot) j["target"] = slot_name(a.target);
       break;
+    case ActionType::DeclineTrigger: j["card"] = a.card; break;
     case ActionType::DeclareAttack:
     case ActionType::ReplayTarget:
       j["attacker"] = slot_name(a.attacker);

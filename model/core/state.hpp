@@ -60,6 +60,11 @@ enum BattleBit : std::uint16_t {
   kSafeTurnP2 = 0x8000,
 };
 
+/// Where the model resumes once every optional trigger waiting to be chained
+/// has been activated or declined by its controller (State::resume): the
+/// window that was opening (after a self-destruction or not), or the end of a chain.
+enum class TriggerResume : std::uint8_t { None, OpenPriority, OpenPriorityAfterDestruction, AfterChain };
+
 /// Battle flags that outlive one battle (the rest is cleared when it ends).
 inline constexpr std::uint16_t kKeptAfterBattle =
     kEndBattlePending | kNoDamageTurnP1 | kNoDamageTurnP2 | kSafeTurnP1 | kSafeTurnP2;
@@ -74,10 +79,13 @@ struct State {
   std::uint8_t target = kNoSlot;      ///< attack target slot, kDirect, or kNoSlot
   std::int8_t attacker_boost = 0;     ///< ATK change on the attacker this battle, in 100s
   std::int8_t target_boost = 0;
-  std::uint8_t pad = 0;
+  /// Not None: an optional trigger's controller chooses whether to activate it
+  /// (Model::actions lists Activate and DeclineTrigger for it, nothing else).
+  TriggerResume resume = TriggerResume::None;
   std::uint16_t battle = 0;           ///< BattleBit flags
   std::uint16_t used = 0;             ///< cards already activated this turn
   std::uint16_t pending = 0;          ///< trigger effects waiting to be chained
+  std::uint16_t accepted = 0;         ///< optional pending triggers their controller chose to activate
   std::array<ZoneState, kSlotCount> zones{};
   std::array<LinkState, kMaxChain> chain{};
   /// ATK / DEF changes lasting the turn, per zone, in steps of 50 (cleared when the monster leaves).

@@ -209,28 +209,68 @@ std::uint8_t Stepper::trigger_target(std::uint8_t card) const {
   return first;
 }
 
-/// Chain every pending trigger permitted at this timing, turn player's first
-/// (S0 §6.3.4.3.4, S2 §FAQ 09/08/01). Returns true if a chain was started.
-bool Stepper::gather_triggers() {
-  if (s.pending == 0) return false;
+/// The pending triggers permitted at this timing whose event and conditions
+/// still hold. After damage calculation, flip effects wait for their own chain
+/// unless the ruleset chains them with the damage triggers (S1 §伤害计算后).
+std::uint16_t Stepper::ready_triggers() const {
   std::uint16_t ready = 0;
   bool damage_triggers = false;
   for (std::uint8_t c = 0; c < sc.cards.size(); ++c) {
-    if (!(s.pending & (1u << c)) || !allowed_at(c, s.timing)) continue;
-    if (!trigger_valid(c)) { s.pending &= static_cast<std::uint16_t>(~(1u << c)); continue; }
+    if (!(s.pending & (1u << c)) || !allowed_at(c, s.timing) || !trigger_valid(c)) continue;
     ready |= static_cast<std::uint16_t>(1u << c);
     if (sc.cards[c].term.trigger != TriggerEvent::Flipped) damage_triggers = true;
   }
   if (damage_triggers && s.timing == Timing::AfterDamageCalculation && !r.flag(Knob::FlipTriggersChainWithDamageTriggers))
     for (std::uint8_t c = 0; c < sc.cards.size(); ++c)
       if (sc.cards[c].term.trigger == TriggerEvent::Flipped) ready &= static_cast<std::uint16_t>(~(1u << c));
-  if (ready == 0 || s.chain_len + std::popcount(ready) > kMaxChain) return false;
+  return ready;
+}
+
+/// An optional trigger ("you can") is activated only if its controller
+/// chooses to (S0 §6.3.4.3.4 lists them apart from mandatory ones; S3 §Resolve
+/// effects: optional triggers the player may decline); the turn player decides first.
+std::uint8_t Stepper::trigger_choice() const {
+  const std::uint16_t open = static_cast<std::uint16_t>(ready_triggers() & ~s.accepted);
+  for (Player p : {Player::P1, Player::P2})
+    for (std::uint8_t c = 0; c < sc.cards.size(); ++c)
+      if ((open & (1u << c)) && sc.cards[c].owner == p && !sc.cards[c].term.mandatory) return c;
+  return kNoCard;
+}
+
+/// Chain every pending trigger permitted at this timing, turn player's first
+/// (S0 §6.3.4.3.4, S2 §FAQ 09/08/01), once every optional one is decided.
+Stepper::Gather Stepper::gather_triggers(TriggerResume resume) {
+  if (s.pending == 0) return Gather::None;
+  for (std::uint8_t c = 0; c < sc.cards.size(); ++c)
+    if ((s.pending & (1u << c)) && allowed_at(c, s.timing) && !trigger_valid(c)) s.pending &= static_cast<std::uint16_t>(~(1u << c));
+  const std::uint16_t ready = ready_triggers();
+  if (ready == 0 || s.chain_len + std::popcount(ready) > kMaxChain) return Gather::None;
+  const std::uint8_t choice = trigger_choice();
+  if (choice != kNoCard) {
+    s.resume = resume;
+    s.priority = sc.cards[choice].owner;
+    return Gather::Choosing;
+  }
   for (Player p : {Player::P1, Player::P2})
     for (std::uint8_t c = 0; c < sc.cards.size(); ++c)
       if ((ready & (1u << c)) && sc.cards[c].owner == p) push_link(c, trigger_target(c));
+  s.accepted = 0;
   s.battle |= kTriggerChain;
   s.passes = 0;
-  return true;
+  return Gather::Chained;
+}
+
+void Stepper::choose_trigger(std::uint8_t card, bool activate) {
+  if (activate) s.accepted |= static_cast<std::uint16_t>(1u << card);
+  else s.pending &= static_cast<std::uint16_t>(~(1u << card));
+  const TriggerResume how = s.resume;
+  s.resume = TriggerResume::None;
+  switch (how) {
+    case TriggerResume::OpenPriority: continue_priority(false); break;
+    case TriggerResume::OpenPriorityAfterDestruction: continue_priority(true); break;
+    case TriggerResume::AfterChain: after_chain(); break;
+    case TriggerResume::None: break;
+  }
 }
 
 }  // namespace bc::detail

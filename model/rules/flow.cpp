@@ -107,11 +107,13 @@ void Stepper::enter(Timing t) {
   open_priority();
 }
 
-void Stepper::open_priority() {
-  const bool destroyed = check_self_destruction();
-  if (gather_triggers()) {
-    give_priority(Player::P1);
-    return;
+void Stepper::open_priority() { continue_priority(check_self_destruction()); }
+
+void Stepper::continue_priority(bool destroyed) {
+  switch (gather_triggers(destroyed ? TriggerResume::OpenPriorityAfterDestruction : TriggerResume::OpenPriority)) {
+    case Gather::Chained: give_priority(Player::P1); return;
+    case Gather::Choosing: return;
+    case Gather::None: break;
   }
   // A monster that destroyed itself changes the board like a resolved effect:
   // in the Battle Step that may stop the attack or cause a replay (S1 §战斗步骤的卷回).
@@ -177,9 +179,10 @@ void Stepper::leave_window() {
 /// chain did to the battle, then the window's one-chain / several-chains rule.
 void Stepper::after_chain() {
   s.battle &= static_cast<std::uint16_t>(~kTriggerChain);
-  if (gather_triggers()) {
-    give_priority(Player::P1);
-    return;
+  switch (gather_triggers(TriggerResume::AfterChain)) {
+    case Gather::Chained: give_priority(Player::P1); return;
+    case Gather::Choosing: return;
+    case Gather::None: break;
   }
   // An effect that ended the Battle Phase outranks what the chain did to the
   // attack (a replay, a vanished attacker): the End Step comes next (S1 §结束步骤=战斗阶段结束时).

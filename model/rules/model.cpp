@@ -89,6 +89,13 @@ bool may_attack(const State& s, const Ruleset& r, std::uint8_t slot) {
 
 void Model::actions(const State& s, ActionList& out) const {
   out.clear();
+  if (s.resume != TriggerResume::None) {  // an optional trigger's controller chooses
+    State copy = s;
+    const std::uint8_t c = Stepper{scenario_, rules_, copy, scratch_events(), usable_.data()}.trigger_choice();
+    out.push(Action{ActionType::Activate, c});
+    out.push(Action{ActionType::DeclineTrigger, c});
+    return;
+  }
   switch (s.timing) {
     case Timing::MainPhase1:
       if (!scenario_.first_turn || rules_.flag(Knob::BattlePhaseOnFirstTurn)) out.push(Action{ActionType::EnterBattlePhase});
@@ -127,7 +134,11 @@ State Model::next(const State& s, const Action& a, EventBuffer& events) const {
     case ActionType::SkipBattlePhase: st.enter(Timing::EndPhase); break;
     case ActionType::SkipToEndStep: st.enter(Timing::EndStep); break;
     case ActionType::Pass: st.pass(); break;
-    case ActionType::Activate: st.activate(a.card, a.target); break;
+    case ActionType::Activate:
+      if (s.resume != TriggerResume::None) st.choose_trigger(a.card, true);
+      else st.activate(a.card, a.target);
+      break;
+    case ActionType::DeclineTrigger: st.choose_trigger(a.card, false); break;
     case ActionType::DeclareAttack: {
       ZoneState& z = n.zones[a.attacker];
       z.bits |= z.has(kDeclared) ? kSecondDeclaration : kDeclared;
@@ -190,6 +201,10 @@ std::string Model::describe(const State& s, const Action& a) const {
     case ActionType::DeclareAttack: return "P1 declares an attack: " + monster(a.attacker) + " -> " + monster(a.target);
     case ActionType::ReplayTarget: return "P1 re-chooses after the replay: " + monster(a.target);
     case ActionType::ReplayStop: return "P1 chooses not to attack after the replay";
+    case ActionType::DeclineTrigger: {
+      const CardSpec& c = scenario_.cards[a.card];
+      return (c.owner == Player::P1 ? "P1" : "P2") + std::string(" does not activate ") + c.name + " (optional trigger)";
+    }
   }
   return "?";
 }

@@ -39,6 +39,8 @@ struct Stepper {
   void pend_timed_triggers(TriggerEvent event, bool battlers_only);
   void declared_triggers();
   void open_priority();
+  /// open_priority() after its self-destruction check: triggers, then priority.
+  void continue_priority(bool destroyed);
   void give_priority(Player p);
   void after_chain();
   bool battle_step_consequences();
@@ -60,7 +62,17 @@ struct Stepper {
   void push_link(std::uint8_t card, std::uint8_t target);
   void pass();
   void resolve_chain();
-  bool gather_triggers();
+  /// What gathering the pending triggers did.
+  enum class Gather : std::uint8_t { None, Chained, Choosing };
+  /// Chain the pending triggers, or stop for an optional one's controller to
+  /// choose (then `resume` says where to go on: State::resume).
+  Gather gather_triggers(TriggerResume resume);
+  /// The pending triggers that would go on the chain now.
+  std::uint16_t ready_triggers() const;
+  /// The optional trigger whose controller chooses next (turn player's first), kNoCard if none.
+  std::uint8_t trigger_choice() const;
+  /// The controller activates (or declines) the optional trigger `card`; the model goes on.
+  void choose_trigger(std::uint8_t card, bool activate);
   bool trigger_valid(std::uint8_t card) const;
   std::uint8_t trigger_target(std::uint8_t card) const;
   /// Pending: the triggers of `monster`'s own cards on this event.

@@ -19,6 +19,7 @@ enum class ActionType : std::uint8_t {
   ReplayTarget,      ///< after a replay: attack target slot or kDirect
   ReplayStop,        ///< after a replay: do not attack
   SkipToEndStep,     ///< from the Start Step straight to the End Step (a contested permission)
+  DeclineTrigger,    ///< card: its controller does not activate an optional ("you can") trigger
 };
 
 struct Action {

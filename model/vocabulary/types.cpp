@@ -64,9 +64,9 @@ constexpr std::array<std::string_view, kEventTypeCount> kEventTypes = {
     "replay", "replay_choice", "damage_step_begin", "flipped_face_up", "activate", "negated", "resolve",
     "chain_end", "damage_calculation", "no_damage_calculation", "battle_damage", "destroy_confirmed",
     "left_field", "summoned", "position_changed", "battle_phase_ended", "attack_target_changed"};
-constexpr std::array<std::string_view, 8> kActionTypes = {
+constexpr std::array<std::string_view, 9> kActionTypes = {
     "enter_battle_phase", "skip_battle_phase", "pass", "activate", "declare_attack", "replay_target",
-    "replay_stop", "skip_to_end_step"};
+    "replay_stop", "skip_to_end_step", "decline_trigger"};
 
 }  // namespace
 

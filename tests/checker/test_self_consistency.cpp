@@ -23,7 +23,7 @@ const std::map<std::string, std::uint64_t> kStates = {
     {"a1-negate-attack-after-declaration-window", 33},
     {"a2-attack-declared-window-at-start-step", 83},
     {"b-end-battle-phase-during-damage-step", 43},
-    {"c-trigger-and-counter-in-damage-step", 187},
+    {"c-trigger-and-counter-in-damage-step", 238},  // 187 before optional triggers offered their choice
     {"d-this-battle-before-any-attack", 96},
     {"e-trigger-negation-with-nothing-below", 28},
     {"f-position-change-hidden-in-a-def-change", 2462},

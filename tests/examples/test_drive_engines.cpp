@@ -106,7 +106,7 @@ TEST_P(DriveBuggyVariant, IsCaughtWithAMinimalReproduction) {
 INSTANTIATE_TEST_SUITE_P(
     Examples, DriveBuggyVariant,
     ::testing::Values(
-        Variant{"bug_replay_in_damage_step.py", DriveKind::Events, 16, Timing::AfterDamageCalculation, 1, 1,
+        Variant{"bug_replay_in_damage_step.py", DriveKind::Events, 17, Timing::AfterDamageCalculation, 1, 1,
                 {"battled_trigger"}, "no_replay_in_damage_step", "knob replay_in_damage_step = false ["},
         Variant{"bug_sent_to_gy_at_damage_calculation.py", DriveKind::Events, 14, Timing::DamageCalculation, 1, 1, {},
                 "battle_destroyed_leave_at_end_of_damage_step",

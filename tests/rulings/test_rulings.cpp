@@ -109,7 +109,8 @@ std::vector<std::uint8_t> walk(const Ruling& r, const Model& m) {
   std::vector<std::uint8_t> path;
   State s = m.initial();
   ActionList list;
-  for (const Step& step : r.steps) {
+  for (std::size_t n = 0; n < r.steps.size(); ++n) {
+    const Step& step = r.steps[n];
     for (int k = 0; k < step.times; ++k) {
       const auto legal = described(m, s, list);
       for (const std::string& o : step.offered)
@@ -120,7 +121,8 @@ std::vector<std::uint8_t> walk(const Ruling& r, const Model& m) {
       const auto it = std::find_if(legal.begin(), legal.end(),
                                    [&](const std::string& l) { return l.find(step.action) != std::string::npos; });
       if (it == legal.end()) {
-        ADD_FAILURE() << r.file << ": no legal action matches \"" << step.action << "\"; legal:" << joined(legal);
+        ADD_FAILURE() << r.file << ": step " << n + 1 << " (time " << k + 1 << " of " << step.times
+                      << "): no legal action matches \"" << step.action << "\"; legal:" << joined(legal);
         return path;
       }
       const auto index = static_cast<std::uint8_t>(it - legal.begin());

@@ -12,9 +12,10 @@ namespace {
 using nlohmann::json;
 using namespace trace_detail;
 
-constexpr std::array<ActionType, 8> kActionTypeList = {
+constexpr std::array<ActionType, 9> kActionTypeList = {
     ActionType::EnterBattlePhase, ActionType::SkipBattlePhase, ActionType::Pass,       ActionType::Activate,
-    ActionType::DeclareAttack,    ActionType::ReplayTarget,    ActionType::ReplayStop, ActionType::SkipToEndStep};
+    ActionType::DeclareAttack,    ActionType::ReplayTarget,    ActionType::ReplayStop, ActionType::SkipToEndStep,
+    ActionType::DeclineTrigger};
 
 /// Which optional fields an action type carries.
 struct ActionFields {
@@ -26,6 +27,7 @@ struct ActionFields {
 ActionFields fields_of(ActionType t) {
   switch (t) {
     case ActionType::Activate: return {true, false, true};
+    case ActionType::DeclineTrigger: return {true, false, false};
     case ActionType::DeclareAttack:
     case ActionType::ReplayTarget: return {false, true, true};
     case ActionType::ReplayStop: return {false, true, false};
