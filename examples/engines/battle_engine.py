@@ -96,7 +96,7 @@ PERMISSIONS = {
     "end_battle_phase_quick": ["attack_declaration", "battle_step"],
     "free_chain_quick": QUICK_TIMINGS,
     "destroy_no_calc_trigger": ["start_of_damage_step"],
-    "flip_trigger": ["after_damage_calculation"],
+    "flip_trigger": QUICK_TIMINGS[:4] + ["after_damage_calculation", "end_step"],
     "battle_damage_trigger": ["after_damage_calculation"],
     "battled_trigger": ["after_damage_calculation"],
     "battle_destroyed_trigger": ["end_of_damage_step"],
@@ -807,7 +807,7 @@ def banish_both(duel, link):
 
 def to_defense(duel, link):
     host = duel.host_slot(link["card"])
-    if host is None or duel.at(host)["pos"] == "defense":
+    if host is None or duel.at(host)["pos"] in ("defense", "facedown"):  # face-down: already in Defense Position
         return
     duel.at(host)["pos"] = "defense"
     duel.emit("position_changed", slot=slot_label(host), position="defense")

@@ -73,11 +73,19 @@ void Stepper::summon(Player owner, std::uint8_t monster, Position pos) {
 void Stepper::change_position(std::uint8_t slot, Position pos) {
   ZoneState& z = s.zones[slot];
   if (!z.occupied() || z.position() == pos) return;
+  // "Change to Defense Position" leaves a face-down Defense Position monster
+  // as it is: it already is in Defense Position, and nothing turns it face-up.
+  if (pos == Position::FaceUpDefense && z.position() == Position::FaceDownDefense) return;
+  const bool flipped = z.position() == Position::FaceDownDefense;
   z.set_position(pos);
   Event e = ev(EventType::PositionChanged);
   e.slot = slot;
   e.position = pos;
   emit(e);
+  // Turned face-up by an effect, a monster starts its flip effect as when it is
+  // flipped by an attack: the sources list "when this card is flipped" among the
+  // trigger effects whatever flipped it (S0 §6.3.4.3, S1 §伤害步骤).
+  if (flipped) make_pending(z.monster, TriggerEvent::Flipped);
   // An attacker no longer in Attack Position cannot battle: like a battler
   // leaving, no damage calculation, the remaining timings still run
   // (S1 §伤害步骤, S1 §伤害计算时: Superheavy Samurai Big Benkei).

@@ -154,8 +154,9 @@ std::vector<PropertyInfo> damage_step_properties() {
        {{"S0", "6.3.4.3.2"}, {"S1", "伤害计算前"}, {"S1", "伤害步骤"}}},
       // S2 §参考 (MR2) gives flip effects their own stage after the battle-damage triggers: still after calculation.
       {"flip_effects_after_damage_calculation", K::Always,
-       "Flip effects of a monster flipped by the attack are activated after damage calculation, not when it flips.",
-       {{"S0", "6.3.4.3.2"}, {"S0", "6.3.4.3.4"}, {"S1", "伤害计算前"}, {"S2", "リバースした場合に発動するモンスター効果"},
+       "In the Damage Step, flip effects (of a monster flipped by the attack or by an effect) are activated after "
+       "damage calculation, not when it flips; outside it a monster flipped by an effect activates at the next window.",
+       {{"S0", "6.3.4.3"}, {"S0", "6.3.4.3.2"}, {"S0", "6.3.4.3.4"}, {"S1", "伤害计算前"}, {"S2", "リバースした場合に発動するモンスター効果"},
         {"S3", "Battle Damage - After Damage Calculation"}, {"S4", "2.4.3.4"}}},
       {"battle_destroyed_leave_at_end_of_damage_step", K::Always,
        "Monsters destroyed by battle are sent to the Graveyard only at the end of the Damage Step.",

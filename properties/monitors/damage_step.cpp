@@ -109,7 +109,10 @@ void kind_timings(const Ctx& c, const Event& e, Verdicts& v) {
     violate(v, Prop::NoEffectNegationInDamageStep);
   if (has_attr(e, kAttrCalcOnly) && !c.at(Timing::DamageCalculation)) violate(v, Prop::DamageCalcEffectsOnlyAtDamageCalculation);
   if (!is_trigger(e)) return;
-  if (const auto rule = trigger_timing(trigger_of(e)); rule && !c.at(rule->first)) violate(v, rule->second);
+  // A flip effect waits for after damage calculation only in the Damage Step;
+  // a monster flipped by an effect outside it activates at the next window.
+  const bool outside_flip = trigger_of(e) == TriggerEvent::Flipped && !c.in_step(Step::DamageStep);
+  if (const auto rule = trigger_timing(trigger_of(e)); rule && !c.at(rule->first) && !outside_flip) violate(v, rule->second);
 }
 
 /// What a battle trigger needs to have happened: battle damage for a

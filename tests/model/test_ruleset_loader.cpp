@@ -350,7 +350,7 @@ TEST(Mr3, Permissions) {
       {EffectKind::EndBattlePhaseQuick, mask({T::AttackDeclaration, T::BattleStep})},
       {EffectKind::FreeChainQuick, outside},
       {EffectKind::DestroyNoCalcTrigger, mask({T::StartOfDamageStep})},
-      {EffectKind::FlipTrigger, mask({T::AfterDamageCalculation})},
+      {EffectKind::FlipTrigger, outside | mask({T::AfterDamageCalculation})},  // outside the Damage Step: flipped by an effect
       {EffectKind::BattleDamageTrigger, mask({T::AfterDamageCalculation})},
       {EffectKind::BattledTrigger, mask({T::AfterDamageCalculation})},
       {EffectKind::BattleDestroyedTrigger, mask({T::EndOfDamageStep})},

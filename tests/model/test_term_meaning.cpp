@@ -138,16 +138,16 @@ TEST(TermMeaning, WindowContradictingTheTimingsIsRefused) {
 // ---------------------------------------------------------------- 5. timings no built-in ruleset permits the class
 
 TEST(TermMeaning, TimingsNoRulesetPermitsTheClassAreRefused) {
-  // A flip effect "when an attack is declared": flip triggers come after damage calculation in every ruleset.
-  EXPECT_INPUT_ERROR(scenario_error(R"({ activation = "trigger", card_type = "monster", window = "attack_declared", trigger = "flipped", ops = ["opaque"] })",
+  // A flip effect "during damage calculation": in the Damage Step flip triggers come after damage calculation in every ruleset.
+  EXPECT_INPUT_ERROR(scenario_error(R"({ activation = "trigger", card_type = "monster", window = "damage_calculation", trigger = "flipped", ops = ["opaque"] })",
                                     "host = \"B\""),
                      "s.toml:19: card[0].effect.window: ",
-                     "its text leaves open only attack_declaration, and no built-in ruleset lets a flip_trigger be activated there");
+                     "its text leaves open only damage_calculation, and no built-in ruleset lets a flip_trigger be activated there");
   EXPECT_INPUT_ERROR(scenario_error(R"({ activation = "trigger", card_type = "monster", trigger = "end_of_battle_phase", timings = ["battle_step"], ops = ["opaque"] })",
                                     "host = \"A\""),
                      "s.toml:19: card[0].effect.timings: ", "could never be used");
   EXPECT_NE(builtin_permitted_timings(EffectKind::FlipTrigger) & bit(Timing::AfterDamageCalculation), 0);
-  EXPECT_EQ(builtin_permitted_timings(EffectKind::FlipTrigger) & bit(Timing::AttackDeclaration), 0);
+  EXPECT_EQ(builtin_permitted_timings(EffectKind::FlipTrigger) & bit(Timing::DamageCalculation), 0);
   // Continuous effects are never activated: no timing to check.
   EXPECT_EQ(check_term_meaning(preset_term(EffectKind::Continuous, 0, kNoMonster, Condition::None), TermHost::None), std::nullopt);
 }

@@ -231,8 +231,8 @@ TEST(TraceJson, HeaderTermsThatMeanNothingAreRejected) {
   EXPECT_NE(message(ops).find("field 'cards[0].effect.ops': expected an array"), std::string::npos) << message(ops);
   // An engine's declared timings are used whatever the class, so no ruleset's permission is checked.
   json flip = json::parse(R"({"name":"F","owner":"p1","host":0,"effect":{"activation":"trigger","card_type":"monster",
-                              "trigger":"flipped","timings":["attack_declaration"],"ops":["opaque"]}})");
-  EXPECT_NE(message(flip).find("field 'cards[0].effect.timings': its text leaves open only attack_declaration"),
+                              "trigger":"flipped","timings":["damage_calculation"],"ops":["opaque"]}})");
+  EXPECT_NE(message(flip).find("field 'cards[0].effect.timings': its text leaves open only damage_calculation"),
             std::string::npos) << message(flip);
   flip["engine_timings"] = true;
   EXPECT_EQ(message(flip), "no error");
