@@ -164,6 +164,10 @@ State Model::next(const State& s, const Action& a, EventBuffer& events) const {
       events.push(e);
       if (a.type == ActionType::ReplayStop) { st.end_attack(); break; }
       n.target = a.target;
+      // The re-choice is no declaration, but the monster chosen is targeted for
+      // an attack: its own "when this card is targeted for an attack" trigger
+      // activates (S1 §战斗步骤的卷回, S4 §2.4.2).
+      if (a.target < kSlotCount) st.make_pending(n.zones[a.target].monster, TriggerEvent::TargetedForAttack);
       if (rules_.flag(Knob::ReplayReopensDeclarationWindow)) {
         Event d;
         d.type = EventType::AttackDeclared;

@@ -144,6 +144,9 @@ void fold_obligations(Ctx& c, const Event& e) {
     case EventType::DamageCalculation: on_calc(c, e); break;
     case EventType::LeftField: on_left(c, e); break;
     case EventType::AttackDeclared: on_declared(c, e); break;
+    case EventType::ReplayChoice:  // the monster re-chosen after a replay is targeted for an attack
+      if (e.target < kSlotCount) hosted(c, TriggerEvent::TargetedForAttack, monster_at(c, e.target));
+      break;
     case EventType::Summoned: on_summoned(c, e); break;
     case EventType::TimingEnter:
       if (e.timing == Timing::EndOfDamageStep) on_end_of_damage_step(c);

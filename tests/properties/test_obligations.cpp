@@ -123,6 +123,13 @@ TEST(MandatoryTriggersActivate, OnceATurn) {
   EXPECT_HOLDS(t.run(true), kId);
 }
 
+TEST(MandatoryTriggersActivate, TheMonsterReChosenAfterAReplayIsTargetedForAnAttack) {
+  Trace t(obliged_scenario(TriggerEvent::TargetedForAttack, Player::P2, kDragon));
+  t.to_battle_step().declare(P1M0, P2M1).left(P2M1, LeaveReason::ReturnToHand).replay();
+  t.replay_choice(P2M0).attack_negated().open().end_battle_phase();  // the Dragon's trigger never came
+  EXPECT_VIOLATES(t.run(true), kId);
+}
+
 TEST(MandatoryTriggersActivate, ConditionOnBattlingIsRead) {
   Scenario s = obliged_scenario(TriggerEvent::TargetedForAttack, Player::P2, kDragon);
   s.cards[0].term.conditions = kCondHostBattled;  // the Dragon has not battled when it is chosen as target
