@@ -105,7 +105,7 @@ PERMISSIONS = {
 }
 
 # Triggers whose text says "you can": their controller chooses to activate
-# them or not (S0 6.3.4.3.4); the other trigger kinds are mandatory.
+# them or not (S1 Start of the Damage Step, S2 FAQ 12/08/01); the other trigger kinds are mandatory.
 OPTIONAL_TRIGGERS = ("battled_trigger", "battle_destroyed_trigger")
 
 NEGATORS = ("counter_trap", "negate_activation_quick", "negate_effect_quick")

@@ -227,8 +227,9 @@ std::uint16_t Stepper::ready_triggers() const {
 }
 
 /// An optional trigger ("you can") is activated only if its controller
-/// chooses to (S0 §6.3.4.3.4 lists them apart from mandatory ones; S3 §Resolve
-/// effects: optional triggers the player may decline); the turn player decides first.
+/// chooses to: the triggers of a timing are decided, activated or not, as it
+/// begins (S1 §伤害步骤开始时), and a ruling asks "if both use their effects"
+/// of two optional triggers (S2 §FAQ 12/08/01); the turn player decides first.
 std::uint8_t Stepper::trigger_choice() const {
   const std::uint16_t open = static_cast<std::uint16_t>(ready_triggers() & ~s.accepted);
   for (Player p : {Player::P1, Player::P2})

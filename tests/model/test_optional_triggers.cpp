@@ -108,10 +108,13 @@ kind = "flip_trigger"
     m.actions(s, list);
     s = m.next(s, list[0], ev);
   }
+  bool resolved = false;  // the end-of-Battle-Phase trigger did resolve: its change found nothing to do
   for (const Event& e : ev) {
+    resolved = resolved || (e.type == EventType::Resolve && e.card == 0);
     EXPECT_NE(e.type, EventType::PositionChanged);
     EXPECT_FALSE(e.type == EventType::Activate && e.card == 1) << "the flip effect started";
   }
+  EXPECT_TRUE(resolved);
   EXPECT_EQ(s.zones[slot_of(Player::P1, 0)].position(), Position::FaceDownDefense);
 }
 
