@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <functional>
 
+#include "model/terms/effect_text.hpp"
+
 namespace bc {
 namespace {
 
@@ -95,6 +97,73 @@ std::vector<std::string> try_changes(const Model& model, const std::function<boo
   return out;
 }
 
+/// A card's term field as its text reads ("window = attack_declared").
+std::string field_text(const CardSpec& card, const std::vector<std::string>& monsters, std::string_view key) {
+  for (const TermField& f : term_to_fields(card.term, monsters)) {
+    if (f.key != key) continue;
+    std::string v;
+    for (const std::string& x : f.values) v += (v.empty() ? "" : ", ") + x;
+    return std::string(key) + " = " + v;
+  }
+  return std::string(key);
+}
+
+/// One part of a card's own text that a change can drop, and what it is.
+struct CardPart {
+  const char* key;    ///< term field
+  const char* what;   ///< what the card's text does there
+  bool (*present)(const EffectTerm&);
+  void (*drop)(EffectTerm&);
+};
+
+const CardPart kCardParts[] = {
+    {"timings", "its own timing list does not allow it here", [](const EffectTerm& t) { return t.timings != 0; },
+     [](EffectTerm& t) { t.timings = 0; }},
+    {"window", "the window its text names does not allow it here",
+     [](const EffectTerm& t) { return t.window != Window::Any && !window_decides_class(t); },
+     [](EffectTerm& t) { t.window = Window::Any; }},
+    {"continuous", "its continuous effect forbids it while the card is face-up on the field",
+     [](const EffectTerm& t) { return t.continuous.kind != ContinuousKind::None; },
+     [](EffectTerm& t) { t.continuous = {}; }},
+    {"cost", "its cost cannot be paid here", [](const EffectTerm& t) { return t.cost != Cost::None; },
+     [](EffectTerm& t) { t.cost = Cost::None; }},
+    {"conditions", "its condition is not met here", [](const EffectTerm& t) { return t.conditions != 0; },
+     [](EffectTerm& t) { t.conditions = 0; }},
+};
+
+/// Try dropping one part of one card's own text (a lock, a timing list, a
+/// cost, a condition); `test` says whether the changed model explains the
+/// trace. A card's restriction is cited by the card and the part of its term.
+std::vector<std::string> try_card_changes(const Model& model, const std::function<bool(const Model&)>& test,
+                                          std::size_t room) {
+  std::vector<std::string> out;
+  std::vector<std::string> monsters;
+  for (const MonsterSpec& m : model.scenario().monsters) monsters.push_back(m.name);
+  Scenario changed = model.scenario();
+  for (std::size_t c = 0; c < changed.cards.size() && out.size() < room; ++c) {
+    const CardSpec& card = model.scenario().cards[c];
+    for (const CardPart& part : kCardParts) {
+      if (!part.present(card.term)) continue;
+      part.drop(changed.cards[c].term);
+      const bool explains = test(Model(changed, model.rules()));
+      changed.cards[c].term = card.term;
+      if (explains)
+        out.push_back("card restriction: " + card.name + ": " + part.what + " [the card's text: " +
+                      field_text(card, monsters, part.key) + "]");
+      if (out.size() >= room) break;
+    }
+  }
+  return out;
+}
+
+/// Ruleset changes first (knobs, permissions), then the cards' own restrictions.
+std::vector<std::string> explain(const Model& model, const std::function<bool(const Model&)>& test) {
+  std::vector<std::string> out = try_changes(model, test);
+  if (out.size() < kMaxRules)
+    for (std::string& r : try_card_changes(model, test, kMaxRules - out.size())) out.push_back(std::move(r));
+  return out;
+}
+
 }  // namespace
 
 std::string knob_rule_text(const Ruleset& rules, Knob k) {
@@ -112,7 +181,7 @@ std::string permission_rule_text(const Ruleset& rules, EffectKind kind, Timing t
 std::vector<std::string> rules_forbidding_events(const Model& model, const std::vector<DiagnosisStart>& starts,
                                                  EventTypeMask omits) {
   if (starts.empty()) return {};
-  return try_changes(model, [&](const Model& m2) { return any_fits(m2, starts, omits); });
+  return explain(model, [&](const Model& m2) { return any_fits(m2, starts, omits); });
 }
 
 std::vector<std::string> rules_for_action(const Model& model, const State& s, const Action& a, bool make_legal) {
@@ -122,7 +191,7 @@ std::vector<std::string> rules_for_action(const Model& model, const State& s, co
     if (make_legal != model.rules().allowed(kind, s.timing))
       return {permission_rule_text(model.rules(), kind, s.timing)};
   }
-  return try_changes(model, [&](const Model& m2) { return is_legal(m2, s, a) == make_legal; });
+  return explain(model, [&](const Model& m2) { return is_legal(m2, s, a) == make_legal; });
 }
 
 }  // namespace bc

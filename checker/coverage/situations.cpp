@@ -90,6 +90,13 @@ bool battler_left_at(const V& v) { return tc(v).at(W) && tc(v).has(kBtlActive) &
 template <LeaveReason R>
 bool left_by(const V& v) { return v.event.reason == R; }
 
+/// A target is chosen while a monster the selector admits is confirmed destroyed (selector_admits_slot).
+bool spared_destroyed_monster(const V& v) {
+  for (std::uint8_t slot = 0; slot < kSlotCount && v.event.target < kSlotCount; ++slot)
+    if ((tc(v).confirmed & slot_bit(slot)) && selector_admits_slot(tc(v), v.event.card, slot)) return true;
+  return false;
+}
+
 #define ACT(text, timing, cite) \
   {"activation_at:" #text, "an effect is activated at this timing", cite, on(T::Activate), activated_at<Timing::timing>}
 #define KIND(text, kind, cite) \
@@ -350,6 +357,8 @@ const std::vector<Situation> kSituations = {
      "an effect targets a monster while another's destruction by battle is confirmed", "S0 §6.3.4.3.3",
      on(T::Activate),
      [](const V& v) { return v.event.target < kSlotCount && tc(v).confirmed != 0; }},
+    {"destroyed_monster_spared_as_target", "an effect targets while a monster its selector admits is confirmed "
+     "destroyed by battle (so it may not be chosen)", "S1 §伤害计算后; S3 §Resolve effects", on(T::Activate), spared_destroyed_monster},
 };
 
 #undef ACT

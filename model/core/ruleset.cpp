@@ -63,7 +63,7 @@ constexpr std::array<KnobSpec, kKnobCount> kKnobs = {{
     {Knob::DeclarationsPerMonster, "declarations_per_monster", {"one", "two", ""},
      "how many attack declarations a monster may make per Battle Phase"},
     {Knob::AttackRequiresAttackPosition, "attack_requires_attack_position", kBool,
-     "only a face-up Attack Position monster may declare an attack (otherwise any face-up monster)"},
+     "only a face-up Attack Position monster may declare an attack and battle (otherwise any face-up monster)"},
     {Knob::DirectAttackRequiresEmptyField, "direct_attack_requires_empty_field", kBool,
      "a direct attack may be declared only when the opponent controls no monster"},
     {Knob::DamageCalcWhenBattlerLeft, "damage_calc_when_battler_left", kBool,

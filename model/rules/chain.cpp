@@ -82,13 +82,9 @@ bool Stepper::allowed_at(std::uint8_t card, Timing t) const { return (usable[car
 bool Stepper::target_ok(const TargetSpec& sel, Player owner, std::uint8_t slot) const {
   const ZoneState& z = s.zones[slot];
   if (!z.occupied()) return false;
-  if (sel.side == SideSel::Own && side_of(slot) != owner) return false;
-  if (sel.side == SideSel::Opponent && side_of(slot) == owner) return false;
-  if (sel.face == FaceSel::FaceUp && z.position() == Position::FaceDownDefense) return false;
-  if (sel.face == FaceSel::FaceDown && z.position() != Position::FaceDownDefense) return false;
-  if (sel.role == RoleSel::Battling && !(attack_in_progress() && (slot == s.attacker || slot == s.target))) return false;
-  if (sel.role == RoleSel::Attacker && !(attack_in_progress() && slot == s.attacker)) return false;
-  if (sel.role == RoleSel::AttackTarget && !(attack_in_progress() && slot == s.target)) return false;
+  const TargetFacts facts{side_of(slot) == owner, z.position() == Position::FaceDownDefense,
+                          attack_in_progress() && slot == s.attacker, attack_in_progress() && slot == s.target};
+  if (!selector_admits(sel, facts)) return false;
   return !z.has(kDestroyConfirmed) || r.flag(Knob::DestroyedByBattleTargetable);
 }
 

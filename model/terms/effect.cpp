@@ -113,4 +113,26 @@ std::optional<ContinuousKind> parse_continuous(std::string_view s) { return find
 std::optional<CardType> parse_card_type(std::string_view s) { return find<CardType>(kCardTypes, s); }
 const std::vector<std::string_view>& condition_names() { return kConditions; }
 
+
+bool selector_admits(const TargetSpec& sel, const TargetFacts& m) {
+  if (sel.side == SideSel::Own && !m.own_side) return false;
+  if (sel.side == SideSel::Opponent && m.own_side) return false;
+  if (sel.face == FaceSel::FaceUp && m.face_down) return false;
+  if (sel.face == FaceSel::FaceDown && !m.face_down) return false;
+  if (sel.role == RoleSel::Battling && !(m.attacker || m.attack_target)) return false;
+  if (sel.role == RoleSel::Attacker && !m.attacker) return false;
+  if (sel.role == RoleSel::AttackTarget && !m.attack_target) return false;
+  return true;
+}
+
+std::uint8_t pack_selector(const TargetSpec& sel) {
+  return static_cast<std::uint8_t>(static_cast<unsigned>(sel.kind) | (static_cast<unsigned>(sel.side) << 2) |
+                                   (static_cast<unsigned>(sel.face) << 4) | (static_cast<unsigned>(sel.role) << 6));
+}
+
+TargetSpec unpack_selector(std::uint8_t p) {
+  return TargetSpec{static_cast<TargetKind>(p & 3u), static_cast<SideSel>((p >> 2) & 3u),
+                    static_cast<FaceSel>((p >> 4) & 3u), static_cast<RoleSel>((p >> 6) & 3u)};
+}
+
 }  // namespace bc

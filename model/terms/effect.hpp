@@ -270,6 +270,24 @@ struct PermissionClasses {
   std::uint8_t count = 0;
 };
 PermissionClasses permission_classes(const EffectTerm& t);
+/// Where a monster stands, as a target selector reads it.
+struct TargetFacts {
+  bool own_side = false;       ///< on the side of the effect's controller
+  bool face_down = false;      ///< face-down Defense Position
+  bool attacker = false;       ///< the attacking monster of the attack in progress
+  bool attack_target = false;  ///< the monster attacked in the attack in progress
+};
+/// Whether a monster selector ("monster opponent face_up", "own battling")
+/// admits a monster: side, face and role, the one reading the model (which
+/// monsters it offers as targets) and the target_matches_selector monitor
+/// (which targets a trace may show) share. The rules' own limits on any
+/// target (one destroyed by battle) are other rules.
+bool selector_admits(const TargetSpec& sel, const TargetFacts& m);
+/// TargetSpec in one byte (kind, side, face, role) and back, for the trace
+/// header the monitors keep per card.
+std::uint8_t pack_selector(const TargetSpec& sel);
+TargetSpec unpack_selector(std::uint8_t packed);
+
 /// Whether a trigger event concerns the host monster still on the field.
 bool needs_host_on_field(TriggerEvent e);
 /// Whether a trigger event happens to the host monster (all but an attack

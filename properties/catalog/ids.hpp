@@ -96,6 +96,9 @@ enum class Prop : std::uint8_t {
   CannotBeAttackedNeverTargeted,
   MandatoryEndOfBattleTriggersActivate,
   MandatoryTriggersActivate,
+  // Rules a judge's rulings need (issue 28; properties/monitors/effects.cpp)
+  AttackerInAttackPositionAtDamageCalculation,
+  TargetMatchesSelector,
   Count
 };
 inline constexpr int kPropCount = static_cast<int>(Prop::Count);

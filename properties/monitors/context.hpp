@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "model/terms/effect.hpp"
 #include "model/vocabulary/types.hpp"
 #include "properties/monitors/monitor.hpp"
 
@@ -100,6 +101,7 @@ struct TraceContext {
   std::uint16_t card_direct_ok = 0;      ///< bit c: card c lets its host attack directly
   std::uint16_t card_eob_attacked = 0;   ///< bit c: card c is an obliged end-of-Battle-Phase trigger needing "attacked"
   std::uint16_t card_eob_battled = 0;    ///< ... needing "battled"
+  std::array<std::uint8_t, kMaxCards> card_selector{};  ///< each card's monster selector (pack_selector)
   // Everything from here on changes along a trace (kContextHashFrom).
   // Board, bit = slot.
   std::uint16_t occupied = 0;
@@ -164,7 +166,7 @@ inline constexpr std::size_t kContextHashFrom = offsetof(TraceContext, occupied)
 
 // The header before kContextHashFrom is not stored per state (the searches
 // pack a context without it), so the bound is on the whole value passed around.
-static_assert(sizeof(TraceContext) <= 104, "TraceContext is part of the product state: keep it small");
+static_assert(sizeof(TraceContext) <= 120, "TraceContext is part of the product state: keep it small");
 
 /// Bit of a monster slot in the slot masks (0 for kNoSlot / kDirect).
 constexpr std::uint16_t slot_bit(std::uint8_t slot) {
@@ -175,6 +177,18 @@ constexpr std::uint16_t side_mask(Player p) { return static_cast<std::uint16_t>(
 /// Bit of a card in the card masks (0 for kNoCard or out of range).
 constexpr std::uint16_t card_bit(std::uint8_t card) {
   return card < kMaxCards ? static_cast<std::uint16_t>(1u << card) : std::uint16_t{0};
+}
+
+/// Whether card's monster selector admits the monster in slot as the trace
+/// shows it (selector_admits, the model's own reading: side, face, role);
+/// false for a card without a monster selector or an empty zone.
+inline bool selector_admits_slot(const TraceContext& c, std::uint8_t card, std::uint8_t slot) {
+  if (card >= kMaxCards || slot >= kSlotCount || !(c.occupied & slot_bit(slot))) return false;
+  const TargetSpec sel = unpack_selector(c.card_selector[card]);
+  const Player owner = (c.card_p2 & card_bit(card)) ? Player::P2 : Player::P1;
+  const TargetFacts m{side_of(slot) == owner, (c.face_down & slot_bit(slot)) != 0,
+                      c.attacker != kNoSlot && slot == c.attacker, c.target < kSlotCount && slot == c.target};
+  return sel.kind == TargetKind::Monster && selector_admits(sel, m);
 }
 
 /// A monster arrives in a slot (on the starting board or by a summon): the

@@ -29,6 +29,23 @@ void end_of_battle_obligations(const Ctx& c, const Event& e, Verdicts& v) {
     violate(v, Prop::MandatoryEndOfBattleTriggersActivate);
 }
 
+/// attacker_in_attack_position_at_damage_calculation: damage calculation is
+/// performed only while the attacker is face-up in Attack Position; one
+/// changed to Defense Position in the Damage Step no longer battles.
+void attacker_position_at_calc(const Ctx& c, const Event& e, Verdicts& v) {
+  const std::uint8_t attacker = c.attacker < kSlotCount ? c.attacker : e.slot;
+  if ((c.defense | c.face_down) & slot_bit(attacker)) violate(v, Prop::AttackerInAttackPositionAtDamageCalculation);
+}
+
+/// target_matches_selector: an effect's target is a monster its selector
+/// admits when it is activated (side, face, role: selector_admits, the
+/// model's own reading).
+void target_matches_selector(const Ctx& c, const Event& e, Verdicts& v) {
+  if (e.card >= kMaxCards || e.target >= kSlotCount) return;
+  if (unpack_selector(c.card_selector[e.card]).kind != TargetKind::Monster) return;
+  if (!selector_admits_slot(c, e.card, e.target)) violate(v, Prop::TargetMatchesSelector);
+}
+
 }  // namespace checks
 
 std::vector<PropertyInfo> effect_properties() {
@@ -51,6 +68,15 @@ std::vector<PropertyInfo> effect_properties() {
        "still on the field where the event needs it), is activated before the Battle Phase ends: mandatory "
        "effects may be activated even in the Damage Step, so none silently vanishes.",
        {{"S0", "6.3.4.3"}, {"S0", "6.3.4.3.4"}, {"S1", "伤害计算后"}, {"S4", "2.4.3.4"}}},
+      {"attacker_in_attack_position_at_damage_calculation", K::Always,
+       "Damage calculation is performed only while the attacker is face-up in Attack Position: an attacker "
+       "changed to Defense Position in the Damage Step no longer battles, and the Damage Step runs on without it.",
+       {{"S1", "伤害步骤"}, {"S1", "伤害计算时"}, {"S1", "战斗步骤"}}},
+      {"target_matches_selector", K::Always,
+       "An effect targets only a monster on the field that its text allows when it is activated (its side, "
+       "face-up or face-down, the attacker or the attacked monster); the sources choose targets only among "
+       "the monsters an effect may select.",
+       {{"S1", "伤害计算后"}, {"S3", "Resolve effects"}}},
   };
 }
 

@@ -54,7 +54,7 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
     run<lifo_activate, spell_speed, triggers_turn_player_first, one_chain_windows, calc_effects_in_trigger_chain,
         opponent_before_declaration, attack_traps_at_declaration, has_attacked_condition, has_battled_condition,
         activation_whitelist, kind_timings, trigger_preconditions, destroyed_not_targeted, destroyed_no_quick,
-        seen_activation, flip_effect_own_chain>,
+        seen_activation, flip_effect_own_chain, target_matches_selector>,
     // Negated
     run<lifo_negated>,
     // Resolve
@@ -62,7 +62,8 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
     // ChainEnd
     run<lifo_chain_end>,
     // DamageCalculation
-    run<calc_at_damage_calculation, calc_needs_both_battlers, face_down_at_calc, seen_damage_calculation>,
+    run<calc_at_damage_calculation, calc_needs_both_battlers, face_down_at_calc, attacker_position_at_calc,
+        seen_damage_calculation>,
     // NoDamageCalculation
     run<calc_at_damage_calculation, seen_no_damage_calculation>,
     // BattleDamage
@@ -147,6 +148,7 @@ TraceContext start_context(const Scenario& header) {
     if (card.term.conditions & kCondHostBattled) c.cond_battled |= b;
     card_facts(c, card, b);
     resolved_before_facts(c, card);
+    c.card_selector[i] = pack_selector(card.term.target);
   }
   for (int side = 0; side < 2; ++side)
     for (int z = 0; z < kZonesPerSide; ++z) {

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "checker/conformance/conformance.hpp"
+#include "checker/conformance/conformance_rules.hpp"
 #include "checker/parallel/explorer.hpp"
 #include "model/loaders/loader.hpp"
 
@@ -258,6 +259,46 @@ TEST(Disputes, AClaimMr3DisputesIsNeverAFailureUnderMr3) {
   EXPECT_TRUE(under_mr3.conforms());
   EXPECT_FALSE(under_mr3.verdicts.violated[flip]);
   EXPECT_EQ(under_mr3.violation_line[flip], 0u);
+}
+
+// Issue 28: a refusal names the card restriction behind it, with the part of
+// the card's text, when no ruleset change explains it.
+TEST(ConformanceRules, ATrapUnderJinzosLockNamesJinzo) {
+  const Scenario sc = parse_scenario(R"(
+name = "jinzo-lock"
+[[monster]]
+name = "Jinzo"
+atk = 2400
+def = 1500
+player = "p1"
+[[monster]]
+name = "Dragon"
+atk = 1500
+def = 1200
+player = "p2"
+[[card]]
+name = "Jinzo"
+player = "p1"
+host = "Jinzo"
+effect = { activation = "continuous", card_type = "monster", continuous = "no_trap_activation" }
+[[card]]
+name = "Trap Hole"
+player = "p2"
+effect = { activation = "quick", card_type = "trap", ops = ["opaque"] }
+)", "jinzo-lock.toml");
+  const Ruleset mr3 = load_ruleset("mr3");
+  const Model model(sc, mr3);
+  EventBuffer buf;
+  State s = model.initial(buf);
+  ActionList list;
+  model.actions(s, list);
+  s = model.next(s, list[0], buf);  // enter the Battle Phase: the Start Step, P1's priority
+  s = model.next(s, Action{ActionType::Pass}, buf);  // P2 has priority now
+  const auto rules = rules_for_action(model, s, Action{ActionType::Activate, 1, kNoSlot, kNoSlot}, true);
+  ASSERT_FALSE(rules.empty());
+  EXPECT_EQ(rules.back(),
+            "card restriction: Jinzo: its continuous effect forbids it while the card is face-up on the field "
+            "[the card's text: continuous = no_trap_activation]");
 }
 
 }  // namespace

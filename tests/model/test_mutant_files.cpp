@@ -85,6 +85,10 @@ const std::map<std::string, Distortion>& expected() {
       {"attack-restrictions-ignored-on-replay",
        knob(Knob::AttackRestrictionsApplyOnReplay, "cannot_be_attacked_never_targeted", "cannot-be-attacked.toml")},
       {"mandatory-trigger-skipped", knob(Knob::MandatoryTriggersActivate, "mandatory_end_of_battle_triggers_activate")},
+      // Rules a judge's rulings need (issue 28).
+      {"attacker-in-defense-battles",
+       knob(Knob::AttackRequiresAttackPosition, "attacker_in_attack_position_at_damage_calculation",
+            "attacker-to-defense.toml")},
   };
   return m;
 }

@@ -347,7 +347,7 @@ TEST(Mr3, Permissions) {
       {EffectKind::AttackDestroyTrap, mask({T::AttackDeclaration})},
       {EffectKind::SpecialSummonQuick, outside},
       {EffectKind::RemoveMonsterQuick, outside},
-      {EffectKind::EndBattlePhaseQuick, mask({T::AttackDeclaration, T::BattleStep})},
+      {EffectKind::EndBattlePhaseQuick, mask({T::StartStep, T::BattleStepOpen, T::AttackDeclaration, T::BattleStep})},  // the class, not Battle Fader (issue 28)
       {EffectKind::FreeChainQuick, outside},
       {EffectKind::DestroyNoCalcTrigger, mask({T::StartOfDamageStep})},
       {EffectKind::FlipTrigger, outside | mask({T::AfterDamageCalculation})},  // outside the Damage Step: flipped by an effect

@@ -119,5 +119,65 @@ TEST(MandatoryEndOfBattleTriggersActivate, HoldsWhenTheTriggerIsActivatedInTheEn
   EXPECT_FALSE(t.run(true).violated[property_index("mandatory_end_of_battle_triggers_activate")]);
 }
 
+// ---------------------------------------------------------------- issue 28
+
+/// P2's Quick-Play Spell targeting a monster its selector names, in the place
+/// of Compulsory Evacuation Device (the header's card masks hold 16 cards).
+Scenario targeting(const std::string& selector) {
+  Scenario s = with_card("Book of Moon", {{"activation", {"quick"}}, {"card_type", {"spell"}}, {"target", {selector}},
+                                          {"ops", {"change_position target defense"}}});
+  s.cards[kEvacuation] = s.cards.back();
+  s.cards.pop_back();
+  return s;
+}
+
+/// P1's Warrior attacks P2's Dragon; P2 answers with the targeting card.
+Trace& answer(Trace& t, std::uint8_t target) {
+  t.to_battle_step().declared(P1M0, P2M0).enter(Timing::AttackDeclaration).priority(Player::P1);
+  return t.priority(Player::P2).activate(kEvacuation, target);
+}
+
+TEST(TargetMatchesSelector, HoldsForATargetTheSelectorAdmits) {
+  Trace t(targeting("monster own face_up"));
+  EXPECT_HOLDS(answer(t, P2M0).run(), "target_matches_selector");
+}
+
+TEST(TargetMatchesSelector, ViolatedByAFaceDownTargetOfAFaceUpSelector) {
+  Trace t(targeting("monster own face_up"));
+  EXPECT_VIOLATES(answer(t, P2M1).run(), "target_matches_selector");
+}
+
+TEST(TargetMatchesSelector, ViolatedByAMonsterOnTheWrongSide) {
+  Trace t(targeting("monster opponent"));
+  EXPECT_VIOLATES(answer(t, P2M0).run(), "target_matches_selector");
+}
+
+TEST(TargetMatchesSelector, ViolatedByAnEmptyZone) {
+  Trace t(targeting("monster own"));
+  EXPECT_VIOLATES(answer(t, P2M2).run(), "target_matches_selector");
+}
+
+TEST(TargetMatchesSelector, AnAttackerSelectorAdmitsOnlyTheAttacker) {
+  Trace other(targeting("monster opponent attacker"));
+  EXPECT_VIOLATES(answer(other, P1M1).run(), "target_matches_selector");
+  Trace attacker(targeting("monster opponent attacker"));
+  EXPECT_HOLDS(answer(attacker, P1M0).run(), "target_matches_selector");
+}
+
+TEST(AttackerInAttackPositionAtDamageCalculation, ViolatedByAnAttackerChangedToDefense) {
+  Trace t;
+  t.to_battle_step().declare(P1M0, P2M0).to_damage_step().position_changed(P1M0, Position::FaceUpDefense);
+  t.window(Timing::BeforeDamageCalculation).window(Timing::DamageCalculation).calc(CalcMode::VsAttack, 1800, 1500);
+  EXPECT_VIOLATES(t.run(), "attacker_in_attack_position_at_damage_calculation");
+}
+
+TEST(AttackerInAttackPositionAtDamageCalculation, HoldsWhenTheCalculationIsSkipped) {
+  Trace t;
+  t.to_battle_step().declare(P1M0, P2M0).to_damage_step().position_changed(P1M0, Position::FaceUpDefense);
+  t.window(Timing::BeforeDamageCalculation).window(Timing::DamageCalculation).no_calc();
+  t.window(Timing::AfterDamageCalculation).window(Timing::EndOfDamageStep).open();
+  EXPECT_HOLDS(t.run(), "attacker_in_attack_position_at_damage_calculation");
+}
+
 }  // namespace
 }  // namespace bc::test
