@@ -2,12 +2,15 @@
 // suite") and `replay` of a corpus case, on a small corpus of tiny.toml made
 // once: green on the model's own corpus, red at exactly the case that was
 // tampered with, exit 2 on a bad index naming its line and field; case ids
-// that a glob cannot mistake.
+// that a glob cannot mistake. And the corpus of docs/ci-gate.md played on the
+// example engines: green on the reference engine, red on each buggy one at
+// the timing its bug is about.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <sstream>
 
@@ -45,6 +48,7 @@ class CorpusRun : public ::testing::Test {
   void SetUp() override {
     dir_ = *base_ / ::testing::UnitTest::GetInstance()->current_test_info()->name();
     fs::remove_all(dir_);
+    fs::create_directories(dir_);
     fs::copy(*base_ / "c", dir_ / "c", fs::copy_options::recursive);
     index_ = nlohmann::json::parse(read(dir_ / "c" / "index.json"));
   }
@@ -97,7 +101,7 @@ TEST_F(CorpusRun, CaseIdsCannotBeMistakenUnderAGlob) {
     negatives += c["polarity"] == "negative";
   }
   ASSERT_GT(negatives, 0u);
-  const auto r = run("ls c/cases/neg-*.jsonl | wc -l");
+  const auto r = sh("cd '" + dir_.string() + "' && ls c/cases/neg-*.jsonl | wc -l");
   EXPECT_EQ(std::stoul(r.out), negatives) << r.out;
 }
 
@@ -129,10 +133,9 @@ TEST_F(CorpusRun, BadInputNamesFileLineAndField) {
   auto r = run("corpus run nowhere");
   EXPECT_EQ(r.code, 2) << r.out;
   EXPECT_NE(r.out.find("nowhere/index.json"), std::string::npos) << r.out;
-  std::string index = read(dir_ / "c" / "index.json");
-  const std::size_t at = index.find("\"polarity\": \"");
-  index.replace(index.find('"', at + 12) + 1, 8, "maybe\"");
-  std::ofstream(dir_ / "c" / "index.json") << index;
+  nlohmann::json index = index_;
+  index["cases"][0]["polarity"] = "maybe";
+  std::ofstream(dir_ / "c" / "index.json") << index.dump(2);
   r = run("corpus run c");
   EXPECT_EQ(r.code, 2) << r.out;
   EXPECT_TRUE(std::regex_search(r.out, std::regex("c/index.json:[0-9]+: field 'cases\\[0\\]\\.polarity'"))) << r.out;
@@ -162,6 +165,40 @@ TEST_F(CorpusRun, ReplayAcceptsACaseByEitherFile) {
   const auto r = run("replay --json c/" + pos["trace"].get<std::string>());
   EXPECT_EQ(r.code, 1) << r.out;
   EXPECT_EQ(nlohmann::json::parse(r.out)["reproduces"], false);
+}
+
+TEST(CorpusRunEngine, TheGuidesCorpusCatchesEachBuggyEngineAtItsTiming) {
+  const fs::path dir = fs::temp_directory_path() / ("bc_corpus_engine_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  fs::create_directory_symlink(fs::path(BC_SOURCE_DIR) / "examples", dir / "examples");
+  const std::string at = "cd '" + dir.string() + "' && '" BC_BINARY "' ";
+  // The commands of docs/ci-gate.md, "Golden corpora".
+  auto r = sh(at + "corpus --out corpus --random 100 --seed 5 --quiet");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const std::string run = "corpus run corpus --engine '/usr/bin/python3 examples/engines/";
+  r = sh(at + run + "battle_engine.py'");
+  EXPECT_EQ(r.code, 0) << r.out;
+  const std::map<std::string, std::string> bugs = {
+      {"bug_atk_change_at_damage_calculation", "damage_calculation"},
+      {"bug_damage_step_to_end_step", "end_of_damage_step"},
+      {"bug_flip_effect_before_damage_calculation", "start_of_damage_step"},
+      {"bug_replay_in_damage_step", "after_damage_calculation"},
+      {"bug_second_chain_at_damage_calculation", "damage_calculation"},
+      {"bug_sent_to_gy_at_damage_calculation", "damage_calculation"}};
+  for (const auto& [engine, timing] : bugs) {
+    r = sh(at + run + engine + ".py'");
+    EXPECT_EQ(r.code, 1) << engine << "\n" << r.out;
+    std::istringstream lines(r.out);
+    int failed = 0;
+    for (std::string line; std::getline(lines, line);) {
+      if (line.rfind("FAIL ", 0) != 0) continue;
+      ++failed;
+      EXPECT_NE(line.find(", at " + timing), std::string::npos) << engine << ": " << line;
+    }
+    EXPECT_GT(failed, 0) << engine;
+  }
+  fs::remove_all(dir);
 }
 
 }  // namespace

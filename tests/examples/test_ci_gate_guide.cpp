@@ -83,6 +83,7 @@ TEST(CiGateGuide, EveryShellBlockRunsAsWritten) {
   }
   EXPECT_TRUE(fs::exists(scratch.dir / "battlecheck-junit.xml"));
   EXPECT_NE(read_file(scratch.dir / "corpus-junit.xml").find("failures=\"0\""), std::string::npos);
+  EXPECT_NE(read_file(scratch.dir / "corpus-engine-junit.xml").find("failures=\"0\""), std::string::npos);
   EXPECT_TRUE(fs::exists(scratch.dir / "drive-report" / "drive-report.json"));
   EXPECT_TRUE(fs::exists(scratch.dir / "drive-report" / "repro-scenario.toml"));
 }
@@ -92,8 +93,8 @@ TEST(CiGateGuide, CiJobsUseTheTestedCommands) {
   for (const char* cmd : {"battlecheck verify-trace --junit battlecheck-junit.xml run.jsonl",
                           "battlecheck drive --engine \"$ENGINE\" --depth 8 --quiet --out drive-report",
                           "/usr/bin/python3 examples/engines/emit_trace.py --seed 1 > run.jsonl",
-                          "battlecheck corpus --out corpus --random 20 --seed 1 --quiet",
-                          "battlecheck corpus run corpus --junit corpus-junit.xml"}) {
+                          "battlecheck corpus --out corpus --random 100 --seed 5 --quiet",
+                          "battlecheck corpus run corpus --engine \"$ENGINE\" --junit corpus-junit.xml"}) {
     std::size_t count = 0;
     for (std::size_t at = md.find(cmd); at != std::string::npos; at = md.find(cmd, at + 1)) ++count;
     EXPECT_GE(count, 2u) << cmd;  // once in the GitHub job, once in the GitLab job
