@@ -111,6 +111,18 @@ TEST(DriveCli, AgreeingEngineExitsZeroWithJson) {
   const auto j = nlohmann::json::parse(out);
   EXPECT_EQ(j["verdict"], "agree");
   EXPECT_EQ(j["states"], 134);
+  EXPECT_TRUE(j["timings_not_reached"].empty()) << j["timings_not_reached"];
+  EXPECT_EQ(j["timings_reached"].size(), 13u) << j["timings_reached"];
+}
+
+TEST(DriveCli, AShallowRunSaysWhatItNeverReached) {
+  Scratch s;
+  std::string out;
+  ASSERT_EQ(s.run("battlecheck drive --engine " + kEngine + "battle_engine.py' --scenario " BC_SOURCE_DIR
+                  "/scenarios/tiny.toml --depth 6 --quiet\n", out), 0) << out;
+  EXPECT_NE(out.find("warning: never reached, though walks of the model reach them"), std::string::npos) << out;
+  EXPECT_NE(out.find("damage_calculation ("), std::string::npos) << out;
+  EXPECT_NE(out.find("raise --depth to "), std::string::npos) << out;
 }
 
 TEST(DriveCli, BuggyEngineExitsOneWithTheMinimalReproduction) {
