@@ -52,7 +52,7 @@ TimingGraph build_graph(const MoveCounts& counts) {
 struct GraphAttributes {
   void operator()(std::ostream& out) const {
     out << "rankdir=TB;\nnode [shape=box];\nlabelloc=t;\n"
-           "label=\"a node is a timing window; an edge A -> B counts the explored transitions from a state at A to a "
+           "label=\"a node is a timing window; an edge from A to B counts the explored transitions from a state at A to a "
            "state at B\";\n";
   }
 };
