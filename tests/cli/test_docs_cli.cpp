@@ -148,6 +148,25 @@ TEST(DocFigures, TheTimingsAndKindsOfTheCorpusGoals) {
   EXPECT_EQ(std::stoi(m[2]), bc::kEffectKindCount);
 }
 
+TEST(DocFigures, TheShippedScenarioTableListsEveryScenarioFile) {
+  const std::string md = read(fs::path(BC_SOURCE_DIR) / "docs" / "scenario-format.md");
+  const std::size_t from = md.find("## Shipped scenarios");
+  ASSERT_NE(from, std::string::npos);
+  const std::string section = md.substr(from, md.find("\n## ", from + 1) - from);
+  std::set<std::string> listed, files;
+  const std::regex file("`([a-z0-9-]+\\.toml)`");
+  std::istringstream in(section);
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("| `", 0) != 0) continue;
+    const std::string cell = line.substr(0, line.find(" | "));
+    for (std::sregex_iterator it(cell.begin(), cell.end(), file), e; it != e; ++it) listed.insert((*it)[1]);
+  }
+  for (const auto& e : fs::directory_iterator(fs::path(BC_SOURCE_DIR) / "scenarios"))
+    if (e.path().extension() == ".toml") files.insert(e.path().filename().string());
+  for (const std::string& f : files) EXPECT_TRUE(listed.count(f)) << "docs/scenario-format.md does not list " << f;
+  for (const std::string& f : listed) EXPECT_TRUE(files.count(f)) << "docs/scenario-format.md lists a missing " << f;
+}
+
 TEST(CliBasics, VersionAndTheValidInputFormsOfVerifyTrace) {
   const auto v = sh("'" BC_BINARY "' --version");
   EXPECT_EQ(v.code, 0);
