@@ -42,6 +42,7 @@ void refuse_negative_numbers(CLI::App& app) {
 int main(int argc, char** argv) {
   using namespace bc::cli;
   CLI::App app("battlecheck: exhaustive model checker for the Yu-Gi-Oh! Battle Phase rules", "battlecheck");
+  app.set_version_flag("--version", "battlecheck " BC_VERSION, "Print the version and exit");
   app.require_subcommand(1);
   app.failure_message(failure);
   const std::vector<Command> commands = {add_check_command(app), add_replay_command(app),

@@ -47,9 +47,14 @@ TimingGraph build_graph(const MoveCounts& counts) {
   return g;
 }
 
-/// Graph-wide attributes: top-to-bottom layout, boxed timings.
+/// Graph-wide attributes: top-to-bottom layout, boxed timings, and a title
+/// that says what a node and an edge are.
 struct GraphAttributes {
-  void operator()(std::ostream& out) const { out << "rankdir=TB;\nnode [shape=box];\n"; }
+  void operator()(std::ostream& out) const {
+    out << "rankdir=TB;\nnode [shape=box];\nlabelloc=t;\n"
+           "label=\"a node is a timing window; an edge from A to B counts the explored transitions from a state at A to a "
+           "state at B\";\n";
+  }
 };
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <memory>
 
 #include "cli/commands/commands.hpp"
+#include "cli/commands/corpus_engine.hpp"
 #include "counterexamples/corpus/corpus.hpp"
 #include "model/loaders/loader.hpp"
 
@@ -110,7 +111,13 @@ int run_corpus(const CorpusCliOptions& o) {
     j["out"] = o.out;
     std::cout << j.dump(2) << "\n";
   } else {
-    std::cout << coverage_summary(r) << "written: " << o.out << "/index.json, " << o.out << "/coverage.md\n";
+    std::size_t scenario_files = 0;
+    for (std::size_t i = 0; i < r.scenarios.size(); ++i)
+      scenario_files += std::any_of(r.cases.begin(), r.cases.end(), [i](const CorpusCase& c) { return c.scenario == i; });
+    std::cout << coverage_summary(r) << "written: " << 2 * r.cases.size() << " case files (" << o.out
+              << "/cases/<id>.jsonl and <id>.expected.json for " << r.cases.size() << " cases), " << scenario_files
+              << " scenario file(s) in " << o.out << "/scenarios/, " << o.out << "/index.json, " << o.out
+              << "/coverage.md and coverage.json\n";
   }
   return n.uncovered_reachable == 0 ? kExitOk : kExitViolation;
 }
@@ -119,8 +126,9 @@ int run_corpus(const CorpusCliOptions& o) {
 
 Command add_corpus_command(CLI::App& root) {
   auto o = std::make_shared<CorpusCliOptions>();
-  CLI::App* app = root.add_subcommand("corpus", "Write a test corpus for engines: cases, expected traces and verdicts, coverage");
-  app->add_option("--out", o->out, "Directory of the corpus (created when needed)")->required();
+  CLI::App* app = root.add_subcommand(
+      "corpus", "Write a test corpus for engines: cases, expected traces and verdicts, coverage; `corpus run DIR` checks one");
+  app->add_option("--out", o->out, "Directory of the corpus (created when needed; required unless `run`)");
   app->add_flag("--force", o->force, "Overwrite existing files of a previous corpus");
   app->add_flag("--json", o->json, "Print the coverage report as JSON instead of the summary");
   app->add_flag("--quiet", o->quiet, "No progress bar");
@@ -137,7 +145,29 @@ Command add_corpus_command(CLI::App& root) {
       ->capture_default_str();
   random->excludes(scenario);
   app->add_flag("--no-mutants", o->no_mutants, "Leave out the mutant twins (faster)");
-  return {app, [o] { return run_corpus(*o); }};
+  auto r = std::make_shared<CorpusRunOptions>();
+  CLI::App* run = app->add_subcommand(
+      "run", "Run a corpus as a test suite: positives hold, each negative is refused at its refusal.line for its rule");
+  run->add_option("dir", r->dir, "The corpus directory (DIR/index.json)")->required();
+  run->add_option("--junit", r->junit, "Also write a JUnit XML report, one testcase per case");
+  run->add_flag("--json", r->json, "Print one JSON document instead of text");
+  run->add_flag("--force", r->force, "Overwrite the --junit file if it exists");
+  run->add_option("-j,--jobs", r->jobs, "Cases checked in parallel (default: one per core; one at a time with --engine)");
+  run->add_option("--engine", r->engine,
+                  "Play every case on this engine (docs/engine-protocol.md) instead of checking the traces: it must "
+                  "offer and do what the model does, and refuse what each negative case refuses");
+  run->add_option("--timeout-ms", r->timeout_ms, "With --engine: milliseconds per request")
+      ->check(CLI::Range(1, 3600000))
+      ->capture_default_str();
+  return {app, [o, r, run] {
+            if (run->parsed())
+              return run_corpus_suite(*r, r->engine.empty() ? CaseCheck{} : engine_case_check(r->engine, r->timeout_ms));
+            if (o->out.empty()) {
+              std::cerr << "battlecheck: error: --out is required\nRun 'battlecheck corpus --help' for more information.\n";
+              return kExitBadInput;
+            }
+            return run_corpus(*o);
+          }};
 }
 
 }  // namespace bc::cli

@@ -33,7 +33,8 @@ int run_graph(const GraphOptions& opts) {
 
 Command add_graph_command(CLI::App& root) {
   auto opts = std::make_shared<GraphOptions>();
-  CLI::App* app = root.add_subcommand("graph", "Write the step/timing graph of the explored states as Graphviz dot");
+  CLI::App* app = root.add_subcommand("graph", "Write the step/timing graph of the explored states as Graphviz dot: a node is a timing window, an edge "
+      "A -> B is labelled with the number of explored transitions from a state at A to a state at B");
   add_model_options(*app, opts->model);
   add_bound_options(*app, opts->bounds);
   app->add_option("-o,--output", opts->output, "Output file (default: stdout)");

@@ -93,9 +93,12 @@ Command add_verify_trace_command(CLI::App& root) {
       "verify-trace", "Check engine traces (JSON Lines, docs/trace-format.md) against the model and every property");
   app->add_option("files", opts->files, "Trace files; '-' reads stdin")->required();
   app->add_option("--ruleset", opts->ruleset, "Built-in ruleset name or file (default: each trace header's ruleset)");
-  app->add_option("--from", opts->from, "Input form: trace (JSON Lines trace v0/v1)")->capture_default_str();
+  app->add_option("--from", opts->from,
+                  "Input form: trace (JSON Lines trace v0/v1) or ygopro (ygopro-core message streams, docs/engines/ygopro.md)")
+      ->check(CLI::IsMember({"trace", "ygopro"}))
+      ->capture_default_str();
   app->add_option("--cards", opts->cards, "Card file for imported inputs (--from other than trace; default: each run's NAME.cards.json beside NAME.bin)");
-  app->add_option("--framing", opts->framing, "Message framing for imported inputs (default: detect)");
+  app->add_option("--framing", opts->framing, "Message framing for imported inputs: fluoro or edo (default: detect)");
   app->add_flag("--json", opts->json, "Print one JSON document instead of text");
   app->add_flag("--audit-cards", opts->audit_cards,
                 "Also audit the engine's card declarations against the ruleset (docs/engines/ygopro.md); exit 1 on a finding");

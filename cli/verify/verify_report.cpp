@@ -206,6 +206,10 @@ json verdict_json(const TraceVerdict& v) {
   return j;
 }
 
+std::string xml_text(const std::string& s) { return xml_escape(s); }
+
+std::string verdict_body(const TraceVerdict& v) { return v.exit_code == 2 ? v.error + "\n" : body_text(v); }
+
 std::string junit_xml(const std::vector<TraceVerdict>& verdicts) {
   int failures = 0, errors = 0;
   double seconds = 0;

@@ -107,6 +107,10 @@ TraceVerdict verify_one(const std::string& path, const VerifyOptions& opts);
 std::string verdict_text(const TraceVerdict& v);
 /// JSON of one verdict.
 nlohmann::json verdict_json(const TraceVerdict& v);
+/// The divergences and violations of a verdict, one per line (the error of an unreadable input).
+std::string verdict_body(const TraceVerdict& v);
+/// Text escaped for XML attributes and content (control characters become spaces).
+std::string xml_text(const std::string& s);
 /// JUnit XML with one testcase per verdict.
 std::string junit_xml(const std::vector<TraceVerdict>& verdicts);
 

@@ -36,6 +36,10 @@ tr.row-differ th{background:#f7c6bd}
 .side pre{white-space:pre-wrap;font-size:.8em;margin:0}
 .verdict{font-weight:600}
 .legend span{padding:0 .5em;margin-right:.5em}
+.matrix-wrap{max-width:100%;overflow-x:auto}
+table.matrix td,table.matrix th{overflow-wrap:anywhere;min-width:4em;max-width:12em}
+table.matrix tbody th{position:sticky;left:0;z-index:1;min-width:10em}
+table.matrix thead th{position:sticky;top:0;z-index:2}
 )";
 
 void matrix(const ContradictionsView& v, std::ostream& out) {
@@ -46,7 +50,7 @@ void matrix(const ContradictionsView& v, std::ostream& out) {
          "<p class=\"legend\">Timings: SS start step, BO Battle Step before any declaration, AD attack declaration, "
          "BS Battle Step, SDS start of the Damage Step, BDC before damage calculation, DC damage calculation, "
          "ADC after damage calculation, EDS end of the Damage Step, ES End Step.</p>\n"
-         "<table class=\"matrix\"><thead><tr><th>entry</th><th>status</th><th>mr3</th>";
+         "<div class=\"matrix-wrap\"><table class=\"matrix\"><thead><tr><th>entry</th><th>status</th><th>mr3</th>";
   for (const std::string& s : v.sources) out << "<th>" << esc(s) << "</th>";
   out << "</tr></thead><tbody>\n";
   for (const MatrixRow& row : v.matrix) {
@@ -63,7 +67,7 @@ void matrix(const ContradictionsView& v, std::ostream& out) {
     }
     out << "</tr>\n";
   }
-  out << "</tbody></table></section>\n";
+  out << "</tbody></table></div></section>\n";
 }
 
 void side(const SideView& s, std::ostream& out) {

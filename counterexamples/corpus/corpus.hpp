@@ -54,7 +54,7 @@ struct Refusal {
 };
 
 struct CorpusCase {
-  std::string id;                     ///< "<scenario>-p001" / "<scenario>-n001"
+  std::string id;                     ///< "pos-<scenario>-001" / "neg-<scenario>-001"
   std::size_t scenario = 0;           ///< index into CorpusResult::scenarios
   Polarity polarity = Polarity::Positive;
   std::vector<std::uint8_t> indices;  ///< legal actions, as indices into Model::actions()

@@ -195,7 +195,8 @@ class Builder {
     int& n = counters_[sc + (c.polarity == Polarity::Positive ? "p" : "n")];
     char num[16];
     std::snprintf(num, sizeof num, "%03d", ++n);
-    c.id = sc + "-" + (c.polarity == Polarity::Positive ? "p" : "n") + num;
+    // The polarity leads, so that a glob (cases/neg-*) never mistakes a scenario or card name for it.
+    c.id = std::string(c.polarity == Polarity::Positive ? "pos-" : "neg-") + sc + "-" + num;
     std::vector<std::uint32_t> covers;
     covers.swap(c.covers);
     r_.cases.push_back(std::move(c));

@@ -125,7 +125,9 @@ std::string coverage_summary(const CorpusResult& r) {
       << " negative) from " << r.scenarios.size() << " scenario(s), " << r.mode << ", ruleset " << r.ruleset << ", "
       << fixed(r.seconds) << " s\n";
   out << "goals: " << n.covered << " covered, " << n.uncovered_reachable << " uncovered but reachable, "
-      << n.unreachable << " unreachable\n";
+      << n.unreachable << " unreachable\n"
+      << "  (unreachable is normal: no explored state of these scenarios offers the goal, e.g. a (timing, kind) pair "
+         "for a kind no card of the board has; more scenarios reach more)\n";
   out << "(timing, kind) pairs covered: " << n.pairs_covered << " of " << kTimingCount * kEffectKindCount << "\n";
   out << "verdict: " << (n.uncovered_reachable == 0 ? "every reachable goal covered" : "COVERAGE INCOMPLETE") << "\n";
   return out.str();

@@ -6,6 +6,7 @@
 /// session per maximal path) or random (generated scenarios and choices);
 /// the first disagreement is shrunk with RapidCheck to a minimal scenario and
 /// action list (drive_shrink.cpp). Protocol: docs/engine-protocol.md.
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -148,6 +149,9 @@ struct DriveResult {
   std::uint64_t engine_calls = 0;
   double seconds = 0;
   bool truncated = false;      ///< exhaustive: max_states reached
+  std::uint32_t timings_reached = 0;  ///< bit per Timing: a compared model state was at it
+  /// Exhaustive: per Timing, the fewest actions a random walk of the scenario took to reach it (-1: none did).
+  std::array<int, kTimingCount> timing_actions{};
 };
 
 /// Exhaustive to opts.depth over `scenario`, or opts.random_runs random runs.

@@ -37,13 +37,14 @@ std::vector<std::uint32_t> path_to(const std::vector<Node>& nodes, int node) {
 /// in order of length: every edge to an already-seen state, and every tree
 /// path ending at a state with no new successor.
 std::vector<std::vector<std::uint32_t>> maximal_paths(const Model& model, int depth, std::uint64_t max_states,
-                                                      bool& truncated) {
+                                                      bool& truncated, std::uint32_t& reached) {
   std::vector<Node> nodes;
   std::unordered_set<std::uint64_t> seen;
   nodes.push_back({model.initial(), -1, 0, 0, false});
   seen.insert(hash_state(nodes[0].state));
   std::vector<std::vector<std::uint32_t>> paths;
   for (std::size_t i = 0; i < nodes.size(); ++i) {
+    reached |= 1u << static_cast<int>(nodes[i].state.timing);
     if (nodes[i].depth >= depth) continue;
     ActionList legal;
     model.actions(nodes[i].state, legal);
@@ -71,11 +72,21 @@ std::vector<std::vector<std::uint32_t>> maximal_paths(const Model& model, int de
 /// skips the Battle Phase when it may enter it, and in the Battle Step it
 /// declares an attack (when one is possible) three times out of four.
 /// Otherwise actions are picked uniformly.
-std::vector<std::uint32_t> random_walk(const Model& model, int max_steps, std::uint64_t seed) {
+/// Per Timing, the fewest actions after which a walk was at it.
+void note_timing(std::array<int, kTimingCount>* first, const State& s, int actions) {
+  if (first == nullptr) return;
+  int& f = (*first)[static_cast<int>(s.timing)];
+  if (f < 0 || f > actions) f = actions;
+}
+
+/// `first`, when given, gets per Timing the fewest actions after which the walk was at it.
+std::vector<std::uint32_t> random_walk(const Model& model, int max_steps, std::uint64_t seed,
+                                       std::array<int, kTimingCount>* first = nullptr) {
   std::mt19937_64 rng(seed);
   std::vector<std::uint32_t> choices;
   State s = model.initial();
   for (int i = 0; i < max_steps; ++i) {
+    note_timing(first, s, i);
     ActionList legal;
     model.actions(s, legal);
     if (legal.empty()) break;
@@ -92,6 +103,7 @@ std::vector<std::uint32_t> random_walk(const Model& model, int max_steps, std::u
     EventBuffer buf;
     s = model.next(s, legal[static_cast<int>(pick)], buf);
   }
+  note_timing(first, s, static_cast<int>(choices.size()));
   return choices;
 }
 
@@ -141,7 +153,10 @@ bool judge(DriveResult& result, EngineHandle& engine, const Ruleset& rules, cons
 void explore_exhaustive(DriveResult& result, EngineHandle& engine, const Ruleset& rules, const Scenario& scenario,
                         const DriveOptions& opts) {
   const Model model(scenario, rules);
-  const auto paths = maximal_paths(model, opts.depth, opts.max_states, result.truncated);
+  const auto paths = maximal_paths(model, opts.depth, opts.max_states, result.truncated, result.timings_reached);
+  // What the scenario can reach beyond the depth: the timings of a few hundred
+  // random walks of the model alone (cheap), each with the fewest actions seen.
+  for (std::uint64_t w = 0; w < 300; ++w) random_walk(model, 200, opts.seed * 7919u + w, &result.timing_actions);
   Progress progress{opts};
   DriveCase previous, c;
   for (std::size_t k = 0; k < paths.size(); ++k) {
@@ -169,7 +184,11 @@ void explore_random(DriveResult& result, EngineHandle& engine, const Ruleset& ru
     DriveCase c;
     const std::uint64_t run_seed = opts.seed * 1000003u + static_cast<std::uint64_t>(k);
     c.scenario = opts.random_scenarios ? gen(rc::Random(run_seed), 10 + (k * 7) % 91).value() : scenario;
-    c.choices = random_walk(Model(c.scenario, rules), opts.max_steps, run_seed);
+    std::array<int, kTimingCount> seen;
+    seen.fill(-1);
+    c.choices = random_walk(Model(c.scenario, rules), opts.max_steps, run_seed, &seen);
+    for (int t = 0; t < kTimingCount; ++t)
+      if (seen[t] >= 0) result.timings_reached |= 1u << t;
     const DriveRun run = drive_case(engine, rules, c);
     ++result.runs;
     result.states += static_cast<std::uint64_t>(run.states_compared);
@@ -185,6 +204,7 @@ void explore_random(DriveResult& result, EngineHandle& engine, const Ruleset& ru
 DriveResult drive(const EngineSpec& spec, const Ruleset& rules, const Scenario& scenario, const DriveOptions& opts) {
   const auto t0 = Clock::now();
   DriveResult result;
+  result.timing_actions.fill(-1);
   EngineHandle engine(spec);
   if (opts.depth > 0)
     explore_exhaustive(result, engine, rules, scenario, opts);

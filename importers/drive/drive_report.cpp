@@ -1,5 +1,6 @@
 #include "importers/drive/drive_report.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 #include "trace/input/json_input.hpp"
@@ -63,6 +64,28 @@ void divergence_text(std::ostringstream& o, const DriveDivergence& d) {
   }
 }
 
+/// The timings the compared states were at, and those the scenario reaches
+/// (a random walk of the model got there) that the exploration never did.
+std::string timings_text(const DriveResult& r) {
+  std::string reached, missed;
+  int deepest = 0, count = 0;
+  for (int t = 0; t < kTimingCount; ++t) {
+    const std::string n(name(static_cast<Timing>(t)));
+    if (r.timings_reached & (1u << t)) {
+      reached += (reached.empty() ? "" : ", ") + n;
+      ++count;
+    } else if (r.timing_actions[t] >= 0) {
+      missed += (missed.empty() ? "" : ", ") + n + " (" + std::to_string(r.timing_actions[t]) + ")";
+      deepest = std::max(deepest, r.timing_actions[t]);
+    }
+  }
+  std::string out = "timings reached: " + std::to_string(count) + " (" + reached + ")\n";
+  if (!missed.empty())
+    out += "warning: never reached, though walks of the model reach them (in so many actions): " + missed +
+           "; nothing was compared there: raise --depth to " + std::to_string(deepest) + " or more (or add --random runs)\n";
+  return out;
+}
+
 json divergence_json(const DriveDivergence& d) {
   json events = json::array();
   for (const Event& e : d.model_events) events.push_back(event_to_json(e));
@@ -116,6 +139,7 @@ std::string drive_report_text(const DriveSetup& setup, const DriveResult& r, con
     << setup.scenario << "\n";
   o << "explored: " << r.runs << " runs, " << r.states << " states compared, " << r.engine_calls << " engine calls in "
     << seconds(r.seconds) << " s (" << rate(r) << " states/s)" << (r.truncated ? " [state bound reached]" : "") << "\n";
+  o << timings_text(r);
   if (!r.found) {
     o << "verdict: AGREE: the engine and the model agree on every state and action explored\n";
     return o.str();
@@ -154,6 +178,13 @@ json drive_report_json(const DriveSetup& setup, const DriveResult& r, const Rule
               {"mode", setup.mode},         {"runs", r.runs},             {"states", r.states},
               {"engine_calls", r.engine_calls}, {"seconds", r.seconds},   {"truncated", r.truncated},
               {"verdict", r.found ? "disagree" : "agree"}};
+  json reached = json::array(), missed = json::array();
+  for (int t = 0; t < kTimingCount; ++t) {
+    if (r.timings_reached & (1u << t)) reached.push_back(name(static_cast<Timing>(t)));
+    else if (r.timing_actions[t] >= 0) missed.push_back({{"timing", name(static_cast<Timing>(t))}, {"actions", r.timing_actions[t]}});
+  }
+  out["timings_reached"] = reached;
+  out["timings_not_reached"] = missed;
   if (!r.found) return out;
   json actions = json::array();
   json narrative = json::array();

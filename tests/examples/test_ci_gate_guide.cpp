@@ -82,6 +82,8 @@ TEST(CiGateGuide, EveryShellBlockRunsAsWritten) {
     EXPECT_EQ(scratch.run(block, output), expected) << block << "\n--- output:\n" << output;
   }
   EXPECT_TRUE(fs::exists(scratch.dir / "battlecheck-junit.xml"));
+  EXPECT_NE(read_file(scratch.dir / "corpus-junit.xml").find("failures=\"0\""), std::string::npos);
+  EXPECT_NE(read_file(scratch.dir / "corpus-engine-junit.xml").find("failures=\"0\""), std::string::npos);
   EXPECT_TRUE(fs::exists(scratch.dir / "drive-report" / "drive-report.json"));
   EXPECT_TRUE(fs::exists(scratch.dir / "drive-report" / "repro-scenario.toml"));
 }
@@ -90,7 +92,9 @@ TEST(CiGateGuide, CiJobsUseTheTestedCommands) {
   const std::string md = read_file(fs::path(BC_SOURCE_DIR) / "docs" / "ci-gate.md");
   for (const char* cmd : {"battlecheck verify-trace --junit battlecheck-junit.xml run.jsonl",
                           "battlecheck drive --engine \"$ENGINE\" --depth 8 --quiet --out drive-report",
-                          "/usr/bin/python3 examples/engines/emit_trace.py --seed 1 > run.jsonl"}) {
+                          "/usr/bin/python3 examples/engines/emit_trace.py --seed 1 > run.jsonl",
+                          "battlecheck corpus --out corpus --random 100 --seed 5 --quiet",
+                          "battlecheck corpus run corpus --engine \"$ENGINE\" --junit corpus-junit.xml"}) {
     std::size_t count = 0;
     for (std::size_t at = md.find(cmd); at != std::string::npos; at = md.find(cmd, at + 1)) ++count;
     EXPECT_GE(count, 2u) << cmd;  // once in the GitHub job, once in the GitLab job
@@ -107,6 +111,18 @@ TEST(DriveCli, AgreeingEngineExitsZeroWithJson) {
   const auto j = nlohmann::json::parse(out);
   EXPECT_EQ(j["verdict"], "agree");
   EXPECT_EQ(j["states"], 134);
+  EXPECT_TRUE(j["timings_not_reached"].empty()) << j["timings_not_reached"];
+  EXPECT_EQ(j["timings_reached"].size(), 13u) << j["timings_reached"];
+}
+
+TEST(DriveCli, AShallowRunSaysWhatItNeverReached) {
+  Scratch s;
+  std::string out;
+  ASSERT_EQ(s.run("battlecheck drive --engine " + kEngine + "battle_engine.py' --scenario " BC_SOURCE_DIR
+                  "/scenarios/tiny.toml --depth 6 --quiet\n", out), 0) << out;
+  EXPECT_NE(out.find("warning: never reached, though walks of the model reach them"), std::string::npos) << out;
+  EXPECT_NE(out.find("damage_calculation ("), std::string::npos) << out;
+  EXPECT_NE(out.find("raise --depth to "), std::string::npos) << out;
 }
 
 TEST(DriveCli, BuggyEngineExitsOneWithTheMinimalReproduction) {
