@@ -74,7 +74,6 @@ bool destruction_prevented(const V& v) {
   const bool attacker_loses = e.mode == CalcMode::VsAttack && e.value2 >= e.value && e.value2 > 0;
   return (target_loses && safe(tc(v), side_of(e.target))) || (attacker_loses && safe(tc(v), side_of(e.slot)));
 }
-
 bool always(const V&) { return true; }
 
 // ---- families: one template per rule that repeats over a vocabulary --------
@@ -359,6 +358,8 @@ const std::vector<Situation> kSituations = {
      [](const V& v) { return v.event.target < kSlotCount && tc(v).confirmed != 0; }},
     {"destroyed_monster_spared_as_target", "an effect targets while a monster its selector admits is confirmed "
      "destroyed by battle (so it may not be chosen)", "S1 §伤害计算后; S3 §Resolve effects", on(T::Activate), spared_destroyed_monster},
+    {"destroyed_monster_keeps_position", "an effect that changes battle positions resolves while a monster's destruction by battle is confirmed (its position stays)",
+     "S1 §伤害计算后", on(T::Resolve), [](const V& v) { return (v.event.attrs & kAttrPosition) && tc(v).confirmed != 0; }},
 };
 
 #undef ACT

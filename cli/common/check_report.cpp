@@ -46,6 +46,11 @@ void stat(std::ostream& out, const std::string& key, const std::string& value) {
 
 }  // namespace
 
+int not_witnessed(const CheckReport& report) {
+  return static_cast<int>(std::count_if(report.rows.begin(), report.rows.end(),
+                                        [](const PropertyRow& row) { return row.verdict == "NOT WITNESSED"; }));
+}
+
 void print_table(const CheckReport& report, bool quiet, std::ostream& out) {
   const Inputs& in = *report.inputs;
   const CheckResult& r = report.result;
@@ -72,9 +77,10 @@ void print_table(const CheckReport& report, bool quiet, std::ostream& out) {
   out << std::left << std::setw(static_cast<int>(width) + 2) << "property" << std::setw(12) << "kind"
       << "verdict\n";
   int failing = 0;
+  const int unwitnessed = not_witnessed(report);
   for (const PropertyRow& row : report.rows) {
     failing += row.failing ? 1 : 0;
-    if (quiet && !row.failing) continue;
+    if (quiet && !row.failing && row.verdict != "NOT WITNESSED") continue;
     const PropertyInfo& p = properties()[row.index];
     out << std::left << std::setw(static_cast<int>(width) + 2) << p.id << std::setw(12) << kind_name(p.kind)
         << verdict_cell(row) << "\n";
@@ -85,8 +91,10 @@ void print_table(const CheckReport& report, bool quiet, std::ostream& out) {
         << r.nontrivial_sccs << " cycles\n";
   else
     out << "graph: not analysed (--no-liveness)\n";
-  out << "verdict: " << (failing == 0 ? "ALL HOLD" : std::to_string(failing) + " FAILING") << " ("
-      << report.rows.size() << " properties)\n";
+  out << "verdict: " << (failing == 0 ? "ALL HOLD" : std::to_string(failing) + " FAILING");
+  // Unwitnessed vacuity checks are warnings unless --require-witnesses made them failures.
+  if (unwitnessed > 0 && !report.require_witnesses) out << ", " << unwitnessed << " not witnessed";
+  out << " (" << report.rows.size() << " properties)\n";
 }
 
 nlohmann::json report_json(const CheckReport& report) {
@@ -128,6 +136,8 @@ nlohmann::json report_json(const CheckReport& report) {
         {"complete", r.complete},
         {"bound_hit", r.bound_hit}}},
       {"properties", props},
+      {"not_witnessed", not_witnessed(report)},
+      {"require_witnesses", report.require_witnesses},
       {"graph", graph},
       {"errors", report.errors},
       {"exit_code", report.exit_code},

@@ -30,7 +30,11 @@ struct CheckReport {
   std::vector<PropertyRow> rows;
   std::vector<std::string> errors;  ///< files that could not be written
   int exit_code = kExitOk;
+  bool require_witnesses = false;   ///< unwitnessed "sometimes" properties are failures, not warnings
 };
+
+/// How many "sometimes" properties the run never witnessed (vacuity warnings).
+int not_witnessed(const CheckReport& report);
 
 /// The human table: statistics, one row per property, the graph line, the verdict.
 void print_table(const CheckReport& report, bool quiet, std::ostream& out);

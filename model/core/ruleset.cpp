@@ -90,6 +90,10 @@ constexpr std::array<KnobSpec, kKnobCount> kKnobs = {{
      "a mandatory trigger on a timed event (the end of the Damage Step or of the Battle Phase) whose condition holds is activated"},
     {Knob::FlipAfterBattleCancelled, "flip_after_battle_cancelled", kBool,
      "the attacked face-down monster is still turned face-up when its battle was cancelled (the attacker left) before the flip"},
+    {Knob::DestroyedByBattlePositionChangeable, "destroyed_by_battle_position_changeable", kBool,
+     "an activated effect may still change the battle position of a monster whose destruction by battle is confirmed"},
+    {Knob::FlipEffectAfterHostLeft, "flip_effect_after_host_left", kBool,
+     "a flip effect is still activated when its monster left the field between the flip and the activation"},
 }};
 
 constexpr bool specs_in_enum_order() {

@@ -54,6 +54,8 @@ enum class Knob : std::uint8_t {
   AttackRestrictionsApplyOnReplay,   ///< bool: "cannot be attacked" also limits the re-choice after a replay
   MandatoryTriggersActivate,         ///< bool: a mandatory trigger on a timed event (end of the Damage Step / Battle Phase) is activated
   FlipAfterBattleCancelled,          ///< bool: the attacked face-down monster is still turned face-up once its battle was cancelled
+  DestroyedByBattlePositionChangeable, ///< bool: an effect may change the position of a monster whose destruction by battle is confirmed
+  FlipEffectAfterHostLeft,           ///< bool: a flip effect is still activated when its monster left the field after flipping
   Count
 };
 inline constexpr int kKnobCount = static_cast<int>(Knob::Count);

@@ -185,7 +185,10 @@ void Stepper::resolve_chain() {
 /// and its conditions hold.
 bool Stepper::trigger_valid(std::uint8_t card) const {
   const CardSpec& c = sc.cards[card];
-  if (needs_host_on_field(c.term.trigger) && host_slot(card) == kNoSlot) return false;
+  // A flip effect still activates once its monster has left (S1 §伤害步骤,
+  // S4 §2.4.3.2): the knob says whether the host must still be there.
+  const bool flip_needs_host = c.term.trigger == TriggerEvent::Flipped && !r.flag(Knob::FlipEffectAfterHostLeft);
+  if ((needs_host_on_field(c.term.trigger) || flip_needs_host) && host_slot(card) == kNoSlot) return false;
   // A negation answers an activation it is chained to (S1 §伤害步骤, S3
   // §Example 2): with no chain link below it there is nothing to negate.
   if (c.term.target.kind == TargetKind::ChainLink && s.chain_len == 0) return false;

@@ -208,7 +208,12 @@ void Stepper::apply_to_monster(std::uint8_t slot, const Op& op) {
     case OpCode::Destroy: leave_field(slot, LeaveReason::EffectDestroy); break;
     case OpCode::Banish: leave_field(slot, LeaveReason::Banish); break;
     case OpCode::ReturnToHand: leave_field(slot, LeaveReason::ReturnToHand); break;
-    case OpCode::ChangePosition: change_position(slot, op.position); break;
+    case OpCode::ChangePosition:
+      // A monster whose destruction by battle is confirmed keeps its position
+      // (S1 §伤害计算后): the knob says whether an effect may still change it.
+      if (!s.zones[slot].has(kDestroyConfirmed) || r.flag(Knob::DestroyedByBattlePositionChangeable))
+        change_position(slot, op.position);
+      break;
     case OpCode::ChangeAtk:
     case OpCode::SetAtk:
     case OpCode::ChangeDef: change_stat(slot, op); break;

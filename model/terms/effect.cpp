@@ -80,7 +80,8 @@ std::uint32_t effect_attrs(const EffectTerm& t) {
 }
 
 bool needs_host_on_field(TriggerEvent e) {
-  return e != TriggerEvent::SentToGraveyard && e != TriggerEvent::DestroyedByBattle &&
+  // Not a flip effect (S1 §伤害步骤, S4 §2.4.3.2; knob flip_effect_after_host_left).
+  return e != TriggerEvent::SentToGraveyard && e != TriggerEvent::DestroyedByBattle && e != TriggerEvent::Flipped &&
          e != TriggerEvent::AttackDeclared && e != TriggerEvent::OpponentSpecialSummoned && e != TriggerEvent::None;
 }
 

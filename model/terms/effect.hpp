@@ -288,7 +288,7 @@ bool selector_admits(const TargetSpec& sel, const TargetFacts& m);
 std::uint8_t pack_selector(const TargetSpec& sel);
 TargetSpec unpack_selector(std::uint8_t packed);
 
-/// Whether a trigger event concerns the host monster still on the field.
+/// Whether a trigger event needs its host still on the field (a flip effect: knob flip_effect_after_host_left).
 bool needs_host_on_field(TriggerEvent e);
 /// Whether a trigger event happens to the host monster (all but an attack
 /// declaration and an opponent's special summon): without a host it never comes.

@@ -99,6 +99,7 @@ enum class Prop : std::uint8_t {
   // Rules a judge's rulings need (issue 28; properties/monitors/effects.cpp)
   AttackerInAttackPositionAtDamageCalculation,
   TargetMatchesSelector,
+  DestroyedByBattlePositionUnchanged,
   Count
 };
 inline constexpr int kPropCount = static_cast<int>(Prop::Count);

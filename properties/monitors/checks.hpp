@@ -87,6 +87,7 @@ void trigger_preconditions(const Ctx&, const Event&, Verdicts&);
 void calc_needs_both_battlers(const Ctx&, const Event&, Verdicts&);
 void attacker_position_at_calc(const Ctx&, const Event&, Verdicts&);
 void target_matches_selector(const Ctx&, const Event&, Verdicts&);
+void destroyed_position_unchanged(const Ctx&, const Event&, Verdicts&);
 
 // ---- calculation.cpp: damage calculation outcome ---------------------------
 void battle_damage_event(const Ctx&, const Event&, Verdicts&);

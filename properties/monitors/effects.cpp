@@ -46,6 +46,12 @@ void target_matches_selector(const Ctx& c, const Event& e, Verdicts& v) {
   if (!selector_admits_slot(c, e.card, e.target)) violate(v, Prop::TargetMatchesSelector);
 }
 
+/// destroyed_by_battle_position_unchanged: a monster whose destruction by
+/// battle is confirmed keeps its battle position until it leaves the field.
+void destroyed_position_unchanged(const Ctx& c, const Event& e, Verdicts& v) {
+  if (c.confirmed & slot_bit(e.slot)) violate(v, Prop::DestroyedByBattlePositionUnchanged);
+}
+
 }  // namespace checks
 
 std::vector<PropertyInfo> effect_properties() {
@@ -77,6 +83,12 @@ std::vector<PropertyInfo> effect_properties() {
        "face-up or face-down, the attacker or the attacked monster); the sources choose targets only among "
        "the monsters an effect may select.",
        {{"S1", "伤害计算后"}, {"S3", "Resolve effects"}}},
+      // S1 states it of optional effects and leaves effects outside the chain open; S0, S3 and S4 speak only of targeting.
+      {"destroyed_by_battle_position_unchanged", K::Always,
+       "A monster whose destruction by battle is confirmed keeps its battle position until it is sent at the end "
+       "of the Damage Step: an effect resolving after damage calculation does not change it (one that does not "
+       "target it still applies otherwise, e.g. to its ATK).",
+       {{"S1", "伤害计算后"}}},
   };
 }
 

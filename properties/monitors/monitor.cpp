@@ -75,7 +75,7 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
     // Summoned
     run<>,
     // PositionChanged
-    run<>,
+    run<destroyed_position_unchanged>,
     // BattlePhaseEnded
     run<>,
     // AttackTargetChanged

@@ -89,6 +89,11 @@ const std::map<std::string, Distortion>& expected() {
       {"attacker-in-defense-battles",
        knob(Knob::AttackRequiresAttackPosition, "attacker_in_attack_position_at_damage_calculation",
             "attacker-to-defense.toml")},
+      {"position-change-destroyed-monster",
+       knob(Knob::DestroyedByBattlePositionChangeable, "destroyed_by_battle_position_unchanged",
+            "position-change-after-damage.toml")},
+      {"flip-effect-lost-with-host",
+       knob(Knob::FlipEffectAfterHostLeft, "mandatory_triggers_activate", "flip-host-leaves.toml")},
   };
   return m;
 }

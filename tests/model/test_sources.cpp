@@ -38,7 +38,8 @@ const std::map<std::string, std::set<std::string>> kPinned = {
             "flip_triggers_chain_with_damage_triggers", "battle_destroyed_leave_timing", "damage_step_exit",
             "destroyed_by_battle_targetable"}},
     {"s2-mr2", {"chains_start_of_damage_step", "chains_before_damage_calculation", "chains_damage_calculation",
-                "face_down_flip_timing", "flip_triggers_chain_with_damage_triggers", "battle_destroyed_leave_timing"}},
+                "face_down_flip_timing", "flip_triggers_chain_with_damage_triggers", "battle_destroyed_leave_timing",
+                "flip_effect_after_host_left"}},
     {"s3", {"battle_phase_on_first_turn", "start_step_may_skip_to_end_step", "first_priority",
             "chains_attack_declaration", "chains_battle_step", "chains_before_damage_calculation",
             "chains_damage_calculation", "face_down_flip_timing", "flip_triggers_chain_with_damage_triggers",
@@ -50,7 +51,8 @@ const std::map<std::string, std::set<std::string>> kPinned = {
             "face_down_flip_timing", "flip_triggers_chain_with_damage_triggers", "battle_destroyed_leave_timing",
             "damage_step_exit", "replay_enabled", "replay_in_damage_step", "declarations_per_monster",
             "attack_requires_attack_position", "direct_attack_requires_empty_field", "damage_calc_when_battler_left",
-            "damage_step_continues_after_battler_leaves", "destroyed_by_battle_targetable"}},
+            "damage_step_continues_after_battler_leaves", "destroyed_by_battle_targetable",
+            "flip_effect_after_host_left"}},
 };
 
 TEST(SourceRulesets, BuiltInNamesInOrder) {

@@ -49,12 +49,13 @@ const std::vector<std::string_view> kEffectIds = {
     "cost_paid_once_on_activation", "cannot_be_attacked_never_targeted", "mandatory_end_of_battle_triggers_activate",
     "mandatory_triggers_activate",
     // Issue 28: rules a judge's rulings need.
-    "attacker_in_attack_position_at_damage_calculation", "target_matches_selector"};
+    "attacker_in_attack_position_at_damage_calculation", "target_matches_selector",
+    "destroyed_by_battle_position_unchanged"};
 
 TEST(Catalog, ListsEveryFixedIdWithItsKind) {
   EXPECT_EQ(properties().size(),
             kAlwaysIds.size() + 1 + kSometimesIds.size() + kSourceClaimIds.size() + kEffectIds.size());
-  EXPECT_EQ(properties().size(), 77u);
+  EXPECT_EQ(properties().size(), 78u);
   for (std::string_view id : kEffectIds) {
     const int i = property_index(id);
     ASSERT_GE(i, 0) << id;

@@ -179,5 +179,32 @@ TEST(AttackerInAttackPositionAtDamageCalculation, HoldsWhenTheCalculationIsSkipp
   EXPECT_HOLDS(t.run(), "attacker_in_attack_position_at_damage_calculation");
 }
 
+/// P1's monster (1800) destroys P2's (1500) by battle: after damage calculation
+/// P2M0 is confirmed destroyed, still on the field.
+Trace& after_p2_destroyed(Trace& t) {
+  t.to_battle_step().declare(P1M0, P2M0).to_damage_step();
+  t.window(Timing::BeforeDamageCalculation).window(Timing::DamageCalculation);
+  return t.calc(CalcMode::VsAttack, 1800, 1500).damage(Player::P2, 300).destroyed(P2M0).window(Timing::AfterDamageCalculation);
+}
+
+TEST(DestroyedByBattlePositionUnchanged, ViolatedByAPositionChangeOfTheDestroyedMonster) {
+  Trace t;
+  after_p2_destroyed(t).position_changed(P2M0, Position::FaceUpDefense);
+  EXPECT_VIOLATES(t.run(), "destroyed_by_battle_position_unchanged");
+}
+
+TEST(DestroyedByBattlePositionUnchanged, HoldsForTheMonsterThatSurvived) {
+  Trace t;
+  after_p2_destroyed(t).position_changed(P1M0, Position::FaceUpDefense);
+  EXPECT_HOLDS(t.run(), "destroyed_by_battle_position_unchanged");
+}
+
+TEST(DestroyedByBattlePositionUnchanged, HoldsOnceTheDestroyedMonsterHasLeft) {
+  Trace t;
+  after_p2_destroyed(t).window(Timing::EndOfDamageStep).left(P2M0, LeaveReason::Battle);
+  t.step(Step::BattleStep).summoned(P2M0, Player::P2).position_changed(P2M0, Position::FaceUpDefense);
+  EXPECT_HOLDS(t.run(), "destroyed_by_battle_position_unchanged");
+}
+
 }  // namespace
 }  // namespace bc::test
