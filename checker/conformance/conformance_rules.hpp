@@ -31,7 +31,7 @@ std::vector<std::string> rules_for_action(const Model& model, const State& s, co
 
 /// "knob chains_damage_calculation = one [S0 §6.3.4.3.3; ...]".
 std::string knob_rule_text(const Ruleset& rules, Knob k);
-/// "permission of atk_boost_quick: not at damage_calculation [sources]".
+/// "permission of atk_change_quick: not at damage_calculation [sources]".
 std::string permission_rule_text(const Ruleset& rules, EffectKind kind, Timing t);
 
 }  // namespace bc

@@ -194,6 +194,7 @@ CardReading library_reading(const LibraryCard& card, const Ruleset& rules) {
   r.label = "library";
   r.kind = card.kind;
   r.note = card.note;
+  if (!card.simplified.empty()) r.note += (r.note.empty() ? "" : " ") + ("Simplified: " + card.simplified);
   std::set<std::string> differing;
   for (const CardDifference& d : card.differences) differing.insert(d.source);
   std::vector<std::string> kept;

@@ -1,6 +1,7 @@
 /// `battlecheck cards`: the card library (model/library/cards.toml): each
 /// card's effect kind, timings, printed values, the sources that mention it
 /// and where sources disagree about it.
+#include <algorithm>
 #include <iostream>
 #include <memory>
 
@@ -36,7 +37,8 @@ std::string kind_text(const std::optional<EffectKind>& k) { return k ? std::stri
 
 nlohmann::json card_json(const LibraryCard& c) {
   nlohmann::json j = {{"name", c.name}, {"type", c.type}, {"kind", kind_text(c.kind)},
-                      {"timings", timing_list(c.timings)}, {"mentions", c.mentions}, {"note", c.note}};
+                      {"timings", timing_list(c.timings)}, {"mentions", c.mentions}, {"note", c.note},
+                      {"simplified", c.simplified.empty() ? nlohmann::json() : nlohmann::json(c.simplified)}};
   if (c.atk) j["atk"] = *c.atk;
   if (c.def) j["def"] = *c.def;
   if (c.value) j["value"] = *c.value;
@@ -61,6 +63,7 @@ void print_card(const LibraryCard& c) {
   if (c.timings) std::cout << " at " << joined(timing_list(c.timings));
   if (c.mentions.empty()) std::cout << "\n    named by no source: a common test card (see its note)\n";
   else std::cout << "\n    mentioned in: " << joined(c.mentions) << "\n";
+  if (!c.simplified.empty()) std::cout << "    simplified: " << c.simplified << "\n";
   for (const CardDifference& d : c.differences) {
     std::cout << "    " << d.section << " differs:";
     if (d.kind) std::cout << " kind " << name(*d.kind) << ";";
@@ -86,8 +89,10 @@ int list_cards(bool json, const std::string& file) {
     std::cout << doc.dump(2) << "\n";
     return kExitOk;
   }
+  const auto simplified = std::count_if(cards.begin(), cards.end(), [](const LibraryCard& c) { return !c.simplified.empty(); });
   std::cout << cards.size() << " cards (" << (file.empty() ? std::string("model/library/cards.toml") : file)
-            << "; name one in a scenario with card = \"NAME\")\n\n";
+            << "; name one in a scenario with card = \"NAME\"); " << simplified
+            << " are simplified: their \"simplified:\" line says what the model leaves out of the real card\n\n";
   for (const LibraryCard& c : cards) print_card(c);
   return kExitOk;
 }

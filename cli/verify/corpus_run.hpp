@@ -57,7 +57,7 @@ using CaseCheck = std::function<CorpusRunResult(const CorpusRunCase&)>;
 /// naming the file, line and field of anything missing or malformed.
 std::vector<CorpusRunCase> read_corpus_index(const std::string& dir);
 
-/// What a case expects, in words: "holds", "refused at line 41 (permission atk_boost_quick, Card)".
+/// What a case expects, in words: "holds", "refused at line 41 (permission atk_change_quick, Card)".
 std::string expectation(const CorpusRunCase& c);
 
 /// Judge one verified trace against its case.

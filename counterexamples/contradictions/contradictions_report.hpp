@@ -69,7 +69,7 @@ struct FindingView {
   std::vector<CaseView> cases;
   // ---- card findings (FindingType::CardReadingsDisagree) only ----
   std::string card;        ///< the card's name
-  std::string card_kind;   ///< "monster, atk_boost_quick"
+  std::string card_kind;   ///< "monster, atk_change_quick"
   std::string board;       ///< the probe board in words
   std::string situation;   ///< CardSituationKind name: parted, same_timings or not_shown
   std::string timing;      ///< the timing at which the readings part (or the card is first offered); "" if none

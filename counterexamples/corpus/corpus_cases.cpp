@@ -199,16 +199,19 @@ std::optional<CorpusCase> negative_case(const Model& model, RuleVariants& varian
       if (legal[i] == hit.action) r.action_index = i;
   }
   const Ruleset& rules = variants.base();
+  const auto& cards = model.scenario().cards;
+  const std::string card = refused.card < cards.size() ? cards[refused.card].name + " (" : "(";
   if (permission) {
     r.rule_name = std::string(name(goal.kind()));
     r.citation = rules.citation(goal.kind());
-    r.explanation = std::string(name(goal.kind())) + " may not be activated at " + std::string(phrase(r.timing)) +
-                    ": its permission list omits that timing";
+    r.explanation = card + r.rule_name + ") may not be activated at " + std::string(phrase(r.timing)) +
+                    ": the permission of " + r.rule_name + " omits that timing";
   } else {
     const Knob k = chains_knob_of(goal.timing());
     r.rule_name = std::string(knob_spec(k).name);
     r.citation = rules.citation(k);
-    r.explanation = std::string("the window at ") + std::string(phrase(r.timing)) +
+    r.explanation = card + std::string(name(refused.kind)) + ") may not start a second chain: the window at " +
+                    std::string(phrase(r.timing)) +
                     " allows one chain (" + r.rule_name + " = one): it closes when its chain resolves, so no "
                     "player gets priority there again and no second chain starts";
   }

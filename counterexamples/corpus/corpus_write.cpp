@@ -5,6 +5,7 @@
 #include <set>
 
 #include "counterexamples/corpus/corpus.hpp"
+#include "model/library/cards.hpp"
 #include "trace/format/trace_json.hpp"
 #include "model/loaders/loader.hpp"
 
@@ -100,6 +101,12 @@ nlohmann::json case_to_json(const CorpusResult& r, const CorpusCase& c) {
                       {"covers", covers},
                       {"origin", c.origin}};
   if (c.refusal) j["refusal"] = refusal_json(r, c, *c.refusal);
+  const auto simplified = simplified_cards(s.scenario.cards);
+  if (!simplified.empty()) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const LibraryCard* lib : simplified) list.push_back({{"name", lib->name}, {"simplified", lib->simplified}});
+    j["simplified_cards"] = list;
+  }
   return j;
 }
 
@@ -109,13 +116,17 @@ nlohmann::json index_json(const CorpusResult& r) {
   nlohmann::json scenarios = nlohmann::json::array();
   for (const CorpusScenario& s : r.scenarios) scenarios.push_back({{"name", s.name}, {"file", "scenarios/" + s.name + ".toml"}});
   nlohmann::json cases = nlohmann::json::array();
-  for (const CorpusCase& c : r.cases)
-    cases.push_back({{"id", c.id},
-                     {"polarity", c.polarity == Polarity::Positive ? "positive" : "negative"},
-                     {"scenario", r.scenarios[c.scenario].name},
-                     {"trace", "cases/" + c.id + ".jsonl"},
-                     {"expected", "cases/" + c.id + ".expected.json"},
-                     {"events", c.events.size()}});
+  for (const CorpusCase& c : r.cases) {
+    nlohmann::json entry = {{"id", c.id},
+                            {"polarity", c.polarity == Polarity::Positive ? "positive" : "negative"},
+                            {"scenario", r.scenarios[c.scenario].name},
+                            {"trace", "cases/" + c.id + ".jsonl"},
+                            {"expected", "cases/" + c.id + ".expected.json"},
+                            {"events", c.events.size()}};
+    for (const LibraryCard* lib : simplified_cards(r.scenarios[c.scenario].scenario.cards))
+      entry["simplified_cards"].push_back(lib->name);
+    cases.push_back(entry);
+  }
   return {{"format", "battlecheck-corpus"}, {"version", 1},       {"ruleset", r.ruleset},
           {"mode", r.mode},                 {"scenarios", scenarios}, {"cases", cases},
           {"coverage", "coverage.json"}};

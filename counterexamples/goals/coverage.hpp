@@ -48,7 +48,7 @@ Goal second_chain_goal(Timing t);
 Goal second_chain_refused_goal(Timing t);
 Goal property_goal(GoalType type, int property);
 
-/// Stable text id, e.g. "activated:damage_calculation:damage_calc_boost", "near_miss:spell_speed_respected".
+/// Stable text id, e.g. "activated:damage_calculation:damage_calc_atk_change", "near_miss:spell_speed_respected".
 std::string goal_id(const Goal& g);
 /// Short name of a goal type ("activated", "refused", ...).
 std::string_view name(GoalType t);

@@ -1,7 +1,7 @@
 #pragma once
 /// Narrative of a run: one readable line per step in the sources'
 /// vocabulary ("before damage calculation: P2 activates Rush Recklessly
-/// (atk_boost_quick), chain link 1"), using the scenario's monster and card
+/// (atk_change_quick), chain link 1"), using the scenario's monster and card
 /// names. Built from the observable events only (plus the acting player of a
 /// pass), so the same narrator can tell an engine's trace.
 #include <array>

@@ -60,8 +60,8 @@ ALL_TIMINGS = ["start_step", "battle_step_open", "attack_declaration", "battle_s
 # kind -> (spell speed, is a trigger, is always a monster's own effect)
 KINDS = {
     "counter_trap": (3, False, False),
-    "atk_boost_quick": (2, False, False),
-    "damage_calc_boost": (2, False, False),
+    "atk_change_quick": (2, False, False),
+    "damage_calc_atk_change": (2, False, False),
     "damage_calc_no_damage": (2, False, False),
     "negate_activation_quick": (2, False, True),
     "negate_effect_quick": (2, False, True),
@@ -84,8 +84,8 @@ KINDS = {
 # where a pending trigger is put on a chain.
 PERMISSIONS = {
     "counter_trap": ALL_TIMINGS,
-    "atk_boost_quick": QUICK_TIMINGS[:4] + ["start_of_damage_step", "before_damage_calculation", "end_step"],
-    "damage_calc_boost": ["damage_calculation"],
+    "atk_change_quick": QUICK_TIMINGS[:4] + ["start_of_damage_step", "before_damage_calculation", "end_step"],
+    "damage_calc_atk_change": ["damage_calculation"],
     "damage_calc_no_damage": ["damage_calculation"],
     "negate_activation_quick": ALL_TIMINGS,
     "negate_effect_quick": QUICK_TIMINGS,
@@ -109,7 +109,7 @@ PERMISSIONS = {
 OPTIONAL_TRIGGERS = ("battled_trigger", "battle_destroyed_trigger")
 
 NEGATORS = ("counter_trap", "negate_activation_quick", "negate_effect_quick")
-CALC_ONLY = ("damage_calc_boost", "damage_calc_no_damage")
+CALC_ONLY = ("damage_calc_atk_change", "damage_calc_no_damage")
 MAX_CHAIN = 6
 
 
@@ -484,7 +484,7 @@ class Duel:
         card = self.cards[i]
         kind, owner = card["kind"], card["owner"]
         live = self.attack is not None and not self.attack["cancelled"]
-        if kind in ("atk_boost_quick", "damage_calc_boost"):
+        if kind in ("atk_change_quick", "damage_calc_atk_change"):
             return live and self.fighter(owner) is not None
         if kind == "damage_calc_no_damage":
             return live
@@ -819,7 +819,7 @@ def nothing(duel, link):
 
 EFFECTS = {
     "counter_trap": negate, "negate_activation_quick": negate, "negate_effect_quick": negate,
-    "atk_boost_quick": boost, "damage_calc_boost": boost, "damage_calc_no_damage": shield,
+    "atk_change_quick": boost, "damage_calc_atk_change": boost, "damage_calc_no_damage": shield,
     "attack_negate_trap": negate_attack, "attack_destroy_trap": destroy_attacker,
     "special_summon_quick": summon_attack, "battle_destroyed_trigger": summon_attack,
     "sent_to_grave_trigger": summon_defense, "remove_monster_quick": banish_target,

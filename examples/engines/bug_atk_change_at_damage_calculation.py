@@ -12,7 +12,7 @@ import battle_engine  # noqa: E402
 
 class Duel(battle_engine.Duel):
     PERMISSIONS = dict(battle_engine.PERMISSIONS)
-    PERMISSIONS["atk_boost_quick"] = battle_engine.PERMISSIONS["atk_boost_quick"] + ["damage_calculation"]
+    PERMISSIONS["atk_change_quick"] = battle_engine.PERMISSIONS["atk_change_quick"] + ["damage_calculation"]
 
 
 if __name__ == "__main__":

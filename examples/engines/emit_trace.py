@@ -26,7 +26,7 @@ TINY = {
                  {"name": "Man-Eater Bug", "atk": 450, "def": 600}],
     "board": {"p1": [{"zone": 0, "monster": 0, "position": "attack"}],
               "p2": [{"zone": 0, "monster": 1, "position": "facedown"}]},
-    "cards": [{"name": "Rush Recklessly", "kind": "atk_boost_quick", "owner": "p1", "value": 700},
+    "cards": [{"name": "Rush Recklessly", "kind": "atk_change_quick", "owner": "p1", "value": 700},
               {"name": "Man-Eater Bug", "kind": "flip_trigger", "owner": "p2", "host": 1}],
 }
 

@@ -2,6 +2,7 @@
 // "Library cards") and looking cards up by name.
 #include "model/library/cards.hpp"
 
+#include <algorithm>
 #include <regex>
 
 #include "model/embed/embedded.hpp"
@@ -74,7 +75,8 @@ CardDifference read_difference(const Reader& rd, const toml::table& t, const std
 }
 
 LibraryCard read_card(const Reader& rd, const toml::table& t, const std::string& f) {
-  rd.only_keys(t, f + ".", {"name", "type", "kind", "effect", "timings", "atk", "def", "value", "mentions", "note", "differs"});
+  rd.only_keys(t, f + ".", {"name", "type", "kind", "effect", "timings", "atk", "def", "value", "mentions", "note", "simplified",
+                        "differs"});
   LibraryCard c;
   c.name = rd.need_string(t, "name", f + ".name");
   if (c.name.empty()) rd.fail(*t.get("name"), f + ".name", "must not be empty");
@@ -109,6 +111,9 @@ LibraryCard read_card(const Reader& rd, const toml::table& t, const std::string&
     c.mentions.push_back(text);
   }
   c.note = rd.get_string(t, "note", f + ".note").value_or("");
+  c.simplified = rd.get_string(t, "simplified", f + ".simplified").value_or("");
+  if (t.contains("simplified") && c.simplified.empty())
+    rd.fail(*t.get("simplified"), f + ".simplified", "must say what the model leaves out of the real card");
   if (c.mentions.empty() && c.note.empty())
     rd.fail(t, f + ".mentions", "missing: the sources that use this card as an example (or, for a card no source "
                                 "names, a note saying what it does)");
@@ -149,6 +154,21 @@ const LibraryCard* find_library_card(std::string_view n) {
   for (const LibraryCard& c : card_library())
     if (c.name == n) return &c;
   return nullptr;
+}
+
+const LibraryCard* library_card_of(const CardSpec& c) {
+  const LibraryCard* lib = find_library_card(c.name);
+  return lib != nullptr && lib->kind == c.kind ? lib : nullptr;
+}
+
+std::vector<const LibraryCard*> simplified_cards(const std::vector<CardSpec>& cards) {
+  std::vector<const LibraryCard*> out;
+  for (const CardSpec& c : cards) {
+    const LibraryCard* lib = library_card_of(c);
+    if (lib != nullptr && !lib->simplified.empty() && std::find(out.begin(), out.end(), lib) == out.end())
+      out.push_back(lib);
+  }
+  return out;
 }
 
 std::vector<std::string> library_card_names() {

@@ -12,6 +12,7 @@
 
 #include "model/terms/effect.hpp"
 #include "model/core/ruleset.hpp"
+#include "model/core/scenario.hpp"
 #include "model/vocabulary/types.hpp"
 
 namespace bc {
@@ -42,6 +43,11 @@ struct LibraryCard {
   std::vector<std::string> mentions;  ///< citations of the sources that use it as an example
   std::vector<CardDifference> differences;  ///< per-source readings that disagree
   std::string note;                   ///< what the model keeps and what it cannot express
+  /// What the model's reading leaves out of, or changes in, the real card's
+  /// text (issue 30): empty when the term does what the card does in a Battle
+  /// Phase. Every listing and every corpus case that uses the card shows it, so
+  /// a golden test named after a real card never passes off a simpler one.
+  std::string simplified;
 };
 
 /// The built-in library, in file order (parsed once; the embedded file is tested to load).
@@ -52,6 +58,12 @@ const LibraryCard* find_library_card(std::string_view name);
 std::vector<std::string> library_card_names();
 /// Parse a card library text; InputError "ORIGIN:LINE: FIELD: what" on bad input.
 std::vector<LibraryCard> parse_card_library(std::string_view text, const std::string& origin);
+/// The library card a scenario's card is (the same name and class), nullptr
+/// for a card the scenario wrote itself.
+const LibraryCard* library_card_of(const CardSpec& c);
+/// The simplified library cards among `cards`, once each in order: what a
+/// corpus case or a listing must say its golden test does not cover.
+std::vector<const LibraryCard*> simplified_cards(const std::vector<CardSpec>& cards);
 /// Raw text of model/library/cards.toml.
 std::string_view card_library_text();
 

@@ -378,7 +378,7 @@ class ScenarioParser {
     if (!takes_value(c.kind)) {
       if (n != nullptr)
         rd_.fail(*n, f + ".value", "a " + std::string(name(c.kind)) +
-                                       " takes no value; only atk_boost_quick and damage_calc_boost do");
+                                       " takes no value; only atk_change_quick and damage_calc_atk_change do");
       return;
     }
     const std::int64_t v = rd_.need_int(t, "value", f + ".value");

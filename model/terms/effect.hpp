@@ -254,7 +254,7 @@ constexpr int speed_of_attrs(std::uint32_t a) { return (a & kAttrTrigger) ? 1 : 
 EffectKind class_of(const EffectTerm& t);
 /// Whether the window decided the term's class (a Quick Effect "when an attack
 /// is declared", "during the Damage Step", "during damage calculation": the
-/// classes attack_*_trap, damage_step_atk_boost, damage_calc_*). For those the
+/// classes attack_*_trap, damage_step_atk_change, damage_calc_*). For those the
 /// ruleset's permission of the class is the window's rule, so a ruleset (or a
 /// mutant) states it; every other window narrows the class's permission.
 bool window_decides_class(const EffectTerm& t);

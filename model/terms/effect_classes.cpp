@@ -22,8 +22,8 @@ EffectKind class_of_quick(const EffectTerm& t) {
   const bool stat = std::any_of(t.ops.begin(), t.ops.begin() + t.op_count, [](const Op& o) { return op_changes_stat(o.code); });
   if (t.has_op(OpCode::NegateActivation)) return EffectKind::NegateActivationQuick;
   if (t.has_op(OpCode::NegateEffect)) return EffectKind::NegateEffectQuick;
-  if (t.window == Window::DamageCalculation) return stat ? EffectKind::DamageCalcBoost : EffectKind::DamageCalcNoDamage;
-  if (stat) return t.window == Window::DamageStep ? EffectKind::DamageStepAtkBoost : EffectKind::AtkBoostQuick;
+  if (t.window == Window::DamageCalculation) return stat ? EffectKind::DamageCalcAtkChange : EffectKind::DamageCalcNoDamage;
+  if (stat) return t.window == Window::DamageStep ? EffectKind::DamageStepAtkChange : EffectKind::AtkChangeQuick;
   if (t.window == Window::AttackDeclared)
     return t.has_op(OpCode::NegateAttack) || t.has_op(OpCode::ChangeAttackTarget) ? EffectKind::AttackNegateTrap
                                                                                  : EffectKind::AttackDestroyTrap;

@@ -31,8 +31,8 @@ constexpr std::array<std::string_view, 3> kModes = {"vs_attack", "vs_defense", "
 
 constexpr std::array<KindInfo, kEffectKindCount> kKinds = {{
     {"counter_trap", "spell speed 3: a counter trap"},
-    {"atk_boost_quick", "changes ATK or DEF"},
-    {"damage_calc_boost", "\"during damage calculation\": changes ATK"},
+    {"atk_change_quick", "changes ATK or DEF"},
+    {"damage_calc_atk_change", "\"during damage calculation\": changes ATK"},
     {"damage_calc_no_damage", "\"during damage calculation\": anything but an ATK change (no battle damage...)"},
     {"negate_activation_quick", "negates an activation"},
     {"negate_effect_quick", "negates an effect (not its activation)"},
@@ -49,7 +49,7 @@ constexpr std::array<KindInfo, kEffectKindCount> kKinds = {{
     {"battle_destroyed_trigger", "trigger: destroyed by battle, or destroyed a monster by battle"},
     {"sent_to_grave_trigger", "trigger: its monster is sent to the GY"},
     {"end_of_battle_trigger", "trigger: at the end of the Battle Phase"},
-    {"damage_step_atk_boost", "changes ATK or DEF, and its text names the Damage Step"},
+    {"damage_step_atk_change", "changes ATK or DEF, and its text names the Damage Step"},
     {"position_change_quick", "changes a battle position"},
     {"protection_quick", "no battle damage or no destruction by battle, outside damage calculation"},
     {"attack_trigger", "trigger: an attack is declared, or its monster is targeted for an attack"},
@@ -121,6 +121,11 @@ std::optional<EventType> parse_event_type(std::string_view s) { return find<Even
 std::optional<EffectKind> parse_kind(std::string_view s) {
   for (int i = 0; i < kEffectKindCount; ++i)
     if (kKinds[i].name == s) return static_cast<EffectKind>(i);
+  // The names before issue 30 said "boost" of classes that also lower ATK;
+  // files written with them still load.
+  if (s == "atk_boost_quick") return EffectKind::AtkChangeQuick;
+  if (s == "damage_calc_boost") return EffectKind::DamageCalcAtkChange;
+  if (s == "damage_step_atk_boost") return EffectKind::DamageStepAtkChange;
   return std::nullopt;
 }
 

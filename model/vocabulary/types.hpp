@@ -57,8 +57,8 @@ enum class Position : std::uint8_t { FaceUpAttack, FaceUpDefense, FaceDownDefens
 /// presets (model/library/presets.toml) that scenarios and traces use as kinds.
 enum class EffectKind : std::uint8_t {
   CounterTrap,             ///< spell speed 3 (counter trap), e.g. Divine Wrath
-  AtkBoostQuick,           ///< changes ATK/DEF, e.g. Rush Recklessly
-  DamageCalcBoost,         ///< "during damage calculation", changes ATK, e.g. Injection Fairy Lily
+  AtkChangeQuick,           ///< changes ATK/DEF, e.g. Rush Recklessly
+  DamageCalcAtkChange,         ///< "during damage calculation", changes ATK, e.g. Injection Fairy Lily
   DamageCalcNoDamage,      ///< "during damage calculation", anything else, e.g. Kuriboh
   NegateActivationQuick,   ///< negates an activation, e.g. Stardust Dragon
   NegateEffectQuick,       ///< negates only an effect, e.g. Shooting Star Dragon
@@ -75,7 +75,7 @@ enum class EffectKind : std::uint8_t {
   BattleDestroyedTrigger,  ///< trigger: destroyed by battle (or destroyed one by battle), e.g. Killer Tomato
   SentToGraveTrigger,      ///< trigger: sent to the GY, e.g. Dandylion
   EndOfBattleTrigger,      ///< trigger: end of the Battle Phase, e.g. Goblin Attack Force
-  DamageStepAtkBoost,      ///< changes ATK/DEF and its text names the Damage Step, e.g. Honest
+  DamageStepAtkChange,      ///< changes ATK/DEF and its text names the Damage Step, e.g. Honest
   PositionChangeQuick,     ///< changes a battle position, e.g. Book of Moon
   ProtectionQuick,         ///< no battle damage / not destroyed by battle outside damage calculation, e.g. Waboku
   AttackTrigger,           ///< trigger: an attack declared / targeted for an attack, e.g. Battle Fader

@@ -178,7 +178,7 @@ TEST_F(Conformance, APermissionMutantIsNamedByItsPermission) {
   const ConformanceResult r = mutant_trace_against_mr3(model, "atk-change-at-damage-calculation", property);
   ASSERT_EQ(r.divergence.kind, DivergenceKind::Event);
   EXPECT_EQ(r.divergence.found.type, EventType::Activate);
-  EXPECT_TRUE(mentions(r.divergence.rules, "permission of atk_boost_quick: not at damage_calculation ["));
+  EXPECT_TRUE(mentions(r.divergence.rules, "permission of atk_change_quick: not at damage_calculation ["));
 }
 
 TEST_F(Conformance, OfferedRecordsAreComparedBothWays) {

@@ -48,7 +48,7 @@ const std::map<std::string, std::pair<std::size_t, std::string>> kPlanted = {
     {"replay_enabled", {7, "default"}},
     {"has_attacked_on", {8, "battle-fader"}},
     {"permissions.flip_trigger", {10, "default"}},
-    {"permissions.atk_boost_quick", {13, "default"}},
+    {"permissions.atk_change_quick", {13, "default"}},
     {"chains_damage_calculation", {15, "default"}},
 };
 

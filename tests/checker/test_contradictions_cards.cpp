@@ -65,7 +65,7 @@ TEST(ContradictionsCards, HonestUnderS3IsAFindingWithBothSectionsAndAPinnedSitua
   // Both sides cited by section: the library reading by the sources that do not differ.
   EXPECT_EQ(main.citation, "S0 §6.3.4.3.2; S1 §伤害计算前; S4 §2.4.3.1");
   EXPECT_EQ(s3.citation, "S3 §Honest Issues");
-  EXPECT_NE(main.rule_citation.find("mr3 permissions.atk_boost_quick: S0 §6.3.4.3"), std::string::npos);
+  EXPECT_NE(main.rule_citation.find("mr3 permissions.atk_change_quick: S0 §6.3.4.3"), std::string::npos);
   EXPECT_EQ(s3.timings, bit(Timing::StartOfDamageStep) | bit(Timing::BeforeDamageCalculation) |
                             bit(Timing::DamageCalculation));
   const CardSituation& cs = f->card_situation;

@@ -111,7 +111,7 @@ TEST(TermGen, RefusesWhatIsNotMeaningful) {
   amount_on_destroy.op_count = 1;
   EXPECT_NE(term_problem(amount_on_destroy), "");
 
-  EffectTerm damage_calc_in_end_step;  // damage_calc_boost is permitted only at damage calculation
+  EffectTerm damage_calc_in_end_step;  // damage_calc_atk_change is permitted only at damage calculation
   damage_calc_in_end_step.window = Window::DamageCalculation;
   damage_calc_in_end_step.timings = bit(Timing::EndStep);
   damage_calc_in_end_step.ops[0] = Op{OpCode::ChangeAtk, Object::OwnBattler};

@@ -1,6 +1,7 @@
 // The battlecheck binary end to end: exit codes (0 all hold, 1 violation,
 // 2 bad usage/input), --help everywhere, JSON output, bad input named by file
 // and line, and files never overwritten without --force.
+#include <cstdlib>
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -210,6 +211,16 @@ TEST_F(Cli, GraphWritesDotAndKeepsExistingFiles) {
   EXPECT_EQ(again.code, 2);
   EXPECT_EQ(slurp(dir_ / "timings.dot"), dot);
   EXPECT_EQ(run("graph " + kTiny + " -o timings.dot --force").code, 0);
+}
+
+TEST_F(Cli, GraphDrawsSvgWithGraphviz) {
+  if (std::system("command -v dot >/dev/null 2>&1") != 0) GTEST_SKIP() << "Graphviz's dot is not installed (ci/setup installs it)";
+  const Output o = run("graph " + kTiny + " --svg -o timings.svg");
+  ASSERT_EQ(o.code, 0) << o.err;
+  const std::string svg = slurp(dir_ / "timings.svg");
+  EXPECT_NE(svg.find("<svg"), std::string::npos);
+  EXPECT_NE(svg.find("attack_declaration"), std::string::npos) << "the nodes are timing windows";
+  EXPECT_EQ(run("graph " + kTiny + " --svg -o timings.svg").code, 2) << "an existing file is kept";
 }
 
 }  // namespace

@@ -104,7 +104,7 @@ TEST_F(ContradictionsCli, CardReadingsAreFindingsInMarkdownJsonAndHtml) {
   EXPECT_NE(md.out.find(". Honest: S3 §Honest Issues vs the library reading\n"), std::string::npos);
   EXPECT_NE(md.out.find("- The readings part at: damage_calculation\n"), std::string::npos);
   EXPECT_NE(md.out.find("| timings | SDS BDC | S0 §6.3.4.3.2; S1 §伤害计算前; S4 §2.4.3.1"), std::string::npos);
-  EXPECT_NE(md.out.find("S3 §Honest Issues offers \"P1 activates Honest (atk_boost_quick)\", the library reading does not"),
+  EXPECT_NE(md.out.find("S3 §Honest Issues offers \"P1 activates Honest (atk_change_quick)\", the library reading does not"),
             std::string::npos);
   const std::string html = slurp(dir_ / "cards.html");
   EXPECT_NE(html.find("Honest: S3 §Honest Issues vs the library reading"), std::string::npos);

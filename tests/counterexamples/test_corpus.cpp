@@ -12,6 +12,7 @@
 
 #include "counterexamples/corpus/corpus.hpp"
 #include "trace/format/trace_json.hpp"
+#include "model/library/cards.hpp"
 #include "model/loaders/loader.hpp"
 #if __has_include("checker/conformance/conformance.hpp")
 #include "checker/conformance/conformance.hpp"
@@ -144,9 +145,9 @@ TEST_F(CorpusTest, EveryReachablePairAndWindowRuleIsCovered) {
     if (g.covered) EXPECT_FALSE(g.cases.empty()) << goal_id(goal);
   }
   // Concrete goals the default scenario must reach (docs of scenarios/default.toml).
-  for (const Goal& goal : {activated_goal(Timing::DamageCalculation, EffectKind::DamageCalcBoost),
+  for (const Goal& goal : {activated_goal(Timing::DamageCalculation, EffectKind::DamageCalcAtkChange),
                            activated_goal(Timing::AfterDamageCalculation, EffectKind::FlipTrigger),
-                           refused_goal(Timing::DamageCalculation, EffectKind::AtkBoostQuick),
+                           refused_goal(Timing::DamageCalculation, EffectKind::AtkChangeQuick),
                            refused_goal(Timing::BeforeDamageCalculation, EffectKind::FlipTrigger),
                            second_chain_goal(Timing::BattleStep),
                            second_chain_refused_goal(Timing::DamageCalculation)})
@@ -195,6 +196,32 @@ TEST_F(CorpusTest, WrittenCasesReadBackAndNeverOverwriteWithoutForce) {
   EXPECT_NE(read_text(dir_ / "coverage.md"), "edited");
   for (const auto& e : fs::recursive_directory_iterator(dir_))
     EXPECT_EQ(e.path().extension() == ".tmp", false) << e.path();
+}
+
+TEST_F(CorpusTest, CasesSayWhichLibraryCardsAreSimplifiedAndNegativesNameTheCard) {
+  ASSERT_TRUE(write_corpus(corpus(), dir_.string(), false).ok);
+  const nlohmann::json index = nlohmann::json::parse(read_text(dir_ / "index.json"));
+  std::vector<std::string> expected;
+  for (const LibraryCard* lib : simplified_cards(default_scenario().cards)) expected.push_back(lib->name);
+  ASSERT_FALSE(expected.empty()) << "the default scenario uses library cards that the model simplifies";
+  int named = 0;
+  for (std::size_t i = 0; i < corpus().cases.size(); ++i) {
+    const CorpusCase& c = corpus().cases[i];
+    const nlohmann::json v = nlohmann::json::parse(read_text(dir_ / index["cases"][i]["expected"].get<std::string>()));
+    std::vector<std::string> listed;
+    for (const auto& e : v.at("simplified_cards")) {
+      listed.push_back(e.at("name"));
+      EXPECT_EQ(e.at("simplified"), find_library_card(listed.back())->simplified) << c.id;
+    }
+    EXPECT_EQ(listed, expected) << c.id;
+    EXPECT_EQ(index["cases"][i].at("simplified_cards").get<std::vector<std::string>>(), expected) << c.id;
+    if (!c.refusal || c.refusal->rule == RefusalRule::Mutant) continue;
+    const nlohmann::json& r = v.at("refusal");
+    const std::string lead = r.at("card_name").get<std::string>() + " (" + r.at("kind").get<std::string>() + ")";
+    EXPECT_EQ(r.at("explanation").get<std::string>().rfind(lead, 0), 0u) << c.id << ": " << r.at("explanation");
+    ++named;
+  }
+  EXPECT_GT(named, 0);
 }
 
 #ifdef BC_HAVE_CONFORMANCE

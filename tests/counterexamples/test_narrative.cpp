@@ -13,7 +13,7 @@ Scenario small_scenario() {
   s.monsters = {{"Goblin Attack Force", 2300, 0}, {"Man-Eater Bug", 450, 600}, {"Killer Tomato Token", 0, 0}};
   s.board[0][0] = ZoneSpec{0, Position::FaceUpAttack};
   s.board[1][1] = ZoneSpec{1, Position::FaceDownDefense};
-  s.cards = {CardSpec{"Rush Recklessly", EffectKind::AtkBoostQuick, Player::P2}};
+  s.cards = {CardSpec{"Rush Recklessly", EffectKind::AtkChangeQuick, Player::P2}};
   fill_preset_term(s.cards[0]);
   return s;
 }
@@ -38,7 +38,7 @@ TEST(Narrative, ActivationAtBeforeDamageCalculation) {
   a.type = EventType::Activate;
   a.player = Player::P2;
   a.card = 0;
-  a.kind = EffectKind::AtkBoostQuick;
+  a.kind = EffectKind::AtkChangeQuick;
   a.link = 1;
   State before;
   before.timing = Timing::BeforeDamageCalculation;
@@ -46,7 +46,7 @@ TEST(Narrative, ActivationAtBeforeDamageCalculation) {
   Action act{ActionType::Activate, 0};
   const auto lines = n.step(before, act, {timing(Timing::BeforeDamageCalculation), a});
   ASSERT_EQ(lines.size(), 1u);
-  EXPECT_EQ(lines[0], "before damage calculation: P2 activates Rush Recklessly (atk_boost_quick), chain link 1");
+  EXPECT_EQ(lines[0], "before damage calculation: P2 activates Rush Recklessly (atk_change_quick), chain link 1");
 }
 
 TEST(Narrative, DamageCalculationThenLeavingAtTheEndOfTheDamageStep) {

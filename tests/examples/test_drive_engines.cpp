@@ -117,8 +117,8 @@ INSTANTIATE_TEST_SUITE_P(
                 {"flip_trigger"}, "flip_effects_after_damage_calculation",
                 "permission of flip_trigger: not at before_damage_calculation ["},
         Variant{"bug_atk_change_at_damage_calculation.py", DriveKind::Actions, 12, Timing::DamageCalculation, 1, 0,
-                {"atk_boost_quick"}, "atk_change_only_until_before_damage_calculation",
-                "permissions.atk_boost_quick does not list damage_calculation"},
+                {"atk_change_quick"}, "atk_change_only_until_before_damage_calculation",
+                "permissions.atk_change_quick does not list damage_calculation"},
         Variant{"bug_damage_step_to_end_step.py", DriveKind::Events, 18, Timing::EndOfDamageStep, 1, 0, {},
                 "damage_step_returns_to_battle_step", "knob damage_step_exit = battle_step ["}),
     [](const ::testing::TestParamInfo<Variant>& info) {
@@ -134,7 +134,7 @@ TEST(DriveBuggyVariant, AtkChangeNamesTheRulesetPermission) {
   EXPECT_TRUE(d.only_model.empty());
   ASSERT_EQ(d.only_engine.size(), 1u);
   EXPECT_EQ(d.only_engine[0].dump(), R"({"action":"activate","card":0})");
-  EXPECT_EQ(d.rule.rfind("ruleset mr3: permissions.atk_boost_quick does not list damage_calculation (", 0), 0u) << d.rule;
+  EXPECT_EQ(d.rule.rfind("ruleset mr3: permissions.atk_change_quick does not list damage_calculation (", 0), 0u) << d.rule;
 }
 
 TEST(DriveBuggyVariant, SecondChainShowsPriorityInsteadOfDamageCalculation) {

@@ -106,7 +106,7 @@ TEST(YgoproVerdicts, TheAuditNamesTheCardAndTheRule) {
   const auto d = std::find_if(f.begin(), f.end(), [](const CardFinding& x) { return x.card.rfind("QP-D", 0) == 0; });
   ASSERT_NE(d, f.end());
   EXPECT_NE(d->text.find("damage_calculation"), std::string::npos);
-  EXPECT_NE(d->text.find("atk_boost_quick"), std::string::npos);
+  EXPECT_NE(d->text.find("atk_change_quick"), std::string::npos);
   EXPECT_NE(d->text.find("S0 §6.3.4.3"), std::string::npos);
 }
 

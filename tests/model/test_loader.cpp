@@ -251,21 +251,21 @@ TEST(ScenarioErrors, SummonsABoardMonster) {
 }
 
 TEST(ScenarioErrors, BoostNotAMultipleOf100) {
-  EXPECT_INPUT_ERROR(scenario_error(kBoard + card("name = \"X\"\nkind = \"atk_boost_quick\"\nplayer = \"p1\"\nvalue = 750")),
+  EXPECT_INPUT_ERROR(scenario_error(kBoard + card("name = \"X\"\nkind = \"atk_change_quick\"\nplayer = \"p1\"\nvalue = 750")),
                      "bad.toml:21: card[0].value: ", "must be a non-zero multiple of 100 between -12700 and 12700, got 750");
 }
 
 TEST(ScenarioErrors, BoostOutOfRange) {
   EXPECT_INPUT_ERROR(
-      scenario_error(kBoard + card("name = \"X\"\nkind = \"damage_calc_boost\"\nplayer = \"p1\"\nvalue = 12800")),
+      scenario_error(kBoard + card("name = \"X\"\nkind = \"damage_calc_atk_change\"\nplayer = \"p1\"\nvalue = 12800")),
       "bad.toml:21: card[0].value: ", "got 12800");
   EXPECT_INPUT_ERROR(
-      scenario_error(kBoard + card("name = \"X\"\nkind = \"damage_calc_boost\"\nplayer = \"p1\"\nvalue = -12800")),
+      scenario_error(kBoard + card("name = \"X\"\nkind = \"damage_calc_atk_change\"\nplayer = \"p1\"\nvalue = -12800")),
       "bad.toml:21: card[0].value: ", "got -12800");
 }
 
 TEST(ScenarioErrors, BoostMissingOrOnOtherKind) {
-  EXPECT_INPUT_ERROR(scenario_error(kBoard + card("name = \"X\"\nkind = \"atk_boost_quick\"\nplayer = \"p1\"")),
+  EXPECT_INPUT_ERROR(scenario_error(kBoard + card("name = \"X\"\nkind = \"atk_change_quick\"\nplayer = \"p1\"")),
                      "bad.toml:17: card[0].value: ", "missing");
   EXPECT_INPUT_ERROR(scenario_error(kBoard + card("name = \"X\"\nkind = \"counter_trap\"\nplayer = \"p1\"\nvalue = 100")),
                      "bad.toml:21: card[0].value: ", "takes no value");
@@ -310,13 +310,13 @@ TEST(Scenario, CardFieldsAreRead) {
   const Scenario s = parse_scenario(
       kBoard + card("name = \"Flip\"\nkind = \"flip_trigger\"\nhost = \"B\"") +
           card("name = \"Goat\"\nkind = \"special_summon_quick\"\nplayer = \"p2\"\nsummons = \"Tok\"") +
-          card("name = \"Rush\"\nkind = \"atk_boost_quick\"\nplayer = \"p1\"\nvalue = -700") +
+          card("name = \"Rush\"\nkind = \"atk_change_quick\"\nplayer = \"p1\"\nvalue = -700") +
           card("name = \"Gob\"\nkind = \"end_of_battle_trigger\"\nhost = \"A\"\ncondition = \"host_battled\""),
       "t.toml");
   ASSERT_EQ(s.cards.size(), 4u);
   EXPECT_EQ(s.cards[0], preset_card(CardSpec{"Flip", EffectKind::FlipTrigger, Player::P2, 1, 0, kNoMonster, Condition::None}));
   EXPECT_EQ(s.cards[1], preset_card(CardSpec{"Goat", EffectKind::SpecialSummonQuick, Player::P2, kNoMonster, 0, 2, Condition::None}));
-  EXPECT_EQ(s.cards[2], preset_card(CardSpec{"Rush", EffectKind::AtkBoostQuick, Player::P1, kNoMonster, -700, kNoMonster, Condition::None}));
+  EXPECT_EQ(s.cards[2], preset_card(CardSpec{"Rush", EffectKind::AtkChangeQuick, Player::P1, kNoMonster, -700, kNoMonster, Condition::None}));
   EXPECT_EQ(s.cards[3], preset_card(CardSpec{"Gob", EffectKind::EndOfBattleTrigger, Player::P1, 0, 0, kNoMonster, Condition::HostBattled}));
 }
 

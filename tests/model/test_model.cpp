@@ -229,7 +229,7 @@ TEST(Model, CounterTrapDestroyingABattlerAtDamageCalculationCancelsIt) {
   ScenarioBuilder b;
   b.place(Player::P1, 0, "Goyo Guardian", 2800, 2000, Position::FaceUpAttack);
   const auto lily = b.place(Player::P2, 0, "Injection Fairy Lily", 400, 1500, Position::FaceUpAttack);
-  const auto lily_fx = b.card("Injection Fairy Lily", EffectKind::DamageCalcBoost, Player::P2, lily, 3000);
+  const auto lily_fx = b.card("Injection Fairy Lily", EffectKind::DamageCalcAtkChange, Player::P2, lily, 3000);
   const auto wrath = b.card("Divine Wrath", EffectKind::CounterTrap, Player::P1);
   Driver d = into_battle_step(b.s);
   d.declare(p1_m0, p2_m0);
@@ -249,8 +249,8 @@ TEST(Model, OnlyOneChainAtDamageCalculation) {
   ScenarioBuilder b;
   b.place(Player::P1, 0, "D.D. Warrior Lady", 1500, 1600, Position::FaceUpAttack);
   b.place(Player::P2, 0, "Blue-Eyes", 3000, 2500, Position::FaceUpAttack);
-  const auto honest1 = b.card("Honest", EffectKind::DamageCalcBoost, Player::P1, kNoMonster, 3000);
-  const auto honest2 = b.card("Honest", EffectKind::DamageCalcBoost, Player::P2, kNoMonster, 1500);
+  const auto honest1 = b.card("Honest", EffectKind::DamageCalcAtkChange, Player::P1, kNoMonster, 3000);
+  const auto honest2 = b.card("Honest", EffectKind::DamageCalcAtkChange, Player::P2, kNoMonster, 1500);
   Driver d = into_battle_step(b.s);
   d.declare(p1_m0, p2_m0);
   d.pass_until(Timing::DamageCalculation);

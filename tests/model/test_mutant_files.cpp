@@ -34,7 +34,7 @@ const std::map<std::string, Distortion>& expected() {
       {"battle-destroyed-leave-at-damage-calculation",
        knob(Knob::BattleDestroyedLeaveTiming, "battle_destroyed_leave_at_end_of_damage_step")},
       {"atk-change-at-damage-calculation",
-       perm(EffectKind::AtkBoostQuick, "atk_change_only_until_before_damage_calculation")},
+       perm(EffectKind::AtkChangeQuick, "atk_change_only_until_before_damage_calculation")},
       {"flip-effect-before-damage-calculation", perm(EffectKind::FlipTrigger, "flip_effects_after_damage_calculation")},
       {"damage-step-to-end-step", knob(Knob::DamageStepExit, "damage_step_returns_to_battle_step")},
       {"battle-phase-on-first-turn",
@@ -143,8 +143,8 @@ TEST(MutantFiles, ScenariosTheyNameExist) {
 
 TEST(MutantFiles, PermissionMutantsAddOrMoveTimings) {
   const Ruleset& atk = load_mutant("atk-change-at-damage-calculation");
-  EXPECT_TRUE(atk.allowed(EffectKind::AtkBoostQuick, Timing::DamageCalculation));
-  EXPECT_TRUE(atk.allowed(EffectKind::AtkBoostQuick, Timing::BeforeDamageCalculation));
+  EXPECT_TRUE(atk.allowed(EffectKind::AtkChangeQuick, Timing::DamageCalculation));
+  EXPECT_TRUE(atk.allowed(EffectKind::AtkChangeQuick, Timing::BeforeDamageCalculation));
   const Ruleset late = load_mutant("destroy-without-calc-late");
   EXPECT_EQ(late.permissions[static_cast<int>(EffectKind::DestroyNoCalcTrigger)], bit(Timing::BeforeDamageCalculation));
   const Ruleset quick = load_mutant("quick-effects-in-damage-step");

@@ -338,8 +338,8 @@ TEST(Mr3, Permissions) {
                                        T::AfterDamageCalculation, T::EndOfDamageStep});
   const std::map<EffectKind, TimingMask> want = {
       {EffectKind::CounterTrap, outside | damage_step},
-      {EffectKind::AtkBoostQuick, outside | mask({T::StartOfDamageStep, T::BeforeDamageCalculation})},
-      {EffectKind::DamageCalcBoost, mask({T::DamageCalculation})},
+      {EffectKind::AtkChangeQuick, outside | mask({T::StartOfDamageStep, T::BeforeDamageCalculation})},
+      {EffectKind::DamageCalcAtkChange, mask({T::DamageCalculation})},
       {EffectKind::DamageCalcNoDamage, mask({T::DamageCalculation})},
       {EffectKind::NegateActivationQuick, outside | damage_step},
       {EffectKind::NegateEffectQuick, outside},
@@ -356,7 +356,7 @@ TEST(Mr3, Permissions) {
       {EffectKind::BattleDestroyedTrigger, mask({T::EndOfDamageStep})},
       {EffectKind::SentToGraveTrigger, outside | damage_step},
       {EffectKind::EndOfBattleTrigger, mask({T::EndStep})},
-      {EffectKind::DamageStepAtkBoost, mask({T::StartOfDamageStep, T::BeforeDamageCalculation})},
+      {EffectKind::DamageStepAtkChange, mask({T::StartOfDamageStep, T::BeforeDamageCalculation})},
       {EffectKind::PositionChangeQuick, outside},
       {EffectKind::ProtectionQuick, outside},
       {EffectKind::AttackTrigger, mask({T::AttackDeclaration, T::BattleStep})},

@@ -36,7 +36,7 @@ TEST(CardLibrary, HoldsTheCardsTheIssueNames) {
                         "Giant Kozaky", "D.D. Warrior Lady", "Spirit Reaper", "Red Dragon Archfiend"})
     EXPECT_NE(find_library_card(n), nullptr) << n;
   const LibraryCard* lily = find_library_card("Injection Fairy Lily");
-  EXPECT_EQ(lily->kind, EffectKind::DamageCalcBoost);
+  EXPECT_EQ(lily->kind, EffectKind::DamageCalcAtkChange);
   EXPECT_EQ(lily->value, 3000);
   EXPECT_EQ(lily->timings, bit(Timing::DamageCalculation));
   const LibraryCard* skyscraper = find_library_card("Skyscraper");
@@ -60,6 +60,47 @@ TEST(CardLibrary, PerSourceDifferences) {
 TEST(CardLibrary, BadLibraryText) {
   EXPECT_INPUT_ERROR(error_of([] { parse_card_library("[[card]]\nname = \"A\"\ntype = \"trap\"\nkind = \"counter_trapp\"\n", "c.toml"); }),
                      "c.toml:4: card[0].kind: ", "did you mean counter_trap?");
+}
+
+TEST(CardLibrary, SimplifiedCardsSayWhatTheModelLeavesOut) {
+  // Mirror Force is written as its real text: every Attack Position monster the opponent controls.
+  const LibraryCard* mirror = find_library_card("Mirror Force");
+  ASSERT_TRUE(mirror->term.has_value());
+  EXPECT_EQ(mirror->term->ops[0].code, OpCode::Destroy);
+  EXPECT_EQ(mirror->term->ops[0].object, Object::OpponentsAttackPosition);
+  EXPECT_EQ(mirror->kind, EffectKind::AttackDestroyTrap);
+  EXPECT_EQ(mirror->simplified, "");
+  EXPECT_EQ(find_library_card("Sakuretsu Armor")->simplified, "") << "destroys the attacker, as printed";
+  EXPECT_NE(find_library_card("Magic Cylinder")->simplified.find("damage"), std::string::npos);
+  int simplified = 0;
+  for (const LibraryCard& c : card_library()) {
+    simplified += !c.simplified.empty();
+    if (c.note.find("not modelled") != std::string::npos)
+      EXPECT_NE(c.simplified, "") << c.name << ": its note says the model leaves something out";
+  }
+  EXPECT_GT(simplified, 20);
+  EXPECT_INPUT_ERROR(error_of([] { parse_card_library("[[card]]\nname = \"A\"\ntype = \"trap\"\nkind = \"counter_trap\"\n"
+                                                     "timings = [\"battle_step\"]\nnote = \"n\"\nsimplified = \"\"\n", "c.toml"); }),
+                     "c.toml:7: card[0].simplified: ", "what the model leaves out");
+}
+
+TEST(CardLibrary, FormerClassNamesStillRead) {
+  EXPECT_EQ(parse_kind("atk_change_quick"), EffectKind::AtkChangeQuick);
+  EXPECT_EQ(parse_kind("atk_boost_quick"), EffectKind::AtkChangeQuick);
+  EXPECT_EQ(parse_kind("damage_calc_boost"), EffectKind::DamageCalcAtkChange);
+  EXPECT_EQ(parse_kind("damage_step_atk_boost"), EffectKind::DamageStepAtkChange);
+  EXPECT_EQ(name(EffectKind::AtkChangeQuick), "atk_change_quick");
+}
+
+TEST(CardLibrary, AScenarioCardIsTheLibraryCardOfItsNameAndClass) {
+  const LibraryCard* cylinder = find_library_card("Magic Cylinder");
+  CardSpec same{"Magic Cylinder", *cylinder->kind, Player::P2};
+  CardSpec other{"Magic Cylinder", EffectKind::FreeChainQuick, Player::P2};
+  CardSpec sakuretsu{"Sakuretsu Armor", EffectKind::AttackDestroyTrap, Player::P2};
+  EXPECT_EQ(library_card_of(same), cylinder);
+  EXPECT_EQ(library_card_of(other), nullptr) << "a scenario's own card of that name";
+  EXPECT_EQ(library_card_of(sakuretsu), find_library_card("Sakuretsu Armor"));
+  EXPECT_EQ(simplified_cards({same, other, sakuretsu, same}), std::vector<const LibraryCard*>{cylinder});
 }
 
 TEST(ScenarioCards, LibraryCardsFillNameKindValuesAndHost) {

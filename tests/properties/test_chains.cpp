@@ -165,7 +165,7 @@ TEST(OneChainAtStartOfDamageStep, ViolatedByASecondChain) {
   Trace t;
   t.to_battle_step().declare(P1M0, P2M0).window(Timing::BattleStep).step(Step::DamageStep).damage_step_begin();
   t.timing(Timing::StartOfDamageStep).priority(Player::P1).activate(kBoost).priority(Player::P1).resolve();
-  t.priority(Player::P1).activate_kind(Player::P1, EffectKind::AtkBoostQuick);
+  t.priority(Player::P1).activate_kind(Player::P1, EffectKind::AtkChangeQuick);
   EXPECT_VIOLATES(t.run(), "one_chain_at_start_of_damage_step");
 }
 
@@ -174,8 +174,8 @@ TEST(OneChainAtStartOfDamageStep, HoldsForATriggerChainAndSeveralChainsBeforeCal
   t.to_battle_step().declare(P1M0, P2M1).window(Timing::BattleStep).step(Step::DamageStep).damage_step_begin();
   t.timing(Timing::StartOfDamageStep).priority(Player::P1).activate(kBoost).priority(Player::P1).resolve();
   t.trigger(kMystic, P2M1).passes().resolve_link().left(P2M1, LeaveReason::EffectDestroy).chain_end();
-  t.enter(Timing::BeforeDamageCalculation).priority(Player::P1).activate_kind(Player::P1, EffectKind::AtkBoostQuick);
-  t.priority(Player::P1).resolve().priority(Player::P1).activate_kind(Player::P1, EffectKind::AtkBoostQuick);
+  t.enter(Timing::BeforeDamageCalculation).priority(Player::P1).activate_kind(Player::P1, EffectKind::AtkChangeQuick);
+  t.priority(Player::P1).resolve().priority(Player::P1).activate_kind(Player::P1, EffectKind::AtkChangeQuick);
   t.priority(Player::P1).resolve().passes();
   EXPECT_CLEAN(t.run());
 }

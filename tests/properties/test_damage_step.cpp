@@ -72,8 +72,8 @@ TEST(AtkChangeOnlyUntilBeforeDamageCalculation, HoldsAtTheStartAndBeforeDamageCa
   t.to_battle_step().declare(P1M0, P2M0).window(Timing::BattleStep).step(Step::DamageStep).damage_step_begin();
   t.timing(Timing::StartOfDamageStep).priority(Player::P1).activate(kBoost).priority(Player::P1).resolve().passes();
   t.enter(Timing::BeforeDamageCalculation).priority(Player::P1);
-  t.activate_kind(Player::P1, EffectKind::AtkBoostQuick, kNoSlot).priority(Player::P1).resolve();
-  t.priority(Player::P1).activate_kind(Player::P1, EffectKind::AtkBoostQuick).priority(Player::P1).resolve().passes();
+  t.activate_kind(Player::P1, EffectKind::AtkChangeQuick, kNoSlot).priority(Player::P1).resolve();
+  t.priority(Player::P1).activate_kind(Player::P1, EffectKind::AtkChangeQuick).priority(Player::P1).resolve().passes();
   t.window(Timing::DamageCalculation);
   t.calc(CalcMode::VsAttack, 3200, 1500).damage(Player::P2, 1700).destroyed(P2M0);
   t.window(Timing::AfterDamageCalculation);

@@ -26,8 +26,8 @@ Scenario test_scenario() {
     return &s.cards.back();
   };
   card("Divine Wrath", EffectKind::CounterTrap, Player::P2);
-  card("Rush Recklessly", EffectKind::AtkBoostQuick, Player::P1)->value = 700;
-  card("Injection Fairy Lily", EffectKind::DamageCalcBoost, Player::P1, kWarrior)->value = 3000;
+  card("Rush Recklessly", EffectKind::AtkChangeQuick, Player::P1)->value = 700;
+  card("Injection Fairy Lily", EffectKind::DamageCalcAtkChange, Player::P1, kWarrior)->value = 3000;
   card("Kuriboh", EffectKind::DamageCalcNoDamage, Player::P2);
   card("Stardust Dragon", EffectKind::NegateActivationQuick, Player::P2, kDragon);
   card("Shooting Star Dragon", EffectKind::NegateEffectQuick, Player::P2, kDragon);

@@ -33,8 +33,8 @@ enum Monster : std::uint8_t { kWarrior, kKnight, kGuard, kDragon, kBug, kToken }
 /// Cards of the test scenario (index = card).
 enum Card : std::uint8_t {
   kCounter,        ///< counter_trap, P2
-  kBoost,          ///< atk_boost_quick, P1
-  kLily,           ///< damage_calc_boost, P1, host Warrior
+  kBoost,          ///< atk_change_quick, P1
+  kLily,           ///< damage_calc_atk_change, P1, host Warrior
   kKuriboh,        ///< damage_calc_no_damage, P2
   kStardust,       ///< negate_activation_quick, P2, host Dragon
   kShootingStar,   ///< negate_effect_quick, P2, host Dragon

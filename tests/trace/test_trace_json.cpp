@@ -28,7 +28,7 @@ Scenario sample_scenario() {
   s.board[1][3] = {1, Position::FaceDownDefense};
   CardSpec boost;
   boost.name = "Rush Recklessly";
-  boost.kind = EffectKind::AtkBoostQuick;
+  boost.kind = EffectKind::AtkChangeQuick;
   boost.value = 700;
   CardSpec call;
   call.name = "Call of the Haunted";
