@@ -104,7 +104,7 @@ nlohmann::json case_to_json(const CorpusResult& r, const CorpusCase& c) {
   const auto simplified = simplified_cards(s.scenario.cards);
   if (!simplified.empty()) {
     nlohmann::json list = nlohmann::json::array();
-    for (const LibraryCard* lib : simplified) list.push_back({{"name", lib->name}, {"simplified", lib->simplified}});
+    for (const SimplifiedCard& card : simplified) list.push_back({{"name", card.name}, {"simplified", card.simplified}});
     j["simplified_cards"] = list;
   }
   return j;
@@ -123,8 +123,8 @@ nlohmann::json index_json(const CorpusResult& r) {
                             {"trace", "cases/" + c.id + ".jsonl"},
                             {"expected", "cases/" + c.id + ".expected.json"},
                             {"events", c.events.size()}};
-    for (const LibraryCard* lib : simplified_cards(r.scenarios[c.scenario].scenario.cards))
-      entry["simplified_cards"].push_back(lib->name);
+    for (const SimplifiedCard& card : simplified_cards(r.scenarios[c.scenario].scenario.cards))
+      entry["simplified_cards"].push_back(card.name);
     cases.push_back(entry);
   }
   return {{"format", "battlecheck-corpus"}, {"version", 1},       {"ruleset", r.ruleset},

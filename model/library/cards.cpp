@@ -158,15 +158,21 @@ const LibraryCard* find_library_card(std::string_view n) {
 
 const LibraryCard* library_card_of(const CardSpec& c) {
   const LibraryCard* lib = find_library_card(c.name);
-  return lib != nullptr && lib->kind == c.kind ? lib : nullptr;
+  return lib != nullptr && lib->kind == c.kind && lib->term.has_value() == c.custom ? lib : nullptr;
 }
 
-std::vector<const LibraryCard*> simplified_cards(const std::vector<CardSpec>& cards) {
-  std::vector<const LibraryCard*> out;
+std::vector<SimplifiedCard> simplified_cards(const std::vector<CardSpec>& cards) {
+  std::vector<SimplifiedCard> out;
   for (const CardSpec& c : cards) {
+    const LibraryCard* named = find_library_card(c.name);
+    if (named == nullptr || !named->kind) continue;
     const LibraryCard* lib = library_card_of(c);
-    if (lib != nullptr && !lib->simplified.empty() && std::find(out.begin(), out.end(), lib) == out.end())
-      out.push_back(lib);
+    SimplifiedCard s{c.name, lib != nullptr ? lib->simplified : ""};
+    if (lib == nullptr)
+      s.simplified = "Not the library's reading of the printed card: this scenario writes its own " + c.name +
+                     " (`battlecheck cards` shows the library's).";
+    const bool listed = std::any_of(out.begin(), out.end(), [&](const SimplifiedCard& o) { return o.name == c.name; });
+    if (!s.simplified.empty() && !listed) out.push_back(std::move(s));
   }
   return out;
 }

@@ -58,12 +58,20 @@ const LibraryCard* find_library_card(std::string_view name);
 std::vector<std::string> library_card_names();
 /// Parse a card library text; InputError "ORIGIN:LINE: FIELD: what" on bad input.
 std::vector<LibraryCard> parse_card_library(std::string_view text, const std::string& origin);
-/// The library card a scenario's card is (the same name and class), nullptr
-/// for a card the scenario wrote itself.
+/// The library card a scenario's card is (the same name, class and form:
+/// preset or term), nullptr for a card the scenario wrote itself.
 const LibraryCard* library_card_of(const CardSpec& c);
-/// The simplified library cards among `cards`, once each in order: what a
-/// corpus case or a listing must say its golden test does not cover.
-std::vector<const LibraryCard*> simplified_cards(const std::vector<CardSpec>& cards);
+
+/// A card of a scenario whose reading is not the printed card's.
+struct SimplifiedCard {
+  std::string name;        ///< the card's name
+  std::string simplified;  ///< what the reading leaves out, in one sentence
+};
+/// The cards among `cards`, once each in order, that bear a real card's name
+/// but are not its printed text: a library card marked `simplified`, or a
+/// scenario's own card named after a library card but read otherwise. What a
+/// corpus case must say its golden test does not cover.
+std::vector<SimplifiedCard> simplified_cards(const std::vector<CardSpec>& cards);
 /// Raw text of model/library/cards.toml.
 std::string_view card_library_text();
 

@@ -100,7 +100,17 @@ TEST(CardLibrary, AScenarioCardIsTheLibraryCardOfItsNameAndClass) {
   EXPECT_EQ(library_card_of(same), cylinder);
   EXPECT_EQ(library_card_of(other), nullptr) << "a scenario's own card of that name";
   EXPECT_EQ(library_card_of(sakuretsu), find_library_card("Sakuretsu Armor"));
-  EXPECT_EQ(simplified_cards({same, other, sakuretsu, same}), std::vector<const LibraryCard*>{cylinder});
+  const auto listed = simplified_cards({same, other, sakuretsu, same});
+  ASSERT_EQ(listed.size(), 1u) << "a card is listed once; Sakuretsu Armor is its printed text";
+  EXPECT_EQ(listed[0].name, "Magic Cylinder");
+  EXPECT_EQ(listed[0].simplified, cylinder->simplified);
+  // A scenario's own card under a real card's name, read otherwise, says so.
+  const auto own = simplified_cards({other});
+  ASSERT_EQ(own.size(), 1u);
+  EXPECT_NE(own[0].simplified.find("this scenario writes its own Magic Cylinder"), std::string::npos) << own[0].simplified;
+  // A preset under the name of a library card written in full is the scenario's own.
+  const LibraryCard* mirror = find_library_card("Mirror Force");
+  EXPECT_EQ(library_card_of(CardSpec{"Mirror Force", *mirror->kind, Player::P2}), nullptr);
 }
 
 TEST(ScenarioCards, LibraryCardsFillNameKindValuesAndHost) {
@@ -117,7 +127,12 @@ TEST(ScenarioCards, LibraryCardsFillNameKindValuesAndHost) {
   EXPECT_EQ(s.cards[1].kind, EffectKind::FlipTrigger);
   EXPECT_EQ(s.cards[1].owner, Player::P2);
   EXPECT_EQ(s.cards[2].name, "Rush Recklessly");
-  EXPECT_EQ(s.cards[2].value, 700);
+  // Written as its printed text: +700 ATK to a face-up monster until the end of the turn.
+  EXPECT_TRUE(s.cards[2].custom);
+  EXPECT_EQ(s.cards[2].kind, EffectKind::AtkChangeQuick);
+  EXPECT_EQ(s.cards[2].term.ops[0].code, OpCode::ChangeAtk);
+  EXPECT_EQ(s.cards[2].term.ops[0].amount, 700);
+  EXPECT_EQ(s.cards[2].term.ops[0].duration, Duration::Turn);
   EXPECT_EQ(s.cards[3].kind, EffectKind::DamageCalcNoDamage);
   EXPECT_EQ(s.cards[3].host, kNoMonster);
   // Written back with explicit kinds, it reads the same.
