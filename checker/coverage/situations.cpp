@@ -19,12 +19,8 @@ const TraceContext& tc(const V& v) { return v.before.trace; }
 bool is_trigger(const Event& e) { return (e.attrs & kAttrTrigger) != 0; }
 bool attack_live(const TraceContext& c) { return c.has(kBtlActive) && !c.has(kBtlEnded); }
 bool battle_step(const TraceContext& c) { return c.at(Timing::AttackDeclaration) || c.at(Timing::BattleStep); }
-Player attacked_side(const TraceContext& c) {
-  return other(c.attacker < kSlotCount ? side_of(c.attacker) : Player::P1);
-}
-bool is_battler(const TraceContext& c, std::uint8_t slot) {
-  return slot < kSlotCount && (slot == c.attacker || slot == c.target);
-}
+Player attacked_side(const TraceContext& c) { return other(c.attacker < kSlotCount ? side_of(c.attacker) : Player::P1); }
+bool is_battler(const TraceContext& c, std::uint8_t s) { return s < kSlotCount && (s == c.attacker || s == c.target); }
 /// The zone holding a card's host monster, kNoSlot when it has none on the field.
 std::uint8_t host_slot(const V& v, std::size_t card) {
   const std::uint8_t host = v.header.cards[card].host;
@@ -62,8 +58,9 @@ bool safe(const TraceContext& c, Player p) {
 }
 bool damage_prevented(const V& v) {
   const Event& e = v.event;
-  const bool to_p2 =
-      (e.mode == CalcMode::Direct && e.value > 0) || (e.mode == CalcMode::VsAttack && e.value > e.value2);
+  const bool pierced = e.mode == CalcMode::VsDefense && e.value > e.value2 && slot_pierces(tc(v), e.slot);
+  const bool to_p2 = (e.mode == CalcMode::Direct && e.value > 0) ||
+                     (e.mode == CalcMode::VsAttack && e.value > e.value2) || pierced;
   const bool to_p1 = e.mode != CalcMode::Direct && e.value < e.value2;
   return (to_p2 && no_damage(tc(v), Player::P2)) || (to_p1 && no_damage(tc(v), Player::P1));
 }
@@ -360,6 +357,9 @@ const std::vector<Situation> kSituations = {
      "destroyed by battle (so it may not be chosen)", "S1 §伤害计算后; S3 §Resolve effects", on(T::Activate), spared_destroyed_monster},
     {"destroyed_monster_keeps_position", "an effect that changes battle positions resolves while a monster's destruction by battle is confirmed (its position stays)",
      "S1 §伤害计算后", on(T::Resolve), [](const V& v) { return (v.event.attrs & kAttrPosition) && tc(v).confirmed != 0; }},
+    {"piercing_damage", "a piercing attacker battles a Defense Position monster whose DEF is lower than its ATK (the difference is battle damage)",
+     "S2 §マスタールール2以前のダメージステップ", on(T::DamageCalculation), [](const V& v) {
+       return calc(v, CalcMode::VsDefense) && v.event.value > v.event.value2 && slot_pierces(tc(v), v.event.slot); }},
 };
 
 #undef ACT

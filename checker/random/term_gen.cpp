@@ -24,10 +24,7 @@ bool objectless(OpCode c) {
          c == OpCode::EndBattlePhase || c == OpCode::Opaque || c == OpCode::SpecialSummon;
 }
 bool negation(OpCode c) { return c == OpCode::NegateActivation || c == OpCode::NegateEffect; }
-bool host_bound(ContinuousKind k) {
-  return k == ContinuousKind::CannotBeAttacked || k == ContinuousKind::MayAttackDirectly ||
-         k == ContinuousKind::SelfDestructNoOtherMonster;
-}
+bool host_bound(ContinuousKind k) { return continuous_needs_host(k); }
 bool takes_amount(ContinuousKind k) {
   return k == ContinuousKind::CalcAtkModifier || k == ContinuousKind::DamageStepAtkModifier ||
          k == ContinuousKind::CannotAttackAtLeast;

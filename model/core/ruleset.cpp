@@ -94,6 +94,8 @@ constexpr std::array<KnobSpec, kKnobCount> kKnobs = {{
      "an activated effect may still change the battle position of a monster whose destruction by battle is confirmed"},
     {Knob::FlipEffectAfterHostLeft, "flip_effect_after_host_left", kBool,
      "a flip effect is still activated when its monster left the field between the flip and the activation"},
+    {Knob::PiercingBattleDamage, "piercing_battle_damage", kBool,
+     "a monster with a piercing effect that attacks a Defense Position monster whose DEF is lower than its ATK inflicts the difference as battle damage"},
 }};
 
 constexpr bool specs_in_enum_order() {

@@ -56,6 +56,7 @@ enum class Knob : std::uint8_t {
   FlipAfterBattleCancelled,          ///< bool: the attacked face-down monster is still turned face-up once its battle was cancelled
   DestroyedByBattlePositionChangeable, ///< bool: an effect may change the position of a monster whose destruction by battle is confirmed
   FlipEffectAfterHostLeft,           ///< bool: a flip effect is still activated when its monster left the field after flipping
+  PiercingBattleDamage,              ///< bool: a piercing monster attacking a lower DEF inflicts the difference
   Count
 };
 inline constexpr int kKnobCount = static_cast<int>(Knob::Count);

@@ -24,10 +24,7 @@ std::string quoted(std::string_view s) {
 }
 
 /// Continuous parts that act on the card's own monster.
-bool host_bound(ContinuousKind k) {
-  return k == ContinuousKind::CannotBeAttacked || k == ContinuousKind::MayAttackDirectly ||
-         k == ContinuousKind::SelfDestructNoOtherMonster;
-}
+bool host_bound(ContinuousKind k) { return continuous_needs_host(k); }
 
 /// Conditions that ask about the card's own monster.
 constexpr std::uint16_t kHostConditions = kCondHostAttacked | kCondHostBattled | kCondHostAttacking;

@@ -35,7 +35,7 @@ void Stepper::damage_calculation() {
     e.value2 = other;
     emit(e);
     if (atk > other) {
-      if (vs_attack) inflict(Player::P2, atk - other);
+      if (vs_attack || pierces(s.attacker)) inflict(Player::P2, atk - other);
       confirm_destroyed(s.target);
     } else if (atk < other) {
       inflict(Player::P1, other - atk);

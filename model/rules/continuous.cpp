@@ -62,6 +62,16 @@ bool Stepper::may_attack_directly(std::uint8_t attacker) const {
   return false;
 }
 
+/// Piercing (S2 §マスタールール2以前のダメージステップ: applied when the damage
+/// value is fixed): a continuous effect of the attacker's own, read through
+/// its attribute as the properties read it.
+bool Stepper::pierces(std::uint8_t attacker) const {
+  if (!r.flag(Knob::PiercingBattleDamage)) return false;
+  for (std::uint8_t c = 0; c < sc.cards.size(); ++c)
+    if ((effect_attrs(sc.cards[c].term) & kAttrPiercing) && continuous_active(c) && host_slot(c) == attacker) return true;
+  return false;
+}
+
 /// Self-destruction by a continuous condition is checked by the rules when a
 /// window opens; in the Damage Step not before damage calculation is over
 /// (S1 §伤害计算前: Burning Abyss monsters wait until after damage calculation).

@@ -111,6 +111,7 @@ struct Stepper {
   bool may_declare(std::uint8_t slot) const;        ///< no "cannot declare an attack" applies
   bool attackable(std::uint8_t slot) const;         ///< no "cannot be attacked" applies
   bool may_attack_directly(std::uint8_t attacker) const;
+  bool pierces(std::uint8_t attacker) const;          ///< a piercing effect applies to it (knob piercing_battle_damage)
   /// Attack targets (or kDirect) for `attacker`, in zone order, direct last.
   void list_attack_targets(ActionType type, std::uint8_t attacker, ActionList& out) const;
 };

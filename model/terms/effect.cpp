@@ -30,7 +30,7 @@ constexpr std::array<std::string_view, kObjectCount> kObjects = {
     "opponents_monsters", "opponents_attack_position", "all_monsters", "you"};
 constexpr std::array<std::string_view, kContinuousKindCount> kContinuous = {
     "none", "calc_atk_modifier", "damage_step_atk_modifier", "cannot_attack_at_least", "cannot_be_attacked",
-    "may_attack_directly", "no_trap_activation", "self_destruct_no_other_monster"};
+    "may_attack_directly", "no_trap_activation", "self_destruct_no_other_monster", "piercing"};
 constexpr std::array<std::string_view, 3> kCardTypes = {"monster", "spell", "trap"};
 const std::vector<std::string_view> kConditions = {"battle",          "own_battling",    "opponent_attacks",
                                                    "direct_attack",   "host_attacked",   "host_battled",
@@ -58,6 +58,7 @@ std::uint32_t effect_attrs(const EffectTerm& t) {
   if (t.target.kind == TargetKind::Monster) a |= kAttrTargets;
   if (t.card_type == CardType::Trap) a |= kAttrTrap;
   if (t.cost != Cost::None) a |= kAttrCost;
+  if (t.continuous.kind == ContinuousKind::Piercing) a |= kAttrPiercing;
   for (int i = 0; i < t.op_count; ++i) {
     const OpCode c = t.ops[i].code;
     if (op_changes_stat(c)) a |= kAttrAtkChange;

@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "model/terms/continuous.hpp"
 #include "model/vocabulary/types.hpp"
 
 namespace bc {
@@ -134,25 +135,6 @@ struct Op {
 };
 inline constexpr int kMaxOps = 5;  ///< operations a term holds: a learnt outcome summons up to four tokens (Scapegoat)
 
-/// Continuous effects: apply while the card (or its face-up host) is on the field.
-enum class ContinuousKind : std::uint8_t {
-  None,
-  CalcAtkModifier,      ///< Skyscraper-like: +amount ATK to own attacking monsters during damage calculation only
-  DamageStepAtkModifier,///< +amount ATK to own battling monsters during the Damage Step only
-  CannotAttackAtLeast,  ///< the opponent's monsters with amount or more ATK cannot declare an attack
-  CannotBeAttacked,     ///< the host cannot be chosen as an attack target
-  MayAttackDirectly,    ///< the host may attack directly
-  NoTrapActivation,     ///< the opponent cannot activate Trap cards
-  SelfDestructNoOtherMonster,  ///< the host is destroyed when its controller controls no other monster
-};
-inline constexpr int kContinuousKindCount = 8;
-
-struct ContinuousSpec {
-  ContinuousKind kind = ContinuousKind::None;
-  std::int16_t amount = 0;
-  bool operator==(const ContinuousSpec&) const = default;
-};
-
 /// What kind of card holds the effect (a "Trap cannot be activated" rule reads
 /// it; a monster's effect needs its monster on the field unless `from_hand`).
 enum class CardType : std::uint8_t { Monster, Spell, Trap };
@@ -207,6 +189,7 @@ enum EffectAttr : std::uint32_t {
   kAttrEngineTimings = 0x200000,   ///< its timings are an engine's declaration (CardSpec::engine_timings): the
                                    ///< timing properties leave it to the card audit
   kAttrIndestructibleTurn = 0x400000,  ///< the same for a no_battle_damage that lasts the turn
+  kAttrPiercing = 0x800000,        ///< continuous: its monster inflicts piercing battle damage (docs/effects.md)
   kAttrTriggerShift = 24,          ///< bits 24-27: the TriggerEvent
 };
 /// The trigger event recorded in attribute bits.

@@ -23,14 +23,15 @@ bool protected_monsters(const Ctx& c, Player p) {
   return c.has(p == Player::P1 ? kBtlSafeP1 : kBtlSafeP2) || c.has(p == Player::P1 ? kCtxSafeTurnP1 : kCtxSafeTurnP2);
 }
 
-/// Expected battle damage: who takes how much (S0 §6.3.4.3.3), before protection.
-void expected_damage(const Event& e, Player attacker_side, Player& to, std::int32_t& amount) {
+/// Expected battle damage: who takes how much (S0 §6.3.4.3.3; piercing, S2
+/// §マスタールール2以前のダメージステップ), before protection.
+void expected_damage(const Event& e, bool pierces, Player attacker_side, Player& to, std::int32_t& amount) {
   const Player defender = other(attacker_side);
   amount = 0;
   to = defender;
   if (e.mode == CalcMode::Direct) {
     amount = e.value;
-  } else if (e.value > e.value2 && e.mode == CalcMode::VsAttack) {
+  } else if (e.value > e.value2 && (e.mode == CalcMode::VsAttack || pierces)) {
     amount = e.value - e.value2;
   } else if (e.value < e.value2) {
     to = attacker_side;
@@ -55,7 +56,7 @@ void expect_outcome(Ctx& c, const Event& e) {
   const Player attacker_side = e.slot < kSlotCount ? side_of(e.slot) : Player::P1;
   Player to{};
   std::int32_t amount = 0;
-  expected_damage(e, attacker_side, to, amount);
+  expected_damage(e, slot_pierces(c, e.slot), attacker_side, to, amount);
   std::uint16_t calc = kCalcOpen | expected_destruction(e);
   if (protected_monsters(c, attacker_side)) calc &= static_cast<std::uint16_t>(~kCalcExpectAttacker);
   if (protected_monsters(c, other(attacker_side))) calc &= static_cast<std::uint16_t>(~kCalcExpectTarget);

@@ -101,6 +101,7 @@ struct TraceContext {
   std::uint16_t card_direct_ok = 0;      ///< bit c: card c lets its host attack directly
   std::uint16_t card_eob_attacked = 0;   ///< bit c: card c is an obliged end-of-Battle-Phase trigger needing "attacked"
   std::uint16_t card_eob_battled = 0;    ///< ... needing "battled"
+  std::uint16_t card_piercing = 0;       ///< bit c: card c gives its host piercing battle damage
   std::array<std::uint8_t, kMaxCards> card_selector{};  ///< each card's monster selector (pack_selector)
   // Everything from here on changes along a trace (kContextHashFrom).
   // Board, bit = slot.
@@ -189,6 +190,17 @@ inline bool selector_admits_slot(const TraceContext& c, std::uint8_t card, std::
   const TargetFacts m{side_of(slot) == owner, (c.face_down & slot_bit(slot)) != 0,
                       c.attacker != kNoSlot && slot == c.attacker, c.target < kSlotCount && slot == c.target};
   return sel.kind == TargetKind::Monster && selector_admits(sel, m);
+}
+
+/// Whether the monster in `slot` has a piercing effect of its own (a card of
+/// the header with kAttrPiercing hosted by it). Read at damage calculation,
+/// where an attacker is face-up and its destruction not yet confirmed, so the
+/// effect applies (S2 §マスタールール2以前のダメージステップ).
+inline bool slot_pierces(const TraceContext& c, std::uint8_t slot) {
+  if (slot >= kSlotCount || c.slot_monster[slot] == kNoMonster) return false;
+  for (std::uint8_t i = 0; i < kMaxCards; ++i)
+    if ((c.card_piercing & card_bit(i)) && c.card_host[i] == c.slot_monster[slot]) return true;
+  return false;
 }
 
 /// A monster arrives in a slot (on the starting board or by a summon): the

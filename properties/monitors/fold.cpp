@@ -194,6 +194,20 @@ void on_attack_target_changed(Ctx& c, const Event& e) {
   if (e.target != kNoSlot) c.target = e.target;
 }
 
+/// Hosts whose mandatory end-of-Battle-Phase trigger is due in the End Step:
+/// its "attacked" or "battled" condition holds. A card's conditions are all
+/// required, as the model reads them, so a host in both masks (a card with
+/// both conditions) is due only when it attacked and battled; with two cards
+/// of one condition each on one host that asks too much, which leaves a due
+/// trigger unchecked rather than blaming a correct trace.
+std::uint16_t end_step_due(const TraceContext& c) {
+  const auto either = static_cast<std::uint16_t>((c.eob_attacked & c.attacked) | (c.eob_battled & c.battled));
+  const auto both_needed = static_cast<std::uint16_t>(c.eob_attacked & c.eob_battled);
+  const auto both_met = static_cast<std::uint16_t>(c.attacked & c.battled);
+  return static_cast<std::uint16_t>(either & ~(both_needed & ~both_met) & c.occupied);
+}
+
+
 using FoldFn = void (*)(Ctx&, const Event&);
 
 constexpr std::array<FoldFn, kEventTypeCount> kFolds = {
@@ -242,10 +256,7 @@ void fold_effects(Ctx& c, const Event& e) {
     c.eob_battled &= keep;
     c.eob_due &= keep;
   }
-  if (e.type == EventType::StepEnter)
-    c.eob_due = e.step == Step::EndStep
-                    ? static_cast<std::uint16_t>(((c.eob_attacked & c.attacked) | (c.eob_battled & c.battled)) & c.occupied)
-                    : 0;
+  if (e.type == EventType::StepEnter) c.eob_due = e.step == Step::EndStep ? end_step_due(c) : 0;
   if (e.type == EventType::Activate && trigger_of(e) == TriggerEvent::EndOfBattlePhase)
     c.eob_due &= static_cast<std::uint16_t>(~slot_bit(e.slot));
 }

@@ -104,6 +104,7 @@ void card_facts(TraceContext& c, const CardSpec& card, std::uint16_t cb) {
   const EffectTerm& t = card.term;
   if (t.continuous.kind == ContinuousKind::CannotBeAttacked) c.card_unattackable |= cb;
   if (t.continuous.kind == ContinuousKind::MayAttackDirectly) c.card_direct_ok |= cb;
+  if (effect_attrs(t) & kAttrPiercing) c.card_piercing |= cb;
   if (!end_of_battle_obliged(t)) return;
   if (t.conditions & kCondHostAttacked) c.card_eob_attacked |= cb;
   if (t.conditions & kCondHostBattled) c.card_eob_battled |= cb;

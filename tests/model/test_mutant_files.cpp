@@ -94,6 +94,7 @@ const std::map<std::string, Distortion>& expected() {
             "position-change-after-damage.toml")},
       {"flip-effect-lost-with-host",
        knob(Knob::FlipEffectAfterHostLeft, "mandatory_triggers_activate", "flip-host-leaves.toml")},
+      {"piercing-ignored", knob(Knob::PiercingBattleDamage, "battle_damage_matches_calculation", "piercing.toml")},
   };
   return m;
 }

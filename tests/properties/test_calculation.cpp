@@ -109,6 +109,47 @@ TEST(BattleDamageMatchesCalculation, HoldsForALowerAttack) {
   EXPECT_CLEAN(t.run());
 }
 
+/// The test scenario with a piercing effect (continuous `piercing`) on `host`
+/// in place of its 16th card (Gladiator Beast, unused here): a trace file holds
+/// at most kMaxCards cards, and the monitors read that many.
+Scenario with_piercing(std::uint8_t host) {
+  Scenario s = test_scenario();
+  s.cards.pop_back();
+  CardSpec c;
+  c.name = "Gaia Knight";
+  c.owner = Player::P1;
+  c.host = host;
+  c.custom = true;
+  c.term.activation = Activation::Continuous;
+  c.term.card_type = CardType::Monster;
+  c.term.continuous = ContinuousSpec{ContinuousKind::Piercing, 0};
+  c.kind = class_of(c.term);
+  s.cards.push_back(c);
+  return s;
+}
+
+TEST(BattleDamageMatchesCalculation, HoldsWhenAPiercingAttackerDealsTheDifference) {
+  Trace t(with_piercing(kWarrior));
+  to_calc(t, P1M0, P2M1).calc(CalcMode::VsDefense, 1800, 1300).damage(Player::P2, 500).destroyed(P2M1);
+  after_calc(t, {P2M1});
+  EXPECT_CLEAN(t.run());
+}
+
+TEST(BattleDamageMatchesCalculation, ViolatedWhenAPiercingAttackerDealsNone) {
+  Trace t(with_piercing(kWarrior));
+  to_calc(t, P1M0, P2M1).calc(CalcMode::VsDefense, 1800, 1300).destroyed(P2M1);
+  after_calc(t, {P2M1});
+  const Verdicts v = t.run();
+  EXPECT_EQ(violated_ids(v), std::vector<std::string>{"battle_damage_matches_calculation"});
+}
+
+TEST(BattleDamageMatchesCalculation, ViolatedByPiercingFromAnotherMonstersEffect) {
+  // The piercing effect is the Knight's own; the Warrior attacks.
+  Trace t(with_piercing(kKnight));
+  to_calc(t, P1M0, P2M1).calc(CalcMode::VsDefense, 1800, 1300).damage(Player::P2, 500).destroyed(P2M1);
+  EXPECT_VIOLATES(t.run(), "battle_damage_matches_calculation");
+}
+
 TEST(BattleDestructionMatchesCalculation, ViolatedWhenEqualAtkDestroysNothing) {
   Trace t;
   to_calc(t, P1M0, P2M0).calc(CalcMode::VsAttack, 1500, 1500);

@@ -119,6 +119,37 @@ TEST(MandatoryEndOfBattleTriggersActivate, HoldsWhenTheTriggerIsActivatedInTheEn
   EXPECT_FALSE(t.run(true).violated[property_index("mandatory_end_of_battle_triggers_activate")]);
 }
 
+/// Goblin Attack Force's card needing both "attacked" and "battled" (a
+/// card's conditions are all required), on `host` of `owner`.
+Scenario goblin_needing_both(Player owner, std::uint8_t host) {
+  Scenario s = test_scenario();
+  CardSpec& g = s.cards[kGoblinAttacked];
+  g.owner = owner;
+  g.host = host;
+  g.term.conditions |= kCondHostAttacked | kCondHostBattled;
+  return s;
+}
+
+TEST(MandatoryEndOfBattleTriggersActivate, HoldsWhenOnlyOneOfItsConditionsHolds) {
+  // The Dragon battles as the attack target: it battled, but never attacked.
+  Trace t(goblin_needing_both(Player::P2, kDragon));
+  t.to_battle_step().declare(P1M1, P2M0).to_damage_step();
+  t.window(Timing::BeforeDamageCalculation).window(Timing::DamageCalculation);
+  t.calc(P1M1, P2M0, CalcMode::VsAttack, 1200, 1500).damage(Player::P1, 300).destroyed(P1M1);
+  t.window(Timing::AfterDamageCalculation).enter(Timing::EndOfDamageStep).left(P1M1, LeaveReason::Battle);
+  t.passes().open().end_battle_phase();
+  EXPECT_FALSE(t.run(true).violated[property_index("mandatory_end_of_battle_triggers_activate")]);
+}
+
+TEST(MandatoryEndOfBattleTriggersActivate, ViolatedWhenBothOfItsConditionsHoldAndItNeverComes) {
+  Trace t(goblin_needing_both(Player::P1, kKnight));
+  t.to_battle_step().declare(P1M1, P2M1).to_damage_step();
+  t.flipped(P2M1).window(Timing::BeforeDamageCalculation).window(Timing::DamageCalculation);
+  t.calc(P1M1, P2M1, CalcMode::VsDefense, 1200, 1300).damage(Player::P1, 100);
+  t.window(Timing::AfterDamageCalculation).window(Timing::EndOfDamageStep).open().end_battle_phase();
+  EXPECT_VIOLATES(t.run(true), "mandatory_end_of_battle_triggers_activate");
+}
+
 // ---------------------------------------------------------------- issue 28
 
 /// P2's Quick-Play Spell targeting a monster its selector names, in the place

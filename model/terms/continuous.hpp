@@ -1,0 +1,37 @@
+#pragma once
+/// The continuous part of an effect term (docs/effects.md "Continuous
+/// effects"): what applies while the card, or its face-up host, is on the
+/// field. Never activated; the model reads it where the rule it changes is
+/// applied (model/rules/continuous.cpp), the monitors through the same kinds.
+#include <cstdint>
+
+namespace bc {
+
+/// Continuous effects: apply while the card (or its face-up host) is on the field.
+enum class ContinuousKind : std::uint8_t {
+  None,
+  CalcAtkModifier,      ///< Skyscraper-like: +amount ATK to own attacking monsters during damage calculation only
+  DamageStepAtkModifier,///< +amount ATK to own battling monsters during the Damage Step only
+  CannotAttackAtLeast,  ///< the opponent's monsters with amount or more ATK cannot declare an attack
+  CannotBeAttacked,     ///< the host cannot be chosen as an attack target
+  MayAttackDirectly,    ///< the host may attack directly
+  NoTrapActivation,     ///< the opponent cannot activate Trap cards
+  SelfDestructNoOtherMonster,  ///< the host is destroyed when its controller controls no other monster
+  Piercing,             ///< the host, attacking a Defense Position monster with a lower DEF, inflicts the difference
+};
+inline constexpr int kContinuousKindCount = 9;
+
+/// Continuous parts that act on the card's own monster (its host): without
+/// one they never apply. The loaders' checks and the term generator read this.
+constexpr bool continuous_needs_host(ContinuousKind k) {
+  return k == ContinuousKind::CannotBeAttacked || k == ContinuousKind::MayAttackDirectly ||
+         k == ContinuousKind::SelfDestructNoOtherMonster || k == ContinuousKind::Piercing;
+}
+
+struct ContinuousSpec {
+  ContinuousKind kind = ContinuousKind::None;
+  std::int16_t amount = 0;
+  bool operator==(const ContinuousSpec&) const = default;
+};
+
+}  // namespace bc
