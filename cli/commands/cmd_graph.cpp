@@ -28,15 +28,18 @@ std::string render_svg(const std::string& dot) {
   if (std::system("command -v dot >/dev/null 2>&1") != 0)
     throw InputError("--svg: Graphviz's dot is not installed (Debian package graphviz; ci/setup installs it); "
                      "without --svg the graph is written as dot text");
-  const fs::path dir = fs::temp_directory_path() / ("battlecheck-graph-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
+  std::error_code ec;
+  const fs::path tmp = fs::temp_directory_path(ec);
+  if (ec) throw InputError("--svg: no temporary directory (" + ec.message() + "; set TMPDIR)");
+  const fs::path dir = tmp / ("battlecheck-graph-" + std::to_string(::getpid()));
+  fs::create_directories(dir, ec);
   const fs::path in = dir / "graph.dot", out = dir / "graph.svg";
-  std::ofstream(in) << dot;
+  if (ec || !(std::ofstream(in) << dot))
+    throw InputError("--svg: cannot write a temporary file in " + dir.string() + (ec ? ": " + ec.message() : ""));
   const std::string cmd = "dot -Tsvg -o '" + out.string() + "' '" + in.string() + "'";
   const int rc = std::system(cmd.c_str());
   std::stringstream svg;
   svg << std::ifstream(out).rdbuf();
-  std::error_code ec;
   fs::remove_all(dir, ec);
   if (rc != 0 || svg.str().empty()) throw InputError("--svg: dot -Tsvg failed (exit " + std::to_string(rc) + ")");
   return svg.str();
