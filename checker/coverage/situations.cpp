@@ -3,6 +3,7 @@
 /// situation recognised on the event trace. One row per situation: id,
 /// description, citation, the event types it reads, predicate.
 #include "checker/coverage/situations.hpp"
+#include "checker/coverage/damage_situations.hpp"
 
 #include "model/terms/effect.hpp"
 #include "model/core/scenario.hpp"
@@ -49,28 +50,6 @@ int printed(const V& v, std::uint8_t slot, bool def) {
 
 /// Damage calculation outcomes, from the event's values (S0 §6.3.4.3.3).
 bool calc(const V& v, CalcMode m) { return v.event.mode == m; }
-bool no_damage(const TraceContext& c, Player p) {
-  return p == Player::P1 ? (c.has(kBtlNoDamageP1) || c.has(kCtxNoDamageTurnP1))
-                         : (c.has(kBtlNoDamageP2) || c.has(kCtxNoDamageTurnP2));
-}
-bool safe(const TraceContext& c, Player p) {
-  return p == Player::P1 ? (c.has(kBtlSafeP1) || c.has(kCtxSafeTurnP1)) : (c.has(kBtlSafeP2) || c.has(kCtxSafeTurnP2));
-}
-bool damage_prevented(const V& v) {
-  const Event& e = v.event;
-  const bool pierced = e.mode == CalcMode::VsDefense && e.value > e.value2 && slot_pierces(tc(v), e.slot);
-  const bool to_p2 = (e.mode == CalcMode::Direct && e.value > 0) ||
-                     (e.mode == CalcMode::VsAttack && e.value > e.value2) || pierced;
-  const bool to_p1 = e.mode != CalcMode::Direct && e.value < e.value2;
-  return (to_p2 && no_damage(tc(v), Player::P2)) || (to_p1 && no_damage(tc(v), Player::P1));
-}
-bool destruction_prevented(const V& v) {
-  const Event& e = v.event;
-  if (e.mode == CalcMode::Direct || e.target >= kSlotCount || e.slot >= kSlotCount) return false;
-  const bool target_loses = e.value > e.value2 || (e.mode == CalcMode::VsAttack && e.value == e.value2 && e.value > 0);
-  const bool attacker_loses = e.mode == CalcMode::VsAttack && e.value2 >= e.value && e.value2 > 0;
-  return (target_loses && safe(tc(v), side_of(e.target))) || (attacker_loses && safe(tc(v), side_of(e.slot)));
-}
 bool always(const V&) { return true; }
 
 // ---- families: one template per rule that repeats over a vocabulary --------
@@ -358,8 +337,11 @@ const std::vector<Situation> kSituations = {
     {"destroyed_monster_keeps_position", "an effect that changes battle positions resolves while a monster's destruction by battle is confirmed (its position stays)",
      "S1 §伤害计算后", on(T::Resolve), [](const V& v) { return (v.event.attrs & kAttrPosition) && tc(v).confirmed != 0; }},
     {"piercing_damage", "a piercing attacker battles a Defense Position monster whose DEF is lower than its ATK (the difference is battle damage)",
-     "S2 §マスタールール2以前のダメージステップ", on(T::DamageCalculation), [](const V& v) {
-       return calc(v, CalcMode::VsDefense) && v.event.value > v.event.value2 && slot_pierces(tc(v), v.event.slot); }},
+     "S2 §マスタールール2以前のダメージステップ", on(T::DamageCalculation), piercing_damage},
+    {"battle_damage_scaled", "damage calculation whose battle damage a halving or doubling effect changes",
+     "S2 §マスタールール2以前のダメージステップ", on(T::DamageCalculation), battle_damage_scaled},
+    {"battle_damage_redirected", "damage calculation whose battle damage the other player takes instead (a redirection)",
+     "S1 §伤害计算时", on(T::DamageCalculation), battle_damage_redirected},
 };
 
 #undef ACT

@@ -35,14 +35,14 @@ constexpr int kMaxAmount = 12700;
 /// What the term parser and the scenario writer need of one operation ("" when fine).
 std::string op_problem(const Op& o, const EffectTerm& t, bool blanks) {
   const bool monster_target = t.target.kind == TargetKind::Monster;
-  if (o.code == OpCode::NoBattleDamage ? o.object != Object::You : o.object == Object::You) return "object does not fit";
+  if (op_on_player_damage(o.code) ? o.object != Object::You : o.object == Object::You) return "object does not fit";
   if (objectless(o.code) && o.object != Object::Target) return "an object on an operation without one";
   if (o.object == Object::Target && !objectless(o.code) && !monster_target) return "acts on a target it has not";
   if (o.code == OpCode::ChangeAttackTarget && o.object != Object::Target) return "redirects to something but its target";
   if (!stat_op(o.code) && o.amount != 0) return "an amount on " + std::string(name(o.code));
   if (o.amount % 100 != 0 || o.amount < -kMaxAmount || o.amount > kMaxAmount) return "amount off the grid";
   if ((o.code == OpCode::ChangeDef || (o.code == OpCode::ChangeAtk && !blanks)) && o.amount == 0) return "a change of 0";
-  if (!stat_op(o.code) && o.code != OpCode::NoBattleDamage && o.duration != Duration::Battle) return "a duration it does not print";
+  if (!stat_op(o.code) && !op_on_player_damage(o.code) && o.duration != Duration::Battle) return "a duration it does not print";
   if (o.code != OpCode::ChangePosition && o.code != OpCode::SpecialSummon && o.position != Position::FaceUpAttack)
     return "a position it does not print";
   if (o.flag && o.code != OpCode::NegateActivation && o.code != OpCode::NoBattleDamage) return "a flag it does not print";
@@ -93,20 +93,21 @@ struct Rng {
 };
 
 constexpr std::array<TriggerEvent, 2> kFieldEvents = {TriggerEvent::AttackDeclared, TriggerEvent::OpponentSpecialSummoned};
-constexpr std::array<OpCode, 13> kDrawnOps = {
+constexpr std::array<OpCode, 15> kDrawnOps = {
     OpCode::Destroy,     OpCode::Banish,         OpCode::ReturnToHand,   OpCode::ChangePosition, OpCode::ChangeAtk,
     OpCode::SetAtk,      OpCode::ChangeDef,      OpCode::NegateAttack,   OpCode::EndBattlePhase, OpCode::NoBattleDamage,
-    OpCode::SpecialSummon, OpCode::ChangeAttackTarget, OpCode::Opaque};
-constexpr std::array<int, 13> kOpWeights = {4, 2, 2, 3, 5, 2, 2, 2, 1, 3, 2, 1, 1};
+    OpCode::SpecialSummon, OpCode::ChangeAttackTarget, OpCode::Opaque, OpCode::HalveBattleDamage,
+    OpCode::RedirectBattleDamage};
+constexpr std::array<int, 15> kOpWeights = {4, 2, 2, 3, 5, 2, 2, 2, 1, 3, 2, 1, 1, 1, 1};
 
 Op draw_op(Rng& r, bool monster_target, bool hostable) {
   Op o;
   o.code = kDrawnOps[r.weighted(kOpWeights)];
   if (o.code == OpCode::ChangeAttackTarget && !monster_target) o.code = OpCode::Destroy;
-  if (o.code == OpCode::NoBattleDamage) {
+  if (op_on_player_damage(o.code)) {
     o.object = Object::You;
     o.duration = r.chance(50) ? Duration::Turn : Duration::Battle;
-    o.flag = r.chance(30);
+    o.flag = o.code == OpCode::NoBattleDamage && r.chance(30);
     return o;
   }
   if (o.code == OpCode::SpecialSummon) {

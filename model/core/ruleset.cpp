@@ -96,6 +96,10 @@ constexpr std::array<KnobSpec, kKnobCount> kKnobs = {{
      "a flip effect is still activated when its monster left the field between the flip and the activation"},
     {Knob::PiercingBattleDamage, "piercing_battle_damage", kBool,
      "a monster with a piercing effect that attacks a Defense Position monster whose DEF is lower than its ATK inflicts the difference as battle damage"},
+    {Knob::BattleDamageModifiers, "battle_damage_modifiers", kBool,
+     "effects that halve, double or redirect battle damage change the damage when its value is fixed at damage calculation"},
+    {Knob::BattleDamageRedirectedOnce, "battle_damage_redirected_once", kBool,
+     "battle damage redirected to the other player is not redirected again by that player's own redirection"},
 }};
 
 constexpr bool specs_in_enum_order() {

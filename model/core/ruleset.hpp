@@ -57,6 +57,8 @@ enum class Knob : std::uint8_t {
   DestroyedByBattlePositionChangeable, ///< bool: an effect may change the position of a monster whose destruction by battle is confirmed
   FlipEffectAfterHostLeft,           ///< bool: a flip effect is still activated when its monster left the field after flipping
   PiercingBattleDamage,              ///< bool: a piercing monster attacking a lower DEF inflicts the difference
+  BattleDamageModifiers,             ///< bool: halving, doubling and redirection of battle damage apply
+  BattleDamageRedirectedOnce,        ///< bool: a redirected battle damage is not redirected back
   Count
 };
 inline constexpr int kKnobCount = static_cast<int>(Knob::Count);

@@ -1,5 +1,5 @@
 #pragma once
-/// The model state: a small value type (at most 80 bytes, no pointers, no
+/// The model state: a small value type (at most 84 bytes, no pointers, no
 /// heap), compared with == and hashed over its bytes.
 #include <array>
 #include <cstdint>
@@ -60,6 +60,21 @@ enum BattleBit : std::uint16_t {
   kSafeTurnP2 = 0x8000,
 };
 
+/// Battle damage modifiers resolved by an effect (State::damage_mods): per
+/// player, for this battle or for the rest of the turn (model/terms/damage.hpp).
+enum DamageModBit : std::uint16_t {
+  kHalveP1 = 0x01,           ///< the battle damage P1 takes is halved in this battle
+  kHalveP2 = 0x02,
+  kRedirectP1 = 0x04,        ///< the battle damage P1 would take in this battle goes to P2
+  kRedirectP2 = 0x08,
+  kHalveTurnP1 = 0x10,       ///< ... for the rest of the turn
+  kHalveTurnP2 = 0x20,
+  kRedirectTurnP1 = 0x40,
+  kRedirectTurnP2 = 0x80,
+};
+/// Damage modifiers that outlive one battle.
+inline constexpr std::uint16_t kDamageModsKeptAfterBattle = kHalveTurnP1 | kHalveTurnP2 | kRedirectTurnP1 | kRedirectTurnP2;
+
 /// Where the model resumes once every optional trigger waiting to be chained
 /// has been activated or declined by its controller (State::resume): the
 /// window that was opening (after a self-destruction or not), or the end of a chain.
@@ -91,11 +106,16 @@ struct State {
   /// ATK / DEF changes lasting the turn, per zone, in steps of 50 (cleared when the monster leaves).
   std::array<std::int8_t, kSlotCount> atk_mod{};
   std::array<std::int8_t, kSlotCount> def_mod{};
+  std::uint16_t damage_mods = 0;      ///< DamageModBit: halvings and redirections resolved
+  /// Always 0: room for the Battle Phase mechanics still to come (issue 31:
+  /// attack counts, control change) that keeps the search's nodes whole
+  /// 8-byte words (checker/parallel/parallel_bfs_chunks.hpp).
+  std::array<std::uint8_t, 6> spare{};
 
   bool operator==(const State&) const = default;
   bool has(std::uint16_t b) const { return (battle & b) != 0; }
 };
-static_assert(sizeof(State) <= 80, "State must stay small");
+static_assert(sizeof(State) <= 84, "State must stay small");
 
 /// Fast 64-bit hash of a state's bytes (never 0).
 std::uint64_t hash_state(const State& s);

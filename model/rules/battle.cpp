@@ -50,14 +50,55 @@ void Stepper::damage_calculation() {
 
 void Stepper::inflict(Player p, int amount) {
   if (amount <= 0) return;
-  if (s.has(p == Player::P1 ? kNoDamageP1 : kNoDamageP2)) return;
-  if (s.has(p == Player::P1 ? kNoDamageTurnP1 : kNoDamageTurnP2)) return;
+  const DamageOutcome d = modified_battle_damage(p, amount, damage_modifiers(), r.flag(Knob::BattleDamageRedirectedOnce));
+  if (d.amount <= 0) return;
   Event e = ev(EventType::BattleDamage);
-  e.player = p;
-  e.value = amount;
+  e.player = d.to;
+  e.value = d.amount;
   emit(e);
-  const std::uint8_t dealer = p == Player::P1 ? s.target : s.attacker;
+  // The battler across from the player who took it inflicted it (S1 §伤害计算时:
+  // "your opponent takes the battle damage" is battle damage).
+  const std::uint8_t dealer = d.to == Player::P1 ? s.target : s.attacker;
   if (dealer < kSlotCount && s.zones[dealer].occupied()) make_pending(s.zones[dealer].monster, TriggerEvent::InflictsBattleDamage);
+}
+
+/// The modifiers in force at damage calculation: "no battle damage" always;
+/// halvings, doublings and redirections under knob battle_damage_modifiers,
+/// from resolved effects and the battlers' own continuous effects (which
+/// still apply: destruction is confirmed after the damage, S1 §伤害计算时).
+DamageModifiers Stepper::damage_modifiers() const {
+  DamageModifiers m;
+  for (Player p : {Player::P1, Player::P2}) {
+    const bool p1 = p == Player::P1;
+    if (s.has(p1 ? kNoDamageP1 : kNoDamageP2) || s.has(p1 ? kNoDamageTurnP1 : kNoDamageTurnP2)) m.zero |= player_bit(p);
+  }
+  if (!r.flag(Knob::BattleDamageModifiers)) return m;
+  for (Player p : {Player::P1, Player::P2}) {
+    const bool p1 = p == Player::P1;
+    if (s.damage_mods & (p1 ? kHalveP1 | kHalveTurnP1 : kHalveP2 | kHalveTurnP2)) m.halve |= player_bit(p);
+    if (s.damage_mods & (p1 ? kRedirectP1 | kRedirectTurnP1 : kRedirectP2 | kRedirectTurnP2)) m.redirect |= player_bit(p);
+  }
+  for (std::uint8_t c = 0; c < sc.cards.size(); ++c) {
+    const ContinuousKind k = sc.cards[c].term.continuous.kind;
+    if (k != ContinuousKind::DoubleBattleDamage && k != ContinuousKind::RedirectBattleDamage) continue;
+    const std::uint8_t h = host_slot(c);
+    if (h == kNoSlot || (h != s.attacker && h != s.target) || !continuous_active(c)) continue;
+    if (k == ContinuousKind::DoubleBattleDamage) m.twice |= player_bit(other(side_of(h)));
+    else m.redirect |= player_bit(side_of(h));
+  }
+  return m;
+}
+
+/// A resolved halving or redirection of the battle damage its controller
+/// takes; "for this battle" with no battle in progress applies to none.
+void Stepper::modify_battle_damage(Player owner, const Op& op) {
+  const bool turn = op.duration == Duration::Turn;
+  if (!turn && !attack_in_progress()) return;
+  const bool p1 = owner == Player::P1;
+  const bool halve = op.code == OpCode::HalveBattleDamage;
+  const std::uint16_t battle = halve ? (p1 ? kHalveP1 : kHalveP2) : (p1 ? kRedirectP1 : kRedirectP2);
+  static_assert(kHalveP1 << 4 == kHalveTurnP1 && kRedirectP2 << 4 == kRedirectTurnP2, "turn bits follow battle bits");
+  s.damage_mods |= turn ? static_cast<std::uint16_t>(battle << 4) : battle;
 }
 
 void Stepper::confirm_destroyed(std::uint8_t slot) {

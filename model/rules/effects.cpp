@@ -193,6 +193,8 @@ void Stepper::apply_op(const LinkState& link, const Op& op) {
       if (op.flag) s.battle |= turn ? (p1 ? kSafeTurnP1 : kSafeTurnP2) : (p1 ? kSafeP1 : kSafeP2);
       return;
     }
+    case OpCode::HalveBattleDamage:
+    case OpCode::RedirectBattleDamage: modify_battle_damage(c.owner, op); return;
     case OpCode::SpecialSummon: summon(c.owner, op.monster, op.position); return;
     case OpCode::ChangeAttackTarget: redirect(link.target); return;
     case OpCode::Opaque: return;

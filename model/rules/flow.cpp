@@ -262,6 +262,7 @@ void Stepper::end_damage_step() {
   s.attacker = s.target = kNoSlot;
   s.attacker_boost = s.target_boost = 0;
   s.battle &= kKeptAfterBattle;
+  s.damage_mods &= kDamageModsKeptAfterBattle;
   // An effect that ended the Battle Phase during the Damage Step takes effect
   // once the Damage Step is over: the End Step, not another attack
   // (S1 §结束步骤=战斗阶段结束时, S1 §伤害步骤结束时).
@@ -276,6 +277,7 @@ void Stepper::end_attack() {
   s.attacker = s.target = kNoSlot;
   s.attacker_boost = s.target_boost = 0;
   s.battle &= kKeptAfterBattle;
+  s.damage_mods &= kDamageModsKeptAfterBattle;
   if (s.has(kEndBattlePending)) {
     end_battle_phase();
     return;

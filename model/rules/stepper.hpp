@@ -7,6 +7,7 @@
 #include "model/core/ruleset.hpp"
 #include "model/core/scenario.hpp"
 #include "model/core/state.hpp"
+#include "model/terms/damage.hpp"
 
 namespace bc::detail {
 
@@ -111,6 +112,8 @@ struct Stepper {
   bool may_declare(std::uint8_t slot) const;        ///< no "cannot declare an attack" applies
   bool attackable(std::uint8_t slot) const;         ///< no "cannot be attacked" applies
   bool may_attack_directly(std::uint8_t attacker) const;
+  DamageModifiers damage_modifiers() const;          ///< in force for this battle's damage (model/terms/damage.hpp)
+  void modify_battle_damage(Player owner, const Op& op);  ///< a resolved halving or redirection
   bool pierces(std::uint8_t attacker) const;          ///< a piercing effect applies to it (knob piercing_battle_damage)
   /// Attack targets (or kDirect) for `attacker`, in zone order, direct last.
   void list_attack_targets(ActionType type, std::uint8_t attacker, ActionList& out) const;

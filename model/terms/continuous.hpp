@@ -18,14 +18,17 @@ enum class ContinuousKind : std::uint8_t {
   NoTrapActivation,     ///< the opponent cannot activate Trap cards
   SelfDestructNoOtherMonster,  ///< the host is destroyed when its controller controls no other monster
   Piercing,             ///< the host, attacking a Defense Position monster with a lower DEF, inflicts the difference
+  DoubleBattleDamage,   ///< the battle damage the host inflicts to the opponent is doubled
+  RedirectBattleDamage, ///< the battle damage its controller would take from the host's battles goes to the opponent
 };
-inline constexpr int kContinuousKindCount = 9;
+inline constexpr int kContinuousKindCount = 11;
 
 /// Continuous parts that act on the card's own monster (its host): without
 /// one they never apply. The loaders' checks and the term generator read this.
 constexpr bool continuous_needs_host(ContinuousKind k) {
   return k == ContinuousKind::CannotBeAttacked || k == ContinuousKind::MayAttackDirectly ||
-         k == ContinuousKind::SelfDestructNoOtherMonster || k == ContinuousKind::Piercing;
+         k == ContinuousKind::SelfDestructNoOtherMonster || k == ContinuousKind::Piercing ||
+         k == ContinuousKind::DoubleBattleDamage || k == ContinuousKind::RedirectBattleDamage;
 }
 
 struct ContinuousSpec {

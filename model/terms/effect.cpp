@@ -24,13 +24,14 @@ constexpr std::array<std::string_view, kCostCount> kCosts = {"none", "pay_lp", "
 constexpr std::array<std::string_view, kOpCodeCount> kOps = {
     "destroy", "banish", "return_to_hand", "change_position", "change_atk", "set_atk", "change_def",
     "negate_activation", "negate_effect", "negate_attack", "end_battle_phase", "no_battle_damage",
-    "special_summon", "change_attack_target", "opaque"};
+    "special_summon", "change_attack_target", "opaque", "halve_battle_damage", "redirect_battle_damage"};
 constexpr std::array<std::string_view, kObjectCount> kObjects = {
     "target", "self", "own_battler", "opponent_battler", "attacker", "attack_target", "both_battlers",
     "opponents_monsters", "opponents_attack_position", "all_monsters", "you"};
 constexpr std::array<std::string_view, kContinuousKindCount> kContinuous = {
     "none", "calc_atk_modifier", "damage_step_atk_modifier", "cannot_attack_at_least", "cannot_be_attacked",
-    "may_attack_directly", "no_trap_activation", "self_destruct_no_other_monster", "piercing"};
+    "may_attack_directly", "no_trap_activation", "self_destruct_no_other_monster", "piercing",
+    "double_battle_damage", "redirect_battle_damage"};
 constexpr std::array<std::string_view, 3> kCardTypes = {"monster", "spell", "trap"};
 const std::vector<std::string_view> kConditions = {"battle",          "own_battling",    "opponent_attacks",
                                                    "direct_attack",   "host_attacked",   "host_battled",
@@ -72,6 +73,9 @@ std::uint32_t effect_attrs(const EffectTerm& t) {
     if (c == OpCode::ChangeAttackTarget) a |= kAttrRedirects;
     if (c == OpCode::NegateAttack) a |= kAttrNegatesAttack;
     if (c == OpCode::EndBattlePhase) a |= kAttrEndsBattlePhase;
+    const bool turn = t.ops[i].duration == Duration::Turn;
+    if (c == OpCode::HalveBattleDamage) a |= turn ? kAttrHalvesDamageTurn : kAttrHalvesDamage;
+    if (c == OpCode::RedirectBattleDamage) a |= turn ? kAttrRedirectsDamageTurn : kAttrRedirectsDamage;
     // Per operation, as the model applies them: a turn-long protection and one
     // for the battle are different facts (a battle's may protect nothing).
     if (c == OpCode::NoBattleDamage && t.ops[i].flag)

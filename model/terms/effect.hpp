@@ -101,8 +101,16 @@ enum class OpCode : std::uint8_t {
   SpecialSummon,      ///< Op::monster in Op::position to the controller's field
   ChangeAttackTarget, ///< the attack now targets the effect's target
   Opaque,             ///< something the model does not track (importers)
+  HalveBattleDamage,  ///< the battle damage the controller takes is halved, for this battle or this turn
+  RedirectBattleDamage,  ///< the battle damage the controller would take is taken by the opponent instead
 };
-inline constexpr int kOpCodeCount = 15;
+inline constexpr int kOpCodeCount = 17;
+
+/// Operations on the battle damage the controller takes (object `you`, a
+/// duration): "no damage", halved, redirected to the opponent.
+constexpr bool op_on_player_damage(OpCode c) {
+  return c == OpCode::NoBattleDamage || c == OpCode::HalveBattleDamage || c == OpCode::RedirectBattleDamage;
+}
 
 /// What an operation acts on.
 enum class Object : std::uint8_t {
@@ -191,6 +199,10 @@ enum EffectAttr : std::uint32_t {
   kAttrIndestructibleTurn = 0x400000,  ///< the same for a no_battle_damage that lasts the turn
   kAttrPiercing = 0x800000,        ///< continuous: its monster inflicts piercing battle damage (docs/effects.md)
   kAttrTriggerShift = 24,          ///< bits 24-27: the TriggerEvent
+  kAttrHalvesDamage = 0x10000000,  ///< halves the battle damage its controller takes in this battle (model/terms/damage.hpp)
+  kAttrRedirectsDamage = 0x20000000,  ///< the battle damage its controller would take in this battle goes to the opponent
+  kAttrHalvesDamageTurn = 0x40000000,     ///< the same halving for the rest of the turn
+  kAttrRedirectsDamageTurn = 0x80000000,  ///< the same redirection for the rest of the turn
 };
 /// The trigger event recorded in attribute bits.
 constexpr TriggerEvent trigger_of_attrs(std::uint32_t a) { return static_cast<TriggerEvent>((a >> kAttrTriggerShift) & 0xF); }

@@ -32,7 +32,9 @@ EffectKind class_of_quick(const EffectTerm& t) {
   if (std::any_of(t.ops.begin(), t.ops.begin() + t.op_count, [](const Op& o) { return op_removes(o.code); }))
     return EffectKind::RemoveMonsterQuick;
   if (t.has_op(OpCode::ChangePosition)) return EffectKind::PositionChangeQuick;
-  if (t.has_op(OpCode::NoBattleDamage) || t.has_op(OpCode::NegateAttack) || t.has_op(OpCode::ChangeAttackTarget))
+  const bool on_damage =
+      std::any_of(t.ops.begin(), t.ops.begin() + t.op_count, [](const Op& o) { return op_on_player_damage(o.code); });
+  if (on_damage || t.has_op(OpCode::NegateAttack) || t.has_op(OpCode::ChangeAttackTarget))
     return EffectKind::ProtectionQuick;
   return EffectKind::FreeChainQuick;
 }

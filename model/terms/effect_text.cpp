@@ -66,7 +66,7 @@ std::string join(const std::vector<std::string>& w, std::size_t from, std::size_
 
 /// What an operation's words may say beside its code.
 bool takes_amount(OpCode c) { return c == OpCode::ChangeAtk || c == OpCode::SetAtk || c == OpCode::ChangeDef; }
-bool takes_duration(OpCode c) { return takes_amount(c) || c == OpCode::NoBattleDamage; }
+bool takes_duration(OpCode c) { return takes_amount(c) || op_on_player_damage(c); }
 bool takes_object(OpCode c) {
   return c != OpCode::NegateActivation && c != OpCode::NegateEffect && c != OpCode::NegateAttack &&
          c != OpCode::EndBattlePhase && c != OpCode::Opaque;
@@ -127,10 +127,10 @@ class TermParser {
   EffectTerm term() const { return t_; }
 
  private:
-  /// Players for no_battle_damage, monsters for the rest.
+  /// Players for the operations on battle damage, monsters for the rest.
   static bool object_fits(const Op& o) {
     const bool player = o.object == Object::You;
-    if (o.code == OpCode::NoBattleDamage) return player;
+    if (op_on_player_damage(o.code)) return player;
     if (o.code == OpCode::ChangeAttackTarget) return o.object == Object::Target;
     return !player || !needs_object(o.code);
   }
@@ -138,7 +138,7 @@ class TermParser {
   static bool needs_object(OpCode c) {
     return c != OpCode::NegateActivation && c != OpCode::NegateEffect && c != OpCode::NegateAttack &&
            c != OpCode::EndBattlePhase && c != OpCode::Opaque && c != OpCode::SpecialSummon &&
-           c != OpCode::NoBattleDamage;
+           !op_on_player_damage(c);
   }
 
   bool fail(const std::string& field, const std::string& message) {
@@ -276,7 +276,7 @@ class TermParser {
   }
 
   Object default_object(OpCode c) const {
-    if (c == OpCode::NoBattleDamage) return Object::You;
+    if (op_on_player_damage(c)) return Object::You;
     if (c == OpCode::ChangeAtk || c == OpCode::SetAtk || c == OpCode::ChangeDef)
       return t_.target.kind == TargetKind::Monster ? Object::Target : Object::OwnBattler;
     return Object::Target;
@@ -336,7 +336,7 @@ std::string op_text(const Op& o, const std::vector<std::string>& monster_names) 
   if (o.code == OpCode::ChangePosition) s += " " + std::string(name(o.position));
   if (o.code == OpCode::ChangeAtk || o.code == OpCode::SetAtk || o.code == OpCode::ChangeDef)
     s += " " + std::to_string(o.amount) + " " + std::string(duration_name(o.duration));
-  if (o.code == OpCode::NoBattleDamage) s += " " + std::string(duration_name(o.duration));
+  if (op_on_player_damage(o.code)) s += " " + std::string(duration_name(o.duration));
   if (o.flag) s += o.code == OpCode::NoBattleDamage ? " indestructible" : " and_destroy";
   return s;
 }

@@ -3,6 +3,7 @@
 /// that follow it (before the next TimingEnter) must be what the rules give.
 #include <algorithm>
 
+#include "model/terms/damage.hpp"
 #include "properties/monitors/checks.hpp"
 
 namespace bc::checks {
@@ -39,6 +40,26 @@ void expected_damage(const Event& e, bool pierces, Player attacker_side, Player&
   }
 }
 
+/// The modifiers in force at this damage calculation (model/terms/damage.hpp):
+/// "no battle damage", resolved halvings and redirections, and the battlers'
+/// own doubling and redirecting continuous effects.
+DamageModifiers modifiers(const Ctx& c, const Event& e) {
+  DamageModifiers m;
+  for (Player p : {Player::P1, Player::P2}) {
+    const bool p1 = p == Player::P1;
+    if (protected_player(c, p)) m.zero |= player_bit(p);
+    if (c.damage_mods & (p1 ? kDmgHalveP1 | kDmgHalveTurnP1 : kDmgHalveP2 | kDmgHalveTurnP2)) m.halve |= player_bit(p);
+    if (c.damage_mods & (p1 ? kDmgRedirectP1 | kDmgRedirectTurnP1 : kDmgRedirectP2 | kDmgRedirectTurnP2))
+      m.redirect |= player_bit(p);
+  }
+  for (std::uint8_t slot : {e.slot, e.target}) {
+    if (slot >= kSlotCount) continue;
+    if (slot_hosts(c, c.card_double_damage, slot)) m.twice |= player_bit(other(side_of(slot)));
+    if (slot_hosts(c, c.card_redirect_damage, slot)) m.redirect |= player_bit(side_of(slot));
+  }
+  return m;
+}
+
 /// Expected destruction: the lower ATK in Attack Position, both on equal ATK
 /// (0 vs 0 aside, left to zero_attack_battle_destroys_nothing), a defender
 /// whose DEF is lower than the ATK.
@@ -54,17 +75,15 @@ std::uint16_t expected_destruction(const Event& e) {
 
 void expect_outcome(Ctx& c, const Event& e) {
   const Player attacker_side = e.slot < kSlotCount ? side_of(e.slot) : Player::P1;
-  Player to{};
-  std::int32_t amount = 0;
-  expected_damage(e, slot_pierces(c, e.slot), attacker_side, to, amount);
   std::uint16_t calc = kCalcOpen | expected_destruction(e);
   if (protected_monsters(c, attacker_side)) calc &= static_cast<std::uint16_t>(~kCalcExpectAttacker);
   if (protected_monsters(c, other(attacker_side))) calc &= static_cast<std::uint16_t>(~kCalcExpectTarget);
   if (e.mode == CalcMode::VsAttack && e.value == 0 && e.value2 == 0) calc |= kCalcZero;
   c.calc_damage = 0;
-  if (amount > 0 && !protected_player(c, to)) {
-    calc |= damage_flag(to);
-    c.calc_damage = clamp_amount(amount);
+  const DamageOutcome d = expected_battle_damage(c, e);
+  if (d.amount > 0) {
+    calc |= damage_flag(d.to);
+    c.calc_damage = clamp_amount(d.amount);
   }
   c.calc = calc;
 }
@@ -108,3 +127,18 @@ void calc_window_close(const Ctx& c, const Event&, Verdicts& v) {
 }
 
 }  // namespace bc::checks
+
+namespace bc {
+
+DamageOutcome expected_battle_damage(const TraceContext& c, const Event& e, bool modifiers) {
+  const Player attacker_side = e.slot < kSlotCount ? side_of(e.slot) : Player::P1;
+  Player to{};
+  std::int32_t amount = 0;
+  checks::expected_damage(e, slot_pierces(c, e.slot), attacker_side, to, amount);
+  if (amount <= 0) return {};
+  DamageModifiers m = checks::modifiers(c, e);
+  if (!modifiers) m = DamageModifiers{.zero = m.zero};
+  return modified_battle_damage(to, amount, m);
+}
+
+}  // namespace bc

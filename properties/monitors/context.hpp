@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "model/terms/damage.hpp"
 #include "model/terms/effect.hpp"
 #include "model/vocabulary/types.hpp"
 #include "properties/monitors/monitor.hpp"
@@ -78,6 +79,19 @@ enum WindowFlag : std::uint8_t {
   kWinP2Passed = 0x10,     ///< ... P2 had priority
 };
 
+/// TraceContext::damage_mods: halvings and redirections of the battle damage a
+/// player takes, resolved by an effect (model/terms/damage.hpp).
+enum DamageModFlag : std::uint8_t {
+  kDmgHalveP1 = 0x01,        ///< in this battle
+  kDmgHalveP2 = 0x02,
+  kDmgRedirectP1 = 0x04,
+  kDmgRedirectP2 = 0x08,
+  kDmgHalveTurnP1 = 0x10,    ///< for the rest of the turn
+  kDmgHalveTurnP2 = 0x20,
+  kDmgRedirectTurnP1 = 0x40,
+  kDmgRedirectTurnP2 = 0x80,
+};
+
 /// An array of N bytes all equal to v (member initialisers).
 template <std::size_t N>
 constexpr std::array<std::uint8_t, N> filled(std::uint8_t v) {
@@ -102,6 +116,8 @@ struct TraceContext {
   std::uint16_t card_eob_attacked = 0;   ///< bit c: card c is an obliged end-of-Battle-Phase trigger needing "attacked"
   std::uint16_t card_eob_battled = 0;    ///< ... needing "battled"
   std::uint16_t card_piercing = 0;       ///< bit c: card c gives its host piercing battle damage
+  std::uint16_t card_double_damage = 0;  ///< bit c: card c doubles the battle damage its host inflicts
+  std::uint16_t card_redirect_damage = 0;  ///< bit c: card c redirects the damage its controller takes from its host's battles
   std::array<std::uint8_t, kMaxCards> card_selector{};  ///< each card's monster selector (pack_selector)
   // Everything from here on changes along a trace (kContextHashFrom).
   // Board, bit = slot.
@@ -135,7 +151,7 @@ struct TraceContext {
   std::uint8_t chain = 0;           ///< ChainFlag (+ last spell speed)
   std::uint8_t flags = 0;           ///< TraceFlag
   std::uint8_t window = 0;          ///< WindowFlag
-  std::uint8_t reserved = 0;        ///< always 0: keeps the struct free of padding
+  std::uint8_t damage_mods = 0;     ///< DamageModFlag
   // Mandatory trigger obligations (properties/monitors/obligations.cpp).
   std::uint16_t trig_due = 0;       ///< cards whose trigger event happened, condition met, not yet activated
   std::uint16_t trig_done = 0;      ///< cards activated in this trace (a card triggers once a turn)
@@ -167,7 +183,7 @@ inline constexpr std::size_t kContextHashFrom = offsetof(TraceContext, occupied)
 
 // The header before kContextHashFrom is not stored per state (the searches
 // pack a context without it), so the bound is on the whole value passed around.
-static_assert(sizeof(TraceContext) <= 120, "TraceContext is part of the product state: keep it small");
+static_assert(sizeof(TraceContext) <= 128, "TraceContext is part of the product state: keep it small");
 
 /// Bit of a monster slot in the slot masks (0 for kNoSlot / kDirect).
 constexpr std::uint16_t slot_bit(std::uint8_t slot) {
@@ -202,6 +218,21 @@ inline bool slot_pierces(const TraceContext& c, std::uint8_t slot) {
     if ((c.card_piercing & card_bit(i)) && c.card_host[i] == c.slot_monster[slot]) return true;
   return false;
 }
+
+/// Whether a card of the header in `mask` is hosted by the monster in `slot`
+/// and applies there: the monster face-up, as at damage calculation.
+inline bool slot_hosts(const TraceContext& c, std::uint16_t mask, std::uint8_t slot) {
+  if (slot >= kSlotCount || c.slot_monster[slot] == kNoMonster || (c.face_down & slot_bit(slot))) return false;
+  for (std::uint8_t i = 0; i < kMaxCards; ++i)
+    if ((mask & card_bit(i)) && c.card_host[i] == c.slot_monster[slot]) return true;
+  return false;
+}
+
+/// The battle damage a DamageCalculation event gives in context `c` (S0
+/// §6.3.4.3.3, piercing included): who takes how much, with the modifiers in
+/// force (model/terms/damage.hpp), or with only "no battle damage" when
+/// `modifiers` is false. Defined in calculation.cpp; coverage reads it too.
+DamageOutcome expected_battle_damage(const TraceContext& c, const Event& e, bool modifiers = true);
 
 /// A monster arrives in a slot (on the starting board or by a summon): the
 /// continuous effects and End Step obligations of its cards now concern that

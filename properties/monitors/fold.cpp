@@ -15,6 +15,7 @@ void set_bits(std::uint16_t& mask, std::uint16_t bits, bool on) {
 void reset_battle(Ctx& c) {
   c.attacker = c.target = kNoSlot;
   c.battle = 0;
+  c.damage_mods &= static_cast<std::uint8_t>(kDmgHalveTurnP1 | kDmgHalveTurnP2 | kDmgRedirectTurnP1 | kDmgRedirectTurnP2);
   c.calc = 0;
   c.calc_damage = 0;
   c.confirmed = 0;
@@ -129,12 +130,26 @@ void on_negated(Ctx& c, const Event& e) {
   if (e.link >= 1 && e.link <= 8) c.negated_links |= static_cast<std::uint8_t>(1u << (e.link - 1));
 }
 
+/// A resolved halving or redirection of the battle damage its controller
+/// takes (model/terms/damage.hpp), for the battle or the turn.
+void note_damage_mods(Ctx& c, std::uint32_t attrs, bool p2) {
+  const auto mark = [&](std::uint32_t attr, DamageModFlag p1_bit, DamageModFlag p2_bit) {
+    if (attrs & attr) c.damage_mods |= p2 ? p2_bit : p1_bit;
+  };
+  mark(kAttrHalvesDamage, kDmgHalveP1, kDmgHalveP2);
+  mark(kAttrRedirectsDamage, kDmgRedirectP1, kDmgRedirectP2);
+  mark(kAttrHalvesDamageTurn, kDmgHalveTurnP1, kDmgHalveTurnP2);
+  mark(kAttrRedirectsDamageTurn, kDmgRedirectTurnP1, kDmgRedirectTurnP2);
+}
+
 void on_resolve(Ctx& c, const Event& e) {
   c.chain |= kChResolving;
   if (c.resolved < 0xFF) ++c.resolved;
   const bool negated = e.link >= 1 && e.link <= 8 && (c.negated_links & (1u << (e.link - 1)));
-  if (!has_attr(e, kAttrNoBattleDamage) || negated) return;
+  if (negated) return;
   const bool p2 = e.card < kMaxCards ? (c.card_p2 & card_bit(e.card)) != 0 : e.player == Player::P2;
+  note_damage_mods(c, e.attrs, p2);
+  if (!has_attr(e, kAttrNoBattleDamage)) return;
   c.battle |= p2 ? kBtlNoDamageP2 : kBtlNoDamageP1;
   if (has_attr(e, kAttrNoDamageTurn)) c.flags |= p2 ? kCtxNoDamageTurnP2 : kCtxNoDamageTurnP1;
   if (has_attr(e, kAttrIndestructibleTurn)) c.flags |= p2 ? kCtxSafeTurnP2 : kCtxSafeTurnP1;

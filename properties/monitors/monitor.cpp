@@ -105,6 +105,8 @@ void card_facts(TraceContext& c, const CardSpec& card, std::uint16_t cb) {
   if (t.continuous.kind == ContinuousKind::CannotBeAttacked) c.card_unattackable |= cb;
   if (t.continuous.kind == ContinuousKind::MayAttackDirectly) c.card_direct_ok |= cb;
   if (effect_attrs(t) & kAttrPiercing) c.card_piercing |= cb;
+  if (t.continuous.kind == ContinuousKind::DoubleBattleDamage) c.card_double_damage |= cb;
+  if (t.continuous.kind == ContinuousKind::RedirectBattleDamage) c.card_redirect_damage |= cb;
   if (!end_of_battle_obliged(t)) return;
   if (t.conditions & kCondHostAttacked) c.card_eob_attacked |= cb;
   if (t.conditions & kCondHostBattled) c.card_eob_battled |= cb;
@@ -133,6 +135,8 @@ void resolved_before_facts(TraceContext& c, const CardSpec& card) {
   const bool p2 = card.owner == Player::P2;
   if ((a & kAttrNoBattleDamage) && (a & kAttrNoDamageTurn)) c.flags |= p2 ? kCtxNoDamageTurnP2 : kCtxNoDamageTurnP1;
   if (a & kAttrIndestructibleTurn) c.flags |= p2 ? kCtxSafeTurnP2 : kCtxSafeTurnP1;
+  if (a & kAttrHalvesDamageTurn) c.damage_mods |= p2 ? kDmgHalveTurnP2 : kDmgHalveTurnP1;
+  if (a & kAttrRedirectsDamageTurn) c.damage_mods |= p2 ? kDmgRedirectTurnP2 : kDmgRedirectTurnP1;
 }
 
 }  // namespace

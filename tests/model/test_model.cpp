@@ -30,7 +30,7 @@ Driver into_battle_step(const Scenario& sc, const Ruleset& r = mr3()) {
 }
 
 TEST(State, IsSmallValue) {
-  EXPECT_LE(sizeof(State), 80u);
+  EXPECT_LE(sizeof(State), 84u);
   State a, b;
   EXPECT_EQ(a, b);
   EXPECT_EQ(hash_state(a), hash_state(b));

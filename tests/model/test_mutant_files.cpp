@@ -95,6 +95,10 @@ const std::map<std::string, Distortion>& expected() {
       {"flip-effect-lost-with-host",
        knob(Knob::FlipEffectAfterHostLeft, "mandatory_triggers_activate", "flip-host-leaves.toml")},
       {"piercing-ignored", knob(Knob::PiercingBattleDamage, "battle_damage_matches_calculation", "piercing.toml")},
+      {"battle-damage-modifiers-ignored",
+       knob(Knob::BattleDamageModifiers, "battle_damage_matches_calculation", "damage-modifiers.toml")},
+      {"redirection-bounces",
+       knob(Knob::BattleDamageRedirectedOnce, "battle_damage_matches_calculation", "damage-modifiers.toml")},
   };
   return m;
 }

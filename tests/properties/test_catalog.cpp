@@ -107,7 +107,7 @@ TEST(Catalog, EveryPropertyHasAStatementAndCitationsOfKnownSources) {
 }
 
 TEST(Context, IsSmallComparableAndHashedByValue) {
-  EXPECT_LE(sizeof(TraceContext), 120u);  // the header part (before kContextHashFrom) is not stored per state
+  EXPECT_LE(sizeof(TraceContext), 128u);  // the header part (before kContextHashFrom) is not stored per state
   const TraceContext a = start_context(test_scenario());
   TraceContext b = a;
   EXPECT_EQ(a, b);
