@@ -8,36 +8,36 @@
 namespace bc::test {
 namespace {
 
-/// The test scenario with `card` rewritten as an activated trap at damage
-/// calculation whose one operation is `code` on its controller's damage.
-Scenario with_damage_op(Card card, OpCode code, Player owner) {
-  Scenario s = test_scenario();
-  CardSpec& c = s.cards[card];
-  c.owner = owner;
-  c.host = kNoMonster;
-  c.custom = true;
-  c.term = EffectTerm{};
-  c.term.activation = Activation::Quick;
-  c.term.card_type = CardType::Trap;
-  c.term.window = Window::DamageCalculation;
-  c.term.ops[0] = Op{code, Object::You};
-  c.term.op_count = 1;
-  c.kind = class_of(c.term);
-  return s;
-}
-
-/// `s` with `card` rewritten as a continuous effect `k` of monster `host`.
-Scenario with_continuous(Scenario s, Card card, ContinuousKind k, std::uint8_t host, Player owner) {
+/// `s` with `card` held by `owner` (hosted by `host`) and its term `t`.
+Scenario with_card(Scenario s, Card card, Player owner, std::uint8_t host, const EffectTerm& t) {
   CardSpec& c = s.cards[card];
   c.owner = owner;
   c.host = host;
   c.custom = true;
-  c.term = EffectTerm{};
-  c.term.activation = Activation::Continuous;
-  c.term.card_type = CardType::Monster;
-  c.term.continuous = ContinuousSpec{k, 0};
-  c.kind = class_of(c.term);
+  c.term = t;
+  c.kind = class_of(t);
   return s;
+}
+
+/// The test scenario with `card` an activated trap at damage calculation
+/// whose one operation is `code` on its controller's damage.
+Scenario with_damage_op(Card card, OpCode code, Player owner) {
+  EffectTerm t;
+  t.activation = Activation::Quick;
+  t.card_type = CardType::Trap;
+  t.window = Window::DamageCalculation;
+  t.ops[0] = Op{code, Object::You};
+  t.op_count = 1;
+  return with_card(test_scenario(), card, owner, kNoMonster, t);
+}
+
+/// `s` with `card` a continuous effect `k` of monster `host`.
+Scenario with_continuous(Scenario s, Card card, ContinuousKind k, std::uint8_t host, Player owner) {
+  EffectTerm t;
+  t.activation = Activation::Continuous;
+  t.card_type = CardType::Monster;
+  t.continuous = ContinuousSpec{k, 0};
+  return with_card(std::move(s), card, owner, host, t);
 }
 
 /// Warrior attacks Dragon; at damage calculation `card` (if any) is activated
@@ -49,64 +49,53 @@ Trace& to_calc(Trace& t, std::uint8_t card = kNoCard, Player owner = Player::P2)
   return t.calc(CalcMode::VsAttack, 1800, 1500);
 }
 
-Trace& after_calc(Trace& t) {
-  t.destroyed(P2M0).window(Timing::AfterDamageCalculation).enter(Timing::EndOfDamageStep);
-  return t.left(P2M0, LeaveReason::Battle).passes().open();
+/// The monitors' verdicts on that battle when `to` takes `amount` battle damage.
+Verdicts damage_run(const Scenario& s, Player to, int amount, std::uint8_t card = kNoCard, Player owner = Player::P2) {
+  Trace t(s);
+  to_calc(t, card, owner).damage(to, amount).destroyed(P2M0).window(Timing::AfterDamageCalculation);
+  t.enter(Timing::EndOfDamageStep).left(P2M0, LeaveReason::Battle).passes().open();
+  return t.run();
 }
 
+constexpr const char* kDamage = "battle_damage_matches_calculation";
+
 TEST(BattleDamageModifiers, HalvedDamageIsExpected) {
-  Trace ok(with_damage_op(kKuriboh, OpCode::HalveBattleDamage, Player::P2));
-  after_calc(to_calc(ok, kKuriboh).damage(Player::P2, 150));
-  EXPECT_CLEAN(ok.run());
-  Trace full(with_damage_op(kKuriboh, OpCode::HalveBattleDamage, Player::P2));
-  after_calc(to_calc(full, kKuriboh).damage(Player::P2, 300));
-  EXPECT_EQ(violated_ids(full.run()), std::vector<std::string>{"battle_damage_matches_calculation"});
+  const Scenario s = with_damage_op(kKuriboh, OpCode::HalveBattleDamage, Player::P2);
+  EXPECT_CLEAN(damage_run(s, Player::P2, 150, kKuriboh));
+  EXPECT_EQ(violated_ids(damage_run(s, Player::P2, 300, kKuriboh)), std::vector<std::string>{kDamage});
 }
 
 TEST(BattleDamageModifiers, RedirectedDamageGoesToTheOtherPlayer) {
-  Trace ok(with_damage_op(kKuriboh, OpCode::RedirectBattleDamage, Player::P2));
-  after_calc(to_calc(ok, kKuriboh).damage(Player::P1, 300));
-  EXPECT_CLEAN(ok.run());
-  Trace kept(with_damage_op(kKuriboh, OpCode::RedirectBattleDamage, Player::P2));
-  after_calc(to_calc(kept, kKuriboh).damage(Player::P2, 300));
-  EXPECT_VIOLATES(kept.run(), "battle_damage_matches_calculation");
+  const Scenario s = with_damage_op(kKuriboh, OpCode::RedirectBattleDamage, Player::P2);
+  EXPECT_CLEAN(damage_run(s, Player::P1, 300, kKuriboh));
+  EXPECT_VIOLATES(damage_run(s, Player::P2, 300, kKuriboh), kDamage);
 }
 
 TEST(BattleDamageModifiers, AnAttackersDoublingAppliesToTheDamageItInflicts) {
   const Scenario s = with_continuous(test_scenario(), kGoblinBattled, ContinuousKind::DoubleBattleDamage, kWarrior, Player::P1);
-  Trace ok(s);
-  after_calc(to_calc(ok).damage(Player::P2, 600));
-  EXPECT_CLEAN(ok.run());
-  Trace plain(s);
-  after_calc(to_calc(plain).damage(Player::P2, 300));
-  EXPECT_VIOLATES(plain.run(), "battle_damage_matches_calculation");
+  EXPECT_CLEAN(damage_run(s, Player::P2, 600));
+  EXPECT_VIOLATES(damage_run(s, Player::P2, 300), kDamage);
 }
 
 TEST(BattleDamageModifiers, ADefendersRedirectionSendsItsDamageToTheAttacker) {
   const Scenario s = with_continuous(test_scenario(), kGoblinBattled, ContinuousKind::RedirectBattleDamage, kDragon, Player::P2);
-  Trace ok(s);
-  after_calc(to_calc(ok).damage(Player::P1, 300));
-  EXPECT_CLEAN(ok.run());
+  EXPECT_CLEAN(damage_run(s, Player::P1, 300));
+  EXPECT_VIOLATES(damage_run(s, Player::P2, 300), kDamage);
 }
 
 TEST(BattleDamageModifiers, ARedirectionAppliesOnce) {
   // Dragon's controller sends the damage to P1; P1's own redirection does not send it back.
   const Scenario s = with_continuous(with_damage_op(kKuriboh, OpCode::RedirectBattleDamage, Player::P1), kGoblinBattled,
                                      ContinuousKind::RedirectBattleDamage, kDragon, Player::P2);
-  Trace ok(s);
-  after_calc(to_calc(ok, kKuriboh, Player::P1).damage(Player::P1, 300));
-  EXPECT_CLEAN(ok.run());
-  Trace bounced(s);
-  after_calc(to_calc(bounced, kKuriboh, Player::P1).damage(Player::P2, 300));
-  EXPECT_VIOLATES(bounced.run(), "battle_damage_matches_calculation");
+  EXPECT_CLEAN(damage_run(s, Player::P1, 300, kKuriboh, Player::P1));
+  EXPECT_VIOLATES(damage_run(s, Player::P2, 300, kKuriboh, Player::P1), kDamage);
 }
 
 TEST(BattleDamageModifiers, DoublingAndHalvingTogetherLeaveTheDamage) {
   const Scenario s = with_continuous(with_damage_op(kKuriboh, OpCode::HalveBattleDamage, Player::P2), kGoblinBattled,
                                      ContinuousKind::DoubleBattleDamage, kWarrior, Player::P1);
-  Trace ok(s);
-  after_calc(to_calc(ok, kKuriboh).damage(Player::P2, 300));
-  EXPECT_CLEAN(ok.run());
+  EXPECT_CLEAN(damage_run(s, Player::P2, 300, kKuriboh));
+  EXPECT_VIOLATES(damage_run(s, Player::P2, 600, kKuriboh), kDamage);
 }
 
 TEST(ModifiedBattleDamage, FollowsTheCoresOrder) {
