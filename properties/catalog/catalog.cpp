@@ -194,7 +194,8 @@ std::vector<PropertyInfo> calculation_properties() {
       {"battle_damage_matches_calculation", K::Always,
        "Battle damage follows the comparison: the difference to the weaker side's player (to the attacker's "
        "controller against a higher DEF), the full ATK on a direct attack, none on a tie or when protected; "
-       "a piercing attacker inflicts the difference over a lower DEF too.",
+       "a piercing attacker inflicts the difference over a lower DEF too; halvings, doublings and redirections "
+       "apply in the order of model/terms/damage.hpp.",
        {{"S0", "6.3.4.3.3"}, {"S0", "6.3.4.3.3.2"}, {"S1", "伤害计算时"}, {"S3", "Damage Calculation"},
         {"S2", "マスタールール2以前のダメージステップ"}}},
       {"battle_destruction_matches_calculation", K::Always,
