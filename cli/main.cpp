@@ -1,7 +1,11 @@
 /// battlecheck: a model checker for the Yu-Gi-Oh! Battle Phase. A thin CLI11
 /// front: parse, dispatch to one command, map errors to exit codes
 /// (0 all hold, 1 violation, 2 bad usage or input).
+#include <charconv>
+#include <cstdint>
 #include <iostream>
+#include <limits>
+#include <string>
 #include <vector>
 
 #include "cli/commands/commands.hpp"
@@ -22,19 +26,28 @@ std::string failure(const CLI::App* app, const CLI::Error& e) {
          " --help' for more information.\n";
 }
 
-/// Every count, bound, seed and index option takes a number >= 0: CLI11 would
-/// wrap "-5" into a huge unsigned value, so negative values are refused (exit 2).
-void refuse_negative_numbers(CLI::App& app) {
-  const CLI::Validator non_negative(
-      [](std::string& value) {
-        return value.find_first_not_of(" \t") != std::string::npos && value[value.find_first_not_of(" \t")] == '-'
-                   ? "a number >= 0 is required, not " + value
-                   : std::string();
+/// Every count, bound, seed and index option takes a whole number >= 0 that
+/// fits its type: CLI11 would wrap "-5" into a huge unsigned value and
+/// saturate 2^64 to 2^64 - 1, so both are refused (exit 2), naming the range.
+/// (A number past a narrower type's range is refused by CLI11 itself.)
+void refuse_out_of_range_numbers(CLI::App& app) {
+  const CLI::Validator in_range(
+      [](std::string& value) -> std::string {
+        const std::size_t first = value.find_first_not_of(" \t");
+        if (first == std::string::npos) return {};
+        if (value[first] == '-') return "a number >= 0 is required, not " + value;
+        const std::size_t last = value.find_last_not_of(" \t");
+        std::uint64_t n = 0;
+        const char* end = value.data() + last + 1;
+        const auto [ptr, ec] = std::from_chars(value.data() + first, end, n);
+        if (ec == std::errc::result_out_of_range)
+          return value + " is out of range: at most " + std::to_string(std::numeric_limits<std::uint64_t>::max());
+        return {};
       },
-      "", "non-negative");
+      "", "in-range");
   for (CLI::Option* o : app.get_options())
-    if (o->get_type_name() == "UINT" || o->get_type_name() == "INT") o->check(non_negative);
-  for (CLI::App* sub : app.get_subcommands({})) refuse_negative_numbers(*sub);
+    if (o->get_type_name() == "UINT" || o->get_type_name() == "INT") o->check(in_range);
+  for (CLI::App* sub : app.get_subcommands({})) refuse_out_of_range_numbers(*sub);
 }
 
 }  // namespace
@@ -57,7 +70,7 @@ int main(int argc, char** argv) {
                                          add_verify_trace_command(app),
                                          add_cards_command(app),
                                          add_coverage_command(app)};
-  refuse_negative_numbers(app);
+  refuse_out_of_range_numbers(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -69,9 +69,10 @@ class MpiBfs {
         std::uint64_t live = cur_.size(), total = 0;
         MPI_Allreduce(&live, &total, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
         if (total == 0) break;
-        if (bounds_.max_depth != 0 && level >= bounds_.max_depth) {
+        const bool deep = bounds_.max_depth != 0 && level >= bounds_.max_depth;  // the same on every rank
+        if (deep || mpi::any_rank(over_memory_bound(bounds_))) {  // --max-memory: once one rank passes it, all stop
           cut_frontier();
-          result_.bound_hit = "max_depth";
+          result_.bound_hit = deep ? "max_depth" : "max_memory";
           break;
         }
         expand_level(level);

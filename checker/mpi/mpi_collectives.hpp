@@ -10,6 +10,13 @@
 
 namespace bc::mpi {
 
+/// Whether `mine` holds on any rank. Collective.
+inline bool any_rank(bool mine) {
+  int local = mine ? 1 : 0, any = 0;
+  MPI_Allreduce(&local, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  return any != 0;
+}
+
 /// For each of this rank's `keys` (sorted, distinct over all ranks): how many
 /// keys of every rank are below it, i.e. its offset in the order a
 /// one-process search gives the level's new states. Every rank's keys come

@@ -1,6 +1,7 @@
 #include "checker/parallel/explorer.hpp"
 
 #include <chrono>
+#include <new>
 
 #include "checker/parallel/parallel_bfs.hpp"
 #include "checker/search/graph_analysis.hpp"
@@ -35,7 +36,15 @@ CheckResult explore(const Model& model, const Bounds& bounds, const ProgressFn& 
     ParallelBfs<ModelSystem> bfs(ModelSystem(model), resolve_threads(bounds.threads), bounds, progress);
     bfs.run([](int, const State&, const State&, int) {});
     r = std::move(bfs.result());
-    if (bounds.liveness) add_graph_analysis(bfs, r);
+    if (bounds.liveness && r.bound_hit == "out_of_memory") {
+      r.graph_out_of_memory = true;  // the edges of the lost round are missing
+    } else if (bounds.liveness) {
+      try {
+        add_graph_analysis(bfs, r);
+      } catch (const std::bad_alloc&) {  // the states' verdicts stand; the Eventually ones are not judged
+        r.graph_out_of_memory = true;
+      }
+    }
   }
   huge_detail::trim_pool();  // the big arrays are freed: give their pages back to the system
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -28,8 +28,12 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <deque>
+#include <map>
+#include <new>
 #include <optional>
 #include <span>
+#include <unordered_set>
 #include <vector>
 
 #include "checker/search/bfs.hpp"
@@ -55,28 +59,24 @@ class ParallelBfs {
   static constexpr std::size_t kMaxChunks = kChunksPerRound - kTailStates / kChunk + kTailStates / kTailChunk;
   static_assert(kTailStates % kChunk == 0 && kChunk % kTailChunk == 0, "the tail is whole chunks of either size");
 
+  /// At most this many threads dedupe (own table shards): a chunk's output
+  /// keeps a list per deduping thread, so with more threads than this the
+  /// others only expand and store, and the memory of the chunk outputs grows
+  /// with the thread count, not with its square.
+  static constexpr std::size_t kMaxDedupers = 32;
+
   /// `threads` >= 1 threads, each with its own copy of `system`.
   ParallelBfs(const System& system, int threads, const Bounds& bounds, const ProgressFn& progress)
       : systems_(static_cast<std::size_t>(threads), PerThread{system}), bounds_(bounds), progress_(progress),
         pool_(threads), seen_(bounds.liveness),
+        dedupers_(std::min({systems_.size(), kMaxDedupers, static_cast<std::size_t>(ShardedSet::kShards)})),
         stages_(bounds.max_states != 0 ? 1 : bounds.liveness ? 2 : 3) {
-    const std::size_t n = systems_.size();
-    for (std::size_t k = 0; k < owners_.size(); ++k) owners_[k] = static_cast<std::uint32_t>(k % n);
+    static_assert(kMaxDedupers <= 256, "owner_of holds a deduping thread in a byte");
+    for (std::size_t k = 0; k < owners_.size(); ++k) owners_[k] = static_cast<std::uint32_t>(k % dedupers_);
     for (std::size_t b = 0; b < bufs_.size(); ++b) {
       bufs_[b].resize(kMaxChunks);
-      used_[b].resize(n);
-      slots_[b].resize(n);
-      for (std::vector<ChunkOut>& mine : slots_[b]) {
-        mine.resize(kMaxChunks);
-        for (ChunkOut& out : mine) {
-          out.fresh_by.resize(n);
-          out.fps_by.resize(n);
-          out.term_by.resize(n);
-          out.cursor.resize(n);
-          out.fresh_n.resize(n);
-          out.live_n.resize(n);
-        }
-      }
+      used_[b].resize(systems_.size());
+      slots_[b].resize(systems_.size());  // each thread's slots are made when it first needs them
     }
   }
 
@@ -86,18 +86,29 @@ class ParallelBfs {
   void run(OnEdge&& on_edge) {
     start_ = std::chrono::steady_clock::now();
     last_report_ = start_;
-    if (store_root()) {
-      for (std::uint32_t level = 0; !cur_.empty() && !stop_; ++level) {
-        if (bounds_.max_depth != 0 && level >= bounds_.max_depth) {
-          cut_frontier(0);
-          result_.bound_hit = "max_depth";
-          break;
+    try {
+      if (store_root()) {
+        for (std::uint32_t level = 0; !cur_.empty() && !stop_; ++level) {
+          if (bounds_.max_depth != 0 && level >= bounds_.max_depth) {
+            cut_frontier(0);
+            result_.bound_hit = "max_depth";
+            break;
+          }
+          run_level(level, on_edge);
+          if (stop_) break;
+          cur_.clear();
+          cur_.swap(next_);
         }
-        run_level(level, on_edge);
-        if (stop_) break;
-        cur_.clear();
-        cur_.swap(next_);
       }
+    } catch (const std::bad_alloc&) {
+      // The system refused memory before --max-memory was reached: the run
+      // stops as under that bound, saying how many states it stored; the
+      // round in flight is lost, so the graph is not analysed.
+      stop_ = true;
+      result_.complete = false;
+      result_.bound_hit = "out_of_memory";
+      edges_.clear();
+      flags_.clear();
     }
     finish_result();
   }
@@ -133,6 +144,13 @@ class ParallelBfs {
     std::uint32_t from;
     std::uint8_t action;
   };
+  /// A violating successor, for the groups by root (Bounds::all_violations).
+  struct ViolationHit {
+    ViolationRoot root;
+    std::uint64_t fp;
+    std::uint32_t from;
+    std::uint8_t action;
+  };
   /// A thread's System on cache lines of its own (no false sharing).
   struct alignas(128) PerThread {
     System sys;
@@ -141,8 +159,8 @@ class ParallelBfs {
   struct alignas(128) ChunkOut {
     std::vector<Succ> succ;          ///< slots reused round after round; [0, count) are this round's
     std::size_t count = 0;           ///< kept successors (not violating), in (source, action) order
-    /// [thread]: the fingerprints of the successors whose shard that thread
-    /// dedupes, in order, and whether each is a terminal state. Sorted out
+    /// [deduper]: the fingerprints of the successors whose shard that thread
+    /// dedupes (threads [0, dedupers_)), in order, and whether each is a terminal state. Sorted out
     /// while expanding; each thread reads only its own lists, and writes
     /// only its own flags.
     std::vector<std::vector<std::uint64_t>> fps_by;
@@ -156,6 +174,7 @@ class ParallelBfs {
     std::vector<std::uint64_t> fresh_n, live_n;  ///< [thread]: its new states, and those not terminal
     std::array<std::uint32_t, ShardedSet::kShards> per_shard{};  ///< successors per table shard
     std::vector<Hit> hits;
+    std::vector<ViolationHit> violations;  ///< every violating successor (all_violations only)
     std::uint64_t transitions = 0;
     std::size_t upto = 0;              ///< successors stored (all, unless the state bound cut the round)
     std::uint64_t id_base = 0, live_base = 0, edge_base = 0;
@@ -224,6 +243,21 @@ class ParallelBfs {
   void after_store(std::uint32_t level);
   /// Stop (the result incomplete) once the memory bound is passed.
   void check_memory();
+  /// Thread t's next free slot of buffer `buf` (made on first use, with a
+  /// list per deduping thread).
+  ChunkOut& take_slot(std::size_t buf, std::size_t t, std::size_t used) {
+    std::deque<ChunkOut>& mine = slots_[buf][t];
+    if (used == mine.size()) {
+      ChunkOut& out = mine.emplace_back();
+      out.fresh_by.resize(dedupers_);
+      out.fps_by.resize(dedupers_);
+      out.term_by.resize(dedupers_);
+      out.cursor.resize(dedupers_);
+      out.fresh_n.resize(dedupers_);
+      out.live_n.resize(dedupers_);
+    }
+    return mine[used];
+  }
   /// Mark a dropped round's sources as cut (the graph analysis).
   void mark_cut(std::size_t begin, std::size_t end) {
     if (bounds_.liveness)
@@ -265,6 +299,13 @@ class ParallelBfs {
   void store_chunk(ChunkOut& out, std::size_t live_first, std::uint64_t round_first);
   void edges_of_chunk(const ChunkOut& out);
 
+  /// Count a chunk's violating successors into their groups (in chunk
+  /// order, after the job: the first of each group is the one a one-thread
+  /// search finds first).
+  void note_violations(const ChunkOut& out);
+  /// The groups, in the order first found, with their shortest runs.
+  void finish_groups();
+
   /// Record the verdicts of v not seen before (record_new).
   void record(const Verdicts& v, std::uint32_t from, std::uint8_t action) {
     record_new(result_, v, from, action, [this](std::uint32_t id) { return path_to(id); });
@@ -291,6 +332,7 @@ class ParallelBfs {
   }
 
   void finish_result() {
+    finish_groups();
     result_.states = links_.size();
     result_.stored_bytes = seen_.bytes();
     result_.link_bytes = links_.size() * sizeof(ParentLink);
@@ -322,13 +364,23 @@ class ParallelBfs {
   /// of them filled this round. A thread writes only its own slots, and
   /// stores its own chunks, so a successor's cache lines never move to the
   /// other core (only the fingerprints the dedupe reads do).
-  std::array<std::vector<std::vector<ChunkOut>>, 3> slots_;
+  /// A deque: a new slot leaves the addresses in bufs_ valid.
+  std::array<std::vector<std::deque<ChunkOut>>, 3> slots_;
   std::array<std::vector<std::size_t>, 3> used_;
   /// The shards to grow before the next dedupe, with the room each needs.
   std::vector<std::pair<int, std::uint64_t>> growth_;
+  /// A root's violating states so far and its first run (all_violations).
+  struct GroupTally {
+    std::unordered_set<std::uint64_t> fps;
+    std::size_t order = 0;
+    std::uint32_t from = 0;
+    std::uint8_t action = 0;
+  };
+  std::map<ViolationRoot, GroupTally> groups_;
   /// [shard]: the thread that dedupes it (shard mod threads, looked up:
   /// a division per successor costs more than the lookup).
   ShardOwners owners_{};
+  std::size_t dedupers_;  ///< threads that own shards: min(threads, kMaxDedupers, shards)
   /// Pipeline depth. 3 (the default): a round's store, the next one's
   /// dedupe and the one after's expansion run in one job. 2 (with the graph
   /// analysis, whose ids the store writes into the table the dedupe

@@ -23,6 +23,7 @@ void ParallelBfs<System>::expand_chunk(int t, ChunkOut& out, std::size_t begin, 
   for (std::vector<std::uint8_t>& i : out.term_by) i.clear();
   out.owner_of.clear();
   out.hits.clear();
+  out.violations.clear();
   out.transitions = 0;
   Verdicts seen = known;
   Ctx source_ctx, ctx;
@@ -47,6 +48,12 @@ void ParallelBfs<System>::expand_chunk(int t, ChunkOut& out, std::size_t begin, 
         seen.witnessed |= v.witnessed;
       }
       if (v.violated.any()) {  // successors of a violation would only repeat it
+        if (bounds_.all_violations) {
+          const std::uint64_t fp = System::fingerprint(s.node.state, ctx);
+          for (int p = 0; p < kMaxProperties; ++p)
+            if (v.violated.test(static_cast<std::size_t>(p)))
+              out.violations.push_back({sys.root_of(node.state, i, p), fp, node.id, static_cast<std::uint8_t>(i)});
+        }
         cut = true;
         continue;
       }
@@ -57,13 +64,40 @@ void ParallelBfs<System>::expand_chunk(int t, ChunkOut& out, std::size_t begin, 
       const std::size_t owner = owners_[shard];
       out.fps_by[owner].push_back(s.fp);
       out.term_by[owner].push_back(s.terminal ? 1 : 0);
-      if (pool_.size() > 1) out.owner_of.push_back(static_cast<std::uint8_t>(owner));
+      if (dedupers_ > 1) out.owner_of.push_back(static_cast<std::uint8_t>(owner));
       ++out.per_shard[shard];
       s.from = node.id;
       s.action = static_cast<std::uint8_t>(i);
     }
     out.transitions += static_cast<std::uint64_t>(n);
     if (bounds_.liveness) flags_[node.id] |= std::uint8_t(kNodeExpanded | (cut ? kNodeCut : 0));
+  }
+}
+
+template <class System>
+void ParallelBfs<System>::note_violations(const ChunkOut& out) {
+  for (const ViolationHit& h : out.violations) {
+    auto [it, fresh] = groups_.try_emplace(h.root);
+    GroupTally& g = it->second;
+    if (fresh) {
+      g.order = groups_.size() - 1;
+      g.from = h.from;
+      g.action = h.action;
+    }
+    g.fps.insert(h.fp);
+  }
+}
+
+template <class System>
+void ParallelBfs<System>::finish_groups() {
+  result_.violation_groups.resize(groups_.size());
+  for (const auto& [root, g] : groups_) {
+    ViolationGroup& out = result_.violation_groups[g.order];
+    out.root = root;
+    out.states = g.fps.size();
+    out.shortest.property = root.property;
+    out.shortest.actions = path_to(g.from);
+    out.shortest.actions.push_back(g.action);
   }
 }
 
@@ -98,6 +132,7 @@ template <class System>
 void ParallelBfs<System>::dedupe(int t, const Round& round, std::size_t from, std::size_t to) {
   constexpr std::size_t kAhead = 16;  // table probes in flight: hides the cache misses
   const auto ti = static_cast<std::size_t>(t);
+  if (ti >= dedupers_) return;  // this thread owns no shard
   if (from == 0) grow_own(t);  // before this thread's first probe of the round
   for (std::size_t c = from; c < to; ++c) {
     ChunkOut& out = *bufs_[static_cast<std::size_t>(round.buf)][c];

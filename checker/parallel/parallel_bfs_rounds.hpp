@@ -103,10 +103,9 @@ void ParallelBfs<System>::expand_round(const Round& round, const Round* dedupe_r
     // here, where the other threads take more chunks meanwhile, rather
     // than between two jobs where they would wait for it.
     if (t == 0) links_.flush_if_full();
-    std::vector<ChunkOut>& mine = slots_[buf][static_cast<std::size_t>(t)];
     std::size_t used = 0, deduped = 0, stored = 0;
     for (std::size_t c; (c = next_chunk.fetch_add(1)) < round.chunks;) {
-      ChunkOut& out = mine[used++];
+      ChunkOut& out = take_slot(buf, static_cast<std::size_t>(t), used++);
       bufs_[buf][c] = &out;
       expand_chunk(t, out, round.chunk_begin(c), round.chunk_begin(c + 1), known, on_edge);
       if (dedupe_round != nullptr && deduped < dedupe_round->chunks) {
@@ -125,6 +124,7 @@ void ParallelBfs<System>::expand_round(const Round& round, const Round* dedupe_r
   });
   for (std::size_t c = 0; c < round.chunks; ++c) {
     for (const Hit& h : bufs_[buf][c]->hits) record(h.v, h.from, h.action);
+    note_violations(*bufs_[buf][c]);
     result_.transitions += bufs_[buf][c]->transitions;
   }
 }

@@ -5,7 +5,7 @@
 
 namespace bc {
 
-WorkerPool::WorkerPool(int threads) : threads_(threads < 1 ? 1 : threads) {
+WorkerPool::WorkerPool(int threads) : threads_(threads < 1 ? 1 : threads), spin_(threads_ <= machine_cores()) {
   for (int i = 1; i < threads_; ++i) workers_.emplace_back([this, i] { work(i); });
 }
 
@@ -79,6 +79,7 @@ void WorkerPool::work(int index) {
 template <class Ready>
 void WorkerPool::spin_until(Ready ready) {
   using Clock = std::chrono::steady_clock;
+  if (!spin_) return;
   const Clock::time_point until = Clock::now() + std::chrono::microseconds(kSpinMicros);
   for (int i = 1; !ready(); ++i) {
 #if defined(__x86_64__) || defined(__i386__)
@@ -88,8 +89,9 @@ void WorkerPool::spin_until(Ready ready) {
   }
 }
 
-int resolve_threads(int requested) {
-  if (requested > 0) return requested;
+int resolve_threads(int requested) { return requested > 0 ? requested : machine_cores(); }
+
+int machine_cores() {
   const unsigned n = std::thread::hardware_concurrency();
   return n == 0 ? 1 : static_cast<int>(n);
 }

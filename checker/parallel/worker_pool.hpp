@@ -6,7 +6,9 @@
 /// scheduling. A thread waiting for the next job (or for the others to
 /// finish) spins for up to kSpinMicros before it sleeps: the checker runs
 /// several short jobs a millisecond, and waking a sleeping thread costs tens
-/// of microseconds (more in a virtual machine).
+/// of microseconds (more in a virtual machine). With more threads than
+/// cores nobody spins: a spinning thread would hold the core that the
+/// thread it waits for needs.
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
@@ -40,6 +42,7 @@ class WorkerPool {
   void keep_first_error(std::exception_ptr e);
 
   int threads_;
+  bool spin_;  ///< threads_ <= the cores: waiting threads spin before they sleep
   std::vector<std::thread> workers_;
   std::mutex mutex_;
   std::condition_variable start_cv_, done_cv_;
@@ -53,5 +56,8 @@ class WorkerPool {
 
 /// Threads to use for `requested` (0 = every core the machine has, at least 1).
 int resolve_threads(int requested);
+
+/// The machine's cores (hardware threads), at least 1.
+int machine_cores();
 
 }  // namespace bc

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstring>
 
+#include "checker/search/search_types.hpp"
 #include "checker/store/fingerprint_set.hpp"
 #include "model/rules/model.hpp"
 #include "properties/monitors/context.hpp"
@@ -54,6 +55,14 @@ class ModelSystem {
     out = model_.next(s, actions_[i], events_);
     for (const Event& e : events_) observe(ctx, e, v);
     v.violated &= enforced_;
+  }
+
+  /// The root of a violation by action i of the last expand() from s (property p).
+  ViolationRoot root_of(const State& s, int i, int p) const {
+    const Action& a = actions_[i];
+    const bool names_card = a.card != kNoCard && a.card < model_.scenario().cards.size();
+    return ViolationRoot{p, a.type, s.timing,
+                         names_card ? static_cast<int>(class_of(model_.scenario().cards[a.card].term)) : -1};
   }
 
   static bool terminal(const State& s) { return Model::is_terminal(s); }

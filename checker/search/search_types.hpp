@@ -26,6 +26,9 @@ struct Bounds {
   /// Threads exploring (0 = every core). Results do not depend on it
   /// (checker/parallel/parallel_bfs.hpp).
   int threads = 0;
+  /// Count every violating state and group them by root (ViolationGroup),
+  /// not only the first counterexample of each property (check --all-violations).
+  bool all_violations = false;
 };
 
 /// A shortest run violating (or, for Sometimes properties, witnessing) a property:
@@ -33,6 +36,29 @@ struct Bounds {
 struct Counterexample {
   int property = -1;
   std::vector<std::uint8_t> actions;
+};
+
+/// Where a violation's rule is broken: the property, and the step at which
+/// its monitor sees it broken - the kind of action taken, the timing it was
+/// taken at, and the acting card's effect class (-1: the action names no
+/// card). Violations with one root are one fault reached from many states;
+/// two faults of a ruleset show as two roots (TLC's -continue and SPIN's -e
+/// keep going too, but list every violating state).
+struct ViolationRoot {
+  int property = -1;
+  ActionType action{};
+  Timing timing{};
+  int effect_class = -1;
+  auto operator<=>(const ViolationRoot&) const = default;
+};
+
+/// A root's violations: how many distinct violating states, and the first
+/// found (breadth first: the shortest run; ties: the least, as for the
+/// counterexamples).
+struct ViolationGroup {
+  ViolationRoot root;
+  std::uint64_t states = 0;
+  Counterexample shortest;
 };
 
 /// Periodic progress report for the stderr progress line.
@@ -58,7 +84,7 @@ struct CheckResult {
   std::uint64_t graph_bytes = 0;   ///< edge list + state flags kept for the liveness analysis
   std::uint64_t peak_rss_bytes = 0;
   bool complete = true;            ///< false if a bound cut the exploration short
-  std::string bound_hit;           ///< the bound that did: "max_depth", "max_states", "max_memory" (or "")
+  std::string bound_hit;  ///< the bound that did: "max_depth", "max_states", "max_memory", "out_of_memory" (or "")
   PropertyBits violated;
   PropertyBits witnessed;
   std::vector<Counterexample> counterexamples;  ///< first (shortest) per violated property
@@ -68,6 +94,9 @@ struct CheckResult {
   std::uint64_t cannot_end = 0;        ///< states from which the Battle Phase can never end
   std::uint64_t nontrivial_sccs = 0;   ///< cycles in the state graph
   Counterexample stuck;                ///< shortest run to a state that cannot end, if any
+  /// With Bounds::all_violations: every root found, in the order first found.
+  std::vector<ViolationGroup> violation_groups;
+  bool graph_out_of_memory = false;    ///< the analysis was asked for but the system refused its memory
 };
 
 }  // namespace bc

@@ -10,7 +10,9 @@
 #include "checker/mpi/mpi_explorer.hpp"
 #include "cli/common/check_report.hpp"
 #include "cli/commands/commands.hpp"
+#include "counterexamples/emit/emit_tests.hpp"
 #include "counterexamples/replay/replay.hpp"
+#include "model/toml/input_error.hpp"
 
 namespace bc::cli {
 namespace {
@@ -25,6 +27,8 @@ struct CheckOptions {
   bool progress = false;
   bool mpi = false;
   bool require_witnesses = false;  ///< an unwitnessed "sometimes" property fails the run (ci/check asks)
+  bool all_violations = false;     ///< group every violating state by root
+  std::string emit_dir;            ///< --emit-tests: reproducers a test suite can keep
 };
 
 /// The \r-updated progress line on stderr.
@@ -52,9 +56,24 @@ int witness_length(const CheckResult& r, int property) {
   return -1;
 }
 
+/// --emit-tests: the GoogleTest file and the verify-trace fixture of a counterexample.
+void emit_reproducer(const CheckOptions& opts, const Model& model, const Inputs& in, const Counterexample& c,
+                     const Run& run, int property, const std::string& file_id, CheckReport& report) {
+  std::error_code ec;
+  std::filesystem::create_directories(opts.emit_dir, ec);
+  if (ec) {
+    report.errors.push_back(opts.emit_dir + ": cannot create directory: " + ec.message());
+    return;
+  }
+  const std::string stem = counterexample_stem(in.scenario.name, in.ruleset_ref.name, file_id);
+  const WriteResult w = write_emitted_test(opts.emit_dir, stem, emit_test(model, in.ruleset_ref, property, run, c.actions),
+                                           opts.force);
+  if (!w.ok) report.errors.push_back(w.error);
+}
+
 /// Replay a violation's run and write its two files; fills the row or an error.
 void write_violation(const CheckOptions& opts, const Model& model, const Inputs& in, const Counterexample& c,
-                     PropertyRow& row, CheckReport& report) {
+                     PropertyRow& row, CheckReport& report, const std::string& file_id = {}) {
   row.length = static_cast<int>(c.actions.size());
   const Run run = replay(model, c.actions);
   if (!run.ok()) {
@@ -70,7 +89,7 @@ void write_violation(const CheckOptions& opts, const Model& model, const Inputs&
     row.note = "not written";
     return;
   }
-  const std::string id(properties()[row.index].id);
+  const std::string id = file_id.empty() ? std::string(properties()[row.index].id) : file_id;
   const std::string base =
       (fs::path(opts.out_dir) / counterexample_stem(in.scenario.name, in.ruleset_ref.name, id)).string();
   const WriteResult w = write_counterexample(base, model, in.ruleset_ref, row.index, run, opts.force);
@@ -81,6 +100,7 @@ void write_violation(const CheckOptions& opts, const Model& model, const Inputs&
   }
   row.json_file = base + ".json";
   row.text_file = base + ".txt";
+  if (!opts.emit_dir.empty()) emit_reproducer(opts, model, in, c, run, row.index, id, report);
 }
 
 /// The sections a ruleset follows instead of the disputed property i.
@@ -116,14 +136,37 @@ PropertyRow judge(const CheckOptions& opts, const Model& model, const Inputs& in
     else row.note = "no counterexample recorded";
     return row;
   }
-  if (kind == PropertyKind::Eventually && !report.bounds.liveness) {
+  if (kind == PropertyKind::Eventually && (!report.bounds.liveness || r.graph_out_of_memory)) {
     row.verdict = "N/A";
-    row.note = "liveness off";
+    row.note = report.bounds.liveness ? "graph analysis out of memory" : "liveness off";
     return row;
   }
   row.verdict = "HOLDS";
   if (!r.complete) row.note = "within bounds";
   return row;
+}
+
+/// The violation groups of --all-violations: a group whose shortest run is
+/// its property's counterexample points at that file; each other one gets
+/// `<stem>.<n>.json` (n: its place among its property's groups, from 2).
+void write_groups(const CheckOptions& opts, const Model& model, const Inputs& in, CheckReport& report) {
+  std::vector<int> seen(properties().size(), 0);
+  for (const ViolationGroup& g : report.result.violation_groups) {
+    GroupRow row{g, {}};
+    const int p = g.root.property;
+    const int n = ++seen[static_cast<std::size_t>(p)];
+    const Counterexample* c = find_run(report.result, p);
+    if (c != nullptr && c->actions == g.shortest.actions) {
+      row.json_file = report.rows[static_cast<std::size_t>(p)].json_file;
+    } else {
+      PropertyRow file_row;
+      file_row.index = p;
+      const std::string id = std::string(properties()[p].id) + "." + std::to_string(n);
+      write_violation(opts, model, in, g.shortest, file_row, report, id);
+      row.json_file = file_row.json_file;
+    }
+    report.groups.push_back(row);
+  }
 }
 
 /// Judge every property, write the counterexamples, print; the exit code.
@@ -133,6 +176,8 @@ int report_check(const CheckOptions& opts, const Model& model, const Inputs& in,
     report.rows.push_back(judge(opts, model, in, i, report));
     failing = failing || report.rows.back().failing;
   }
+  report.all_violations = opts.all_violations;
+  if (opts.all_violations) write_groups(opts, model, in, report);
   report.exit_code = !report.errors.empty() ? kExitBadInput : failing ? kExitViolation : kExitOk;
   if (opts.json) std::cout << report_json(report).dump(2) << "\n";
   else print_table(report, opts.quiet, std::cout);
@@ -160,6 +205,9 @@ int run_check(const CheckOptions& opts) {
   CheckReport report;
   report.inputs = &in;
   report.bounds = to_bounds(opts.bounds);
+  report.bounds.all_violations = opts.all_violations;
+  if (opts.mpi && opts.all_violations)
+    throw InputError("--all-violations is not available under --mpi yet: run it in one process (--threads)");
   report.require_witnesses = opts.require_witnesses;
   const bool show_progress = !opts.quiet && (opts.progress || ::isatty(STDERR_FILENO));
   if (opts.mpi) return run_check_mpi(opts, model, in, report, show_progress);
@@ -183,9 +231,16 @@ Command add_check_command(CLI::App& root) {
   app->add_flag("--require-witnesses", opts->require_witnesses,
                 "Fail (exit 1) when a 'sometimes' property is never witnessed; otherwise such a vacuity check is a "
                 "warning (\"all hold, N not witnessed\"). ci/check asks it on the default scenario");
+  app->add_flag("--all-violations", opts->all_violations,
+                "Keep every violation, grouped by root (the property, and the action kind, timing and effect class "
+                "of the step that breaks it): each root once, with its shortest run and how many violating states "
+                "it covers; a file for each root beyond its property's counterexample");
+  app->add_option("--emit-tests", opts->emit_dir,
+                  "Also write, per counterexample, DIR/<stem>_test.cpp (a GoogleTest reproducer) and "
+                  "DIR/<stem>.trace.jsonl + .expected.json (a verify-trace fixture)");
   app->add_flag("--progress", opts->progress, "Show the progress line even when stderr is not a terminal");
   app->add_flag("--mpi", opts->mpi,
-                "Explore with every MPI rank (run under mpirun; docs/scaling.md); the same results as one process");
+                "Explore with every MPI rank (run under `mpirun --quiet`; docs/scaling.md); the same results and exit code as one process");
   return {app, [opts] { return run_check(*opts); }};
 }
 

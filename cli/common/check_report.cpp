@@ -33,6 +33,8 @@ std::string bound_hit_text(const CheckReport& report) {
   if (hit == "max_memory")
     return "--max-memory " + std::to_string(report.bounds.max_memory_bytes >> 20) +
            " MiB: raise it, or bound the run with --max-states or --max-depth";
+  if (hit == "out_of_memory")
+    return "running out of memory: bound the run with a lower --max-memory, --max-states or --max-depth";
   if (hit == "max_states") return "--max-states";
   if (hit == "max_depth") return "--max-depth";
   return "a bound";
@@ -42,6 +44,50 @@ double per_state(double total, std::uint64_t states) { return states == 0 ? 0.0 
 
 void stat(std::ostream& out, const std::string& key, const std::string& value) {
   out << std::left << std::setw(13) << key << value << "\n";
+}
+
+std::string root_text(const ViolationRoot& r) {
+  std::string text(name(r.action));
+  if (r.effect_class >= 0) text += " (" + std::string(name(static_cast<EffectKind>(r.effect_class))) + ")";
+  return text + " at " + std::string(name(r.timing));
+}
+
+std::string count_text(std::uint64_t n, const char* one) { return std::to_string(n) + " " + one + (n == 1 ? "" : "s"); }
+
+/// The roots under their property (in catalog order), each with its count and shortest run.
+void print_groups(const CheckReport& report, std::ostream& out) {
+  out << "violations by root (--all-violations): " << count_text(report.groups.size(), "root") << "\n";
+  for (int p = 0; p < static_cast<int>(properties().size()); ++p) {
+    const auto roots = static_cast<std::uint64_t>(std::count_if(
+        report.groups.begin(), report.groups.end(), [p](const GroupRow& g) { return g.group.root.property == p; }));
+    if (roots == 0) continue;
+    out << "  " << properties()[p].id << ": " << count_text(roots, "root") << "\n";
+    for (const GroupRow& g : report.groups)
+      if (g.group.root.property == p)
+        out << "    " << root_text(g.group.root) << ": " << count_text(g.group.states, "state") << ", shortest "
+            << g.group.shortest.actions.size() << " actions" << (g.json_file.empty() ? "" : " (" + g.json_file + ")")
+            << "\n";
+  }
+  out << "\n";
+}
+
+nlohmann::json groups_json(const CheckReport& report) {
+  nlohmann::json groups = nlohmann::json::array();
+  for (const GroupRow& g : report.groups) {
+    const ViolationRoot& r = g.group.root;
+    nlohmann::json j = {{"property", std::string(properties()[r.property].id)},
+                        {"action", std::string(name(r.action))},
+                        {"timing", std::string(name(r.timing))},
+                        {"effect_class", r.effect_class >= 0
+                                             ? nlohmann::json(std::string(name(static_cast<EffectKind>(r.effect_class))))
+                                             : nlohmann::json(nullptr)},
+                        {"states", g.group.states},
+                        {"length", g.group.shortest.actions.size()},
+                        {"actions", g.group.shortest.actions}};
+    if (!g.json_file.empty()) j["counterexample"] = g.json_file;
+    groups.push_back(j);
+  }
+  return groups;
 }
 
 }  // namespace
@@ -86,11 +132,14 @@ void print_table(const CheckReport& report, bool quiet, std::ostream& out) {
         << verdict_cell(row) << "\n";
   }
   out << "\n";
-  if (report.bounds.liveness)
+  if (r.graph_out_of_memory)
+    out << "graph: not analysed (out of memory after " << r.states << " states; --no-liveness skips it)\n";
+  else if (report.bounds.liveness)
     out << "graph: " << r.dead_ends << " dead ends, " << r.cannot_end << " states that cannot end the Battle Phase, "
         << r.nontrivial_sccs << " cycles\n";
   else
     out << "graph: not analysed (--no-liveness)\n";
+  if (report.all_violations) print_groups(report, out);
   out << "verdict: " << (failing == 0 ? "ALL HOLD" : std::to_string(failing) + " FAILING");
   // Unwitnessed vacuity checks are warnings unless --require-witnesses made them failures.
   if (unwitnessed > 0 && !report.require_witnesses) out << ", " << unwitnessed << " not witnessed";
@@ -112,9 +161,11 @@ nlohmann::json report_json(const CheckReport& report) {
     props.push_back(j);
   }
   nlohmann::json graph = nullptr;
-  if (report.bounds.liveness)
+  if (r.graph_out_of_memory)
+    graph = {{"error", "out of memory"}};
+  else if (report.bounds.liveness)
     graph = {{"dead_ends", r.dead_ends}, {"cannot_end", r.cannot_end}, {"cycles", r.nontrivial_sccs}};
-  return {
+  nlohmann::json doc = {
       {"scenario", {{"name", in.scenario.name}, {"origin", in.scenario_origin}}},
       {"ruleset", {{"name", in.ruleset_ref.name}, {"origin", in.ruleset_ref.origin}}},
       {"bounds",
@@ -142,6 +193,8 @@ nlohmann::json report_json(const CheckReport& report) {
       {"errors", report.errors},
       {"exit_code", report.exit_code},
   };
+  if (report.all_violations) doc["violation_groups"] = groups_json(report);
+  return doc;
 }
 
 }  // namespace bc::cli

@@ -22,12 +22,20 @@ struct PropertyRow {
   std::string note;                ///< e.g. why a file was not written
 };
 
+/// A root of violations (check --all-violations) and its shortest run's file.
+struct GroupRow {
+  ViolationGroup group;
+  std::string json_file;  ///< the property's own counterexample when it is this run, else a file of its own
+};
+
 /// Everything `check` reports.
 struct CheckReport {
   const Inputs* inputs = nullptr;
   Bounds bounds;
   CheckResult result;
   std::vector<PropertyRow> rows;
+  std::vector<GroupRow> groups;     ///< with --all-violations, in the order found
+  bool all_violations = false;
   std::vector<std::string> errors;  ///< files that could not be written
   int exit_code = kExitOk;
   bool require_witnesses = false;   ///< unwitnessed "sometimes" properties are failures, not warnings

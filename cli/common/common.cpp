@@ -4,9 +4,11 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <limits>
 #include <sstream>
 #include <string_view>
 
+#include "checker/parallel/worker_pool.hpp"
 #include "counterexamples/report/report.hpp"
 #include "model/loaders/loader.hpp"
 
@@ -64,10 +66,13 @@ void add_model_options(CLI::App& app, ModelOptions& opts) {
 }
 
 void add_bound_options(CLI::App& app, BoundOptions& opts) {
-  app.add_option("--max-depth", opts.max_depth, "Stop at this BFS depth (0 = unbounded)");
+  app.add_option("--max-depth", opts.max_depth, "Stop at this BFS depth (0 = unbounded)")
+      ->check(CLI::Range(std::uint32_t{0}, std::numeric_limits<std::uint32_t>::max()));
   app.add_option("--max-states", opts.max_states, "Stop after this many states (0 = unbounded)");
   app.add_option("--max-memory", opts.max_memory_mib,
-                 "Stop, cut short, before the run uses this many MiB (default: 90% of the memory available at start)");
+                 "Stop, cut short, before the whole process uses this many MiB (0 = unbounded; default: 90% of the "
+                 "memory available at start)")
+      ->check(CLI::Range(std::uint64_t{0}, kMaxMemoryMib));
   app.add_flag("--no-liveness", opts.no_liveness,
                "Skip the graph analysis (dead ends, states that cannot end the Battle Phase)");
   app.add_option("--threads", opts.threads,
@@ -93,11 +98,17 @@ std::uint64_t available_memory_bytes() {
 
 Bounds to_bounds(const BoundOptions& opts) {
   Bounds b;
-  b.max_memory_bytes = opts.max_memory_mib != 0 ? opts.max_memory_mib << 20 : available_memory_bytes() / 10 * 9;
+  b.max_memory_bytes =
+      opts.max_memory_mib != kDefaultMemoryMib ? opts.max_memory_mib << 20 : available_memory_bytes() / 10 * 9;
   b.max_depth = opts.max_depth;
   b.max_states = opts.max_states;
   b.liveness = !opts.no_liveness;
   b.threads = opts.threads;
+  // More threads than cores is allowed (the results are the same for any
+  // number) but said: it only adds waiting, and memory per thread.
+  if (const int threads = resolve_threads(opts.threads), cores = machine_cores(); threads > cores)
+    std::cerr << "battlecheck: note: " << threads << " threads on " << cores
+              << " cores: the same results, but no faster than " << cores << "\n";
   return b;
 }
 

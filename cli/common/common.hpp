@@ -43,11 +43,16 @@ struct ModelOptions {
   std::string mutant;    ///< built-in mutant name
 };
 
+/// The largest --max-memory, in MiB (1 PiB; past it the byte count would overflow).
+inline constexpr std::uint64_t kMaxMemoryMib = std::uint64_t{1} << 30;
+/// --max-memory not given: 90% of the memory available at start.
+inline constexpr std::uint64_t kDefaultMemoryMib = ~std::uint64_t{0};
+
 /// Options that bound the exploration.
 struct BoundOptions {
   std::uint32_t max_depth = 0;
   std::uint64_t max_states = 0;
-  std::uint64_t max_memory_mib = 0;  ///< 0 = 90% of the memory available at start
+  std::uint64_t max_memory_mib = kDefaultMemoryMib;  ///< 0 = unbounded
   bool no_liveness = false;
   int threads = 0;  ///< 0 = every core
 };

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cerrno>
 #include <cstdio>
@@ -312,8 +313,19 @@ WriteResult write_counterexample(const std::string& base, const Model& model, co
 
 namespace {
 
+/// The top-level keys counterexample_to_json writes: any other is a typo or
+/// a file from another tool, refused rather than ignored.
+constexpr std::array<std::string_view, 10> kTopLevelKeys = {"format",   "version",          "ruleset", "scenario",
+                                                            "property", "length",           "actions", "events",
+                                                            "narrative", "violated_at_step"};
+
 CounterexampleRecord read_record(const nlohmann::json& doc, const std::string& path) {
   if (!doc.is_object()) bad(path, "(top level)", "expected a JSON object");
+  for (const auto& [key, value] : doc.items())
+    if (std::find(kTopLevelKeys.begin(), kTopLevelKeys.end(), key) == kTopLevelKeys.end())
+      bad(path, brief_text(key, 60), "unknown top-level key (a counterexample file has only format, version, "
+                                     "ruleset, scenario, property, length, violated_at_step, actions, events, "
+                                     "narrative)");
   if (string_member(doc, "format", path, "format") != kFormat)
     bad(path, "format", "expected \"" + std::string(kFormat) + "\"");
   const nlohmann::json& version = member(doc, "version", path, "version");

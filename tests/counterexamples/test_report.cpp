@@ -144,6 +144,25 @@ TEST_F(ReportTest, LoadErrorsNameFileAndField) {
   }
 }
 
+TEST_F(ReportTest, LoadRefusesUnknownTopLevelKeys) {
+  const Ruleset rules = load_ruleset("mr3");
+  const Model model(default_scenario(), rules);
+  nlohmann::json doc = counterexample_to_json(model, make_ruleset_ref("mr3", ""), 0, replay(model, {0}));
+  write(path("good.json"), doc.dump(2));
+  EXPECT_NO_THROW(load_counterexample(path("good.json"))) << "every key the writer writes is read";
+  doc["acitons"] = nlohmann::json::array();  // a typo, ignored until now
+  write(path("typo.json"), doc.dump(2));
+  try {
+    load_counterexample(path("typo.json"));
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find(path("typo.json")), std::string::npos) << what;
+    EXPECT_NE(what.find("acitons"), std::string::npos) << what;
+    EXPECT_NE(what.find("unknown top-level key"), std::string::npos) << what;
+  }
+}
+
 TEST_F(ReportTest, StemIsFileNameSafe) {
   EXPECT_EQ(counterexample_stem("my scenario", "mr3", "one/two"), "my_scenario.mr3.one_two");
   // Regression (issue 12): a valid 300-character scenario name gave "File name too long" after the run.

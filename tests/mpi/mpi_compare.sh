@@ -14,10 +14,15 @@ export OMPI_MCA_rmaps_base_oversubscribe=1
 
 "$bin" check --json --out "$dir/one" "$@" >"$dir/one.json" 2>"$dir/one.err"
 rc_one=$?
-mpirun --oversubscribe -np "$ranks" "$bin" check --mpi --json --out "$dir/mpi" "$@" >"$dir/mpi.json" 2>"$dir/mpi.err"
+mpirun --quiet --oversubscribe -np "$ranks" "$bin" check --mpi --json --out "$dir/mpi" "$@" >"$dir/mpi.json" 2>"$dir/mpi.err"
 rc_mpi=$?
 if [ "$rc_one" -ne "$rc_mpi" ]; then
   echo "exit codes differ: one process $rc_one, $ranks ranks $rc_mpi" >&2
+  cat "$dir/mpi.err" >&2
+  exit 1
+fi
+if grep -q "aborted\|non-zero" "$dir/mpi.err"; then
+  echo "mpirun reported an abort for a run that ended with exit $rc_mpi:" >&2
   cat "$dir/mpi.err" >&2
   exit 1
 fi
