@@ -3,7 +3,7 @@
 // per run, optionally interleaved with SPIN's reference runs on the Promela
 // battle model; a table of medians on stdout. Usage: bench_check [--runs N]
 // [--threads 1,2] [--spin] [--spin-model FILE] [--ruleset NAME]
-// [SCENARIO.toml | default]...
+// [--symmetry on|off|both] [SCENARIO.toml | default]...
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -43,6 +43,7 @@ struct Options {
   bool spin = false;
   std::string spin_model = std::string(BC_SOURCE_DIR) + "/../shared/bench/battle.pml";
   std::vector<std::string> scenarios;
+  std::vector<bool> symmetry{true};  ///< --symmetry: on, off, or both (each scenario twice)
 };
 
 std::vector<std::string> default_scenarios() {
@@ -66,9 +67,10 @@ std::vector<int> parse_threads(const std::string& v) {
 void usage() {
   std::printf(
       "usage: bench_check [--runs N] [--threads LIST] [--spin] [--spin-model FILE] [--ruleset NAME]\n"
-      "                   [SCENARIO.toml | default]...\n"
+      "                   [--symmetry on|off|both] [SCENARIO.toml | default]...\n"
       "Default: the built-in scenario and scenarios/bench-{small,medium,large}.toml, 5 runs, 1 thread.\n"
       "--threads 1,2   run each scenario with each thread count (speed-up against the first)\n"
+      "--symmetry both run each scenario with and without symmetry reduction (rows '<name>' and '<name>-nosym')\n"
       "--spin          also run SPIN on ../shared/bench/battle.pml (full storage and -DHC4), interleaved\n");
 }
 
@@ -83,9 +85,16 @@ std::optional<Options> parse_args(int argc, char** argv) {
     }
     if (a == "--spin") {
       o.spin = true;
-    } else if ((a == "--runs" || a == "--ruleset" || a == "--threads" || a == "--spin-model") && i + 1 < argc) {
+    } else if ((a == "--runs" || a == "--ruleset" || a == "--threads" || a == "--spin-model" || a == "--symmetry") &&
+               i + 1 < argc) {
       const std::string v = argv[++i];
-      if (a == "--ruleset") {
+      if (a == "--symmetry") {
+        if (v != "on" && v != "off" && v != "both") {
+          std::fprintf(stderr, "bench_check: --symmetry: expected on, off or both, got '%s'\n", v.c_str());
+          return std::nullopt;
+        }
+        o.symmetry = v == "on" ? std::vector<bool>{true} : v == "off" ? std::vector<bool>{false} : std::vector<bool>{true, false};
+      } else if (a == "--ruleset") {
         o.ruleset = v;
       } else if (a == "--spin-model") {
         o.spin_model = v;
@@ -116,7 +125,7 @@ std::optional<Options> parse_args(int argc, char** argv) {
 }
 
 /// Explore in a forked child; the parent stays small, so ru_maxrss is this run's.
-std::optional<Sample> run_once(const bc::Scenario& scenario, const bc::Ruleset& rules, int threads) {
+std::optional<Sample> run_once(const bc::Scenario& scenario, const bc::Ruleset& rules, int threads, bool symmetry) {
   int fds[2];
   if (pipe(fds) != 0) return std::nullopt;
   const pid_t pid = fork();
@@ -127,6 +136,7 @@ std::optional<Sample> run_once(const bc::Scenario& scenario, const bc::Ruleset& 
     bc::Bounds bounds;
     bounds.liveness = false;
     bounds.threads = threads;
+    bounds.symmetry = symmetry;
     const bc::CheckResult r = bc::explore(model, bounds);
     const Sample s{r.states, r.transitions, r.seconds, r.cpu_seconds, r.stored_bytes, r.link_bytes, r.peak_rss_bytes};
     const bool ok = write(fds[1], &s, sizeof s) == static_cast<ssize_t>(sizeof s);
@@ -183,6 +193,7 @@ struct Config {
   std::string label;
   bc::Scenario scenario;
   int threads = 1;
+  bool symmetry = true;
   std::vector<Sample> samples;
 };
 
@@ -244,10 +255,14 @@ int main(int argc, char** argv) {
   for (const std::string& which : opts->scenarios) {
     Config c;
     if (!load(which, c.scenario, c.label)) return 2;
-    for (int t : opts->threads) {
-      c.threads = t;
-      configs.push_back(c);
-    }
+    const std::string label = c.label;
+    for (const bool sym : opts->symmetry)
+      for (int t : opts->threads) {
+        c.threads = t;
+        c.symmetry = sym;
+        c.label = sym ? label : label + "-nosym";
+        configs.push_back(c);
+      }
   }
   bench::SpinReference spin;
   std::string error;
@@ -259,7 +274,7 @@ int main(int argc, char** argv) {
   for (int i = 0; i < opts->runs; ++i) {  // rounds: every configuration once per round, interleaved
     for (Config& c : configs) {
       std::fprintf(stderr, "bench_check: %s, %d thread(s), run %d/%d\n", c.label.c_str(), c.threads, i + 1, opts->runs);
-      const std::optional<Sample> s = run_once(c.scenario, rules, c.threads);
+      const std::optional<Sample> s = run_once(c.scenario, rules, c.threads, c.symmetry);
       if (!s) {
         std::fprintf(stderr, "bench_check: %s: run %d failed\n", c.label.c_str(), i + 1);
         return 2;

@@ -25,7 +25,7 @@ class ViolationSearch {
     sys_.start(root.state, root.ctx, v);
     parent_.push_back(kNoParent);
     action_.push_back(0);
-    seen_.insert(ModelSystem::fingerprint(root.state, root.ctx), 0);
+    seen_.insert(ModelSystem::plain_fingerprint(root.state, root.ctx), 0);
     record(v, kNoParent, 0);
     if (!ModelSystem::terminal(root.state)) cur_.push_back(root);
     for (std::uint32_t level = 0; !cur_.empty() && (found_ & wanted_) != wanted_; ++level) {
@@ -65,7 +65,7 @@ class ViolationSearch {
         out_.complete = false;
         continue;
       }
-      if (!seen_.insert(ModelSystem::fingerprint(s.state, s.ctx), id).fresh) continue;
+      if (!seen_.insert(ModelSystem::plain_fingerprint(s.state, s.ctx), id).fresh) continue;
       parent_.push_back(n.id);
       action_.push_back(static_cast<std::uint8_t>(i));
       s.id = id;

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
-#include <cstdlib>
 #include <cstring>
 #include <numeric>
 #include <vector>
@@ -60,6 +59,7 @@ class MpiBfs {
       : sys_(model), bounds_(bounds), progress_(progress), seen_(bounds.liveness) {
     MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
     MPI_Comm_size(MPI_COMM_WORLD, &ranks_);
+    if (bounds.symmetry) sys_.use_symmetry(Symmetry::of(model.scenario()));  // as explore() does
   }
 
   MpiOutcome run() {
@@ -94,7 +94,7 @@ class MpiBfs {
     const bool terminal = ModelSystem::terminal(root.state);
     if (terminal) sys_.finish(ctx, true, v);
     ModelSystem::pack(ctx, root.ctx);
-    const std::uint64_t fp = ModelSystem::fingerprint(root.state, ctx);
+    const std::uint64_t fp = sys_.fingerprint(root.state, ctx);
     if (owner(fp) == rank_) {
       seen_.insert(fp);
       seen_.set_id(fp, 0);
@@ -144,7 +144,7 @@ class MpiBfs {
         cut = true;
         continue;
       }
-      m.fp = ModelSystem::fingerprint(m.state, ctx);
+      m.fp = sys_.fingerprint(m.state, ctx);
       ModelSystem::pack(ctx, m.ctx);
       out[static_cast<std::size_t>(owner(m.fp))].push_back(m);
     }
@@ -394,16 +394,16 @@ bool mpi_built() { return true; }
 MpiOutcome explore_mpi(const Model& model, const Bounds& bounds, const ProgressFn& progress) {
   init_mpi();
   if (bounds.max_states != 0) {
-    MpiOutcome o;
+    MpiOutcome o{.result = {}, .rank = 0, .ranks = 1, .error = "--max-states is not supported with --mpi (use --max-depth)"};
     MPI_Comm_rank(MPI_COMM_WORLD, &o.rank);
     MPI_Comm_size(MPI_COMM_WORLD, &o.ranks);
-    o.error = "--max-states is not supported with --mpi (use --max-depth)";
     return o;
   }
   const double cpu_start = cpu_seconds();
   MpiBfs bfs(model, bounds, progress);
   MpiOutcome o = bfs.run();
   o.result.cpu_seconds = cpu_seconds() - cpu_start;
+  if (bounds.symmetry) o.result.symmetry = Symmetry::of(model.scenario()).summary();
   return o;
 }
 

@@ -33,9 +33,13 @@ CheckResult explore(const Model& model, const Bounds& bounds, const ProgressFn& 
   const double cpu_start = cpu_seconds();
   CheckResult r;
   {
-    ParallelBfs<ModelSystem> bfs(ModelSystem(model), resolve_threads(bounds.threads), bounds, progress);
+    ModelSystem sys(model);
+    if (bounds.symmetry) sys.use_symmetry(Symmetry::of(model.scenario()));
+    ParallelBfs<ModelSystem> bfs(sys, resolve_threads(bounds.threads), bounds, progress);
     bfs.run([](int, const State&, const State&, int) {});
     r = std::move(bfs.result());
+    r.symmetry = sys.symmetry().summary();
+    r.symmetry_left_out = bounds.symmetry ? sys.symmetry().left_out() : "";
     if (bounds.liveness && r.bound_hit == "out_of_memory") {
       r.graph_out_of_memory = true;  // the edges of the lost round are missing
     } else if (bounds.liveness) {

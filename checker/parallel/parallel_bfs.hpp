@@ -189,8 +189,9 @@ class ParallelBfs {
     if (terminal) systems_[0].sys.finish(ctx, true, v);
     root.id = 0;
     System::pack(ctx, root.ctx);
-    seen_.insert(System::fingerprint(root.state, ctx));
-    seen_.set_id(System::fingerprint(root.state, ctx), 0);
+    const std::uint64_t fp = systems_[0].sys.fingerprint(root.state, ctx);
+    seen_.insert(fp);
+    seen_.set_id(fp, 0);
     links_.push_back(ParentLink::make(kNoParent, 0));
     if (bounds_.liveness) flags_.push_back(std::uint8_t(terminal ? kNodeTerminal : 0));
     record(v, kNoParent, 0);

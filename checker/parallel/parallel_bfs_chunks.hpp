@@ -49,7 +49,7 @@ void ParallelBfs<System>::expand_chunk(int t, ChunkOut& out, std::size_t begin, 
       }
       if (v.violated.any()) {  // successors of a violation would only repeat it
         if (bounds_.all_violations) {
-          const std::uint64_t fp = System::fingerprint(s.node.state, ctx);
+          const std::uint64_t fp = sys.fingerprint(s.node.state, ctx);
           for (int p = 0; p < kMaxProperties; ++p)
             if (v.violated.test(static_cast<std::size_t>(p)))
               out.violations.push_back({sys.root_of(node.state, i, p), fp, node.id, static_cast<std::uint8_t>(i)});
@@ -58,7 +58,7 @@ void ParallelBfs<System>::expand_chunk(int t, ChunkOut& out, std::size_t begin, 
         continue;
       }
       ++out.count;
-      s.fp = System::fingerprint(s.node.state, ctx);
+      s.fp = sys.fingerprint(s.node.state, ctx);
       System::pack(ctx, s.node.ctx);
       const auto shard = static_cast<std::uint64_t>(ShardedSet::shard_of(s.fp));
       const std::size_t owner = owners_[shard];

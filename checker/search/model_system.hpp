@@ -7,6 +7,7 @@
 
 #include "checker/search/search_types.hpp"
 #include "checker/store/fingerprint_set.hpp"
+#include "checker/symmetry/symmetry.hpp"
 #include "model/rules/model.hpp"
 #include "properties/monitors/context.hpp"
 #include "properties/monitors/monitor.hpp"
@@ -70,9 +71,19 @@ class ModelSystem {
     bc::finish(ctx, complete, v);
     v.violated &= enforced_;
   }
-  static std::uint64_t fingerprint(const State& s, const TraceContext& ctx) {
+  /// The fingerprint the searches dedupe on: the plain one, or the canonical
+  /// representative's under symmetry reduction (use_symmetry).
+  std::uint64_t fingerprint(const State& s, const TraceContext& ctx) const {
+    return symmetry_.active() ? symmetry_.fingerprint(s, ctx) : plain_fingerprint(s, ctx);
+  }
+  /// The fingerprint of (s, ctx) as they are.
+  static std::uint64_t plain_fingerprint(const State& s, const TraceContext& ctx) {
     return mix_fingerprint(hash_state(s), hash_context(ctx));
   }
+  /// Fingerprint states by their canonical representative under `symmetry`
+  /// (checker/symmetry/symmetry.hpp); paths stay real runs.
+  void use_symmetry(const Symmetry& symmetry) { symmetry_ = symmetry; }
+  const Symmetry& symmetry() const { return symmetry_; }
 
  private:
   const Model& model_;
@@ -80,6 +91,7 @@ class ModelSystem {
   ActionList actions_;
   EventBuffer events_;
   TraceContext header_;  ///< the run's trace header (the start context)
+  Symmetry symmetry_;    ///< none unless use_symmetry()
 };
 
 }  // namespace bc

@@ -29,6 +29,10 @@ struct Bounds {
   /// Count every violating state and group them by root (ViolationGroup),
   /// not only the first counterexample of each property (check --all-violations).
   bool all_violations = false;
+  /// Fingerprint states by their canonical representative where the
+  /// scenario has interchangeable zones, monsters or cards the model treats
+  /// alike (checker/symmetry/symmetry.hpp); false: check --no-symmetry.
+  bool symmetry = true;
 };
 
 /// A shortest run violating (or, for Sometimes properties, witnessing) a property:
@@ -97,6 +101,10 @@ struct CheckResult {
   /// With Bounds::all_violations: every root found, in the order first found.
   std::vector<ViolationGroup> violation_groups;
   bool graph_out_of_memory = false;    ///< the analysis was asked for but the system refused its memory
+  /// Symmetry reduction in force: what was interchangeable ("" = none, every
+  /// state counted as is), and what was left alone and why.
+  std::string symmetry;
+  std::string symmetry_left_out;
 };
 
 }  // namespace bc

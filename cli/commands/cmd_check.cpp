@@ -28,6 +28,7 @@ struct CheckOptions {
   bool mpi = false;
   bool require_witnesses = false;  ///< an unwitnessed "sometimes" property fails the run (ci/check asks)
   bool all_violations = false;     ///< group every violating state by root
+  bool no_symmetry = false;        ///< count every state as is (no symmetry reduction)
   std::string emit_dir;            ///< --emit-tests: reproducers a test suite can keep
 };
 
@@ -206,6 +207,7 @@ int run_check(const CheckOptions& opts) {
   report.inputs = &in;
   report.bounds = to_bounds(opts.bounds);
   report.bounds.all_violations = opts.all_violations;
+  report.bounds.symmetry = !opts.no_symmetry;
   if (opts.mpi && opts.all_violations)
     throw InputError("--all-violations is not available under --mpi yet: run it in one process (--threads)");
   report.require_witnesses = opts.require_witnesses;
@@ -235,6 +237,10 @@ Command add_check_command(CLI::App& root) {
                 "Keep every violation, grouped by root (the property, and the action kind, timing and effect class "
                 "of the step that breaks it): each root once, with its shortest run and how many violating states "
                 "it covers; a file for each root beyond its property's counterexample");
+  app->add_flag("--no-symmetry", opts->no_symmetry,
+                "Count states as they are: no symmetry reduction (by default, states that differ only by "
+                "interchangeable zones, copies of a monster or copies of a card are explored once; "
+                "verdicts and counterexample lengths are the same, state counts smaller)");
   app->add_option("--emit-tests", opts->emit_dir,
                   "Also write, per counterexample, DIR/<stem>_test.cpp (a GoogleTest reproducer) and "
                   "DIR/<stem>.trace.jsonl + .expected.json (a verify-trace fixture)");

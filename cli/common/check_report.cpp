@@ -106,6 +106,7 @@ void print_table(const CheckReport& report, bool quiet, std::ostream& out) {
                           bound_text(report.bounds.max_states) + ", liveness " +
                           (report.bounds.liveness ? "on" : "off"));
   stat(out, "states", std::to_string(r.states) + (r.complete ? " (complete)" : " (cut short by " + bound_hit_text(report) + ")"));
+  if (!r.symmetry.empty()) stat(out, "symmetry", r.symmetry + " (states counted up to these; --no-symmetry counts every one)");
   stat(out, "transitions", std::to_string(r.transitions));
   stat(out, "depth", std::to_string(r.depth));
   stat(out, "seconds", format_fixed(r.seconds, 2));
@@ -186,6 +187,7 @@ nlohmann::json report_json(const CheckReport& report) {
         {"threads", r.threads},
         {"complete", r.complete},
         {"bound_hit", r.bound_hit}}},
+      {"symmetry", {{"applied", !r.symmetry.empty()}, {"objects", r.symmetry}, {"left_out", r.symmetry_left_out}}},
       {"properties", props},
       {"not_witnessed", not_witnessed(report)},
       {"require_witnesses", report.require_witnesses},

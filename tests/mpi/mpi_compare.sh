@@ -35,6 +35,8 @@ bad = []
 for k in ["states", "transitions", "depth", "complete", "bound_hit"]:
     if one["stats"][k] != mpi["stats"][k]:
         bad.append(f"stats.{k}: {one['stats'][k]} vs {mpi['stats'][k]}")
+if one["symmetry"]["objects"] != mpi["symmetry"]["objects"]:
+    bad.append(f"symmetry: {one['symmetry']['objects']!r} vs {mpi['symmetry']['objects']!r}")
 if mpi["stats"]["threads"] != ranks:
     bad.append(f"ranks reported {mpi['stats']['threads']}, expected {ranks}")
 if one["graph"] != mpi["graph"]:
