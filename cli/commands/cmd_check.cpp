@@ -30,6 +30,7 @@ struct CheckOptions {
   bool all_violations = false;     ///< group every violating state by root
   bool no_symmetry = false;        ///< count every state as is (no symmetry reduction)
   std::string emit_dir;            ///< --emit-tests: reproducers a test suite can keep
+  std::string html;                ///< --html: the report as a standalone page
 };
 
 /// The \r-updated progress line on stderr.
@@ -180,6 +181,16 @@ int report_check(const CheckOptions& opts, const Model& model, const Inputs& in,
   report.all_violations = opts.all_violations;
   if (opts.all_violations) write_groups(opts, model, in, report);
   report.exit_code = !report.errors.empty() ? kExitBadInput : failing ? kExitViolation : kExitOk;
+  if (!opts.html.empty()) {  // written last, so that it shows the exit code and every file written
+    std::error_code ec;  // its folder is made when needed, as --out's is
+    const std::filesystem::path folder = std::filesystem::path(opts.html).parent_path();
+    if (!folder.empty()) std::filesystem::create_directories(folder, ec);
+    const WriteResult w = write_file_atomic(opts.html, report_html(report, opts.html), opts.force);
+    if (!w.ok) {
+      report.errors.push_back(w.error);
+      report.exit_code = kExitBadInput;
+    }
+  }
   if (opts.json) std::cout << report_json(report).dump(2) << "\n";
   else print_table(report, opts.quiet, std::cout);
   for (const std::string& e : report.errors) std::cerr << "battlecheck: error: " << e << "\n";
@@ -211,6 +222,8 @@ int run_check(const CheckOptions& opts) {
   if (opts.mpi && opts.all_violations)
     throw InputError("--all-violations is not available under --mpi yet: run it in one process (--threads)");
   report.require_witnesses = opts.require_witnesses;
+  if (!opts.html.empty() && !opts.force && std::filesystem::exists(opts.html))  // before a long run, not after
+    throw InputError(opts.html + ": file exists (use --force to overwrite)");
   const bool show_progress = !opts.quiet && (opts.progress || ::isatty(STDERR_FILENO));
   if (opts.mpi) return run_check_mpi(opts, model, in, report, show_progress);
   report.result = explore(model, report.bounds, progress_line(show_progress));
@@ -244,6 +257,9 @@ Command add_check_command(CLI::App& root) {
   app->add_option("--emit-tests", opts->emit_dir,
                   "Also write, per counterexample, DIR/<stem>_test.cpp (a GoogleTest reproducer) and "
                   "DIR/<stem>.trace.jsonl + .expected.json (a verify-trace fixture)");
+  app->add_option("--html", opts->html,
+                  "Also write the report as a standalone HTML page to this file (atomically; --force to overwrite): "
+                  "verdicts, counterexample links, and the violations by root with --all-violations");
   app->add_flag("--progress", opts->progress, "Show the progress line even when stderr is not a terminal");
   app->add_flag("--mpi", opts->mpi,
                 "Explore with every MPI rank (run under `mpirun --quiet`; docs/scaling.md); the same results and exit code as one process");

@@ -1,7 +1,11 @@
 #include "cli/common/check_report.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <iomanip>
+#include <sstream>
+
+#include "counterexamples/report/report.hpp"
 
 namespace bc::cli {
 namespace {
@@ -197,6 +201,87 @@ nlohmann::json report_json(const CheckReport& report) {
   };
   if (report.all_violations) doc["violation_groups"] = groups_json(report);
   return doc;
+}
+
+namespace {
+
+constexpr const char* kHtmlStyle = R"(
+body{font-family:system-ui,sans-serif;margin:2em;color:#222;max-width:90em}
+h1{font-size:1.5em}h2{font-size:1.2em;margin-top:1.5em}
+table{border-collapse:collapse;font-size:.9em}
+th,td{border:1px solid #bbb;padding:.25em .5em;text-align:left;vertical-align:top}
+th{background:#eee}
+tr.violated td,tr.failing td{background:#fbd9d3}tr.holds td,tr.witnessed td{background:#e3f4e1}
+tr.not_witnessed td{background:#fff4cc}tr.disputed td,tr.not_applicable td{background:#f2f2f2}
+.verdict{font-weight:600;font-size:1.1em}
+)";
+
+/// `file` as a link relative to the page's folder.
+std::string link(const std::string& file, const std::filesystem::path& page_dir) {
+  if (file.empty()) return "";
+  std::error_code ec;
+  const std::filesystem::path rel = std::filesystem::relative(std::filesystem::absolute(file), page_dir, ec);
+  const std::string href = ec || rel.empty() ? file : rel.generic_string();
+  return "<a href=\"" + markup_escape(href) + "\">" + markup_escape(file) + "</a>";
+}
+
+void html_groups(const CheckReport& report, const std::filesystem::path& dir, std::ostream& out) {
+  out << "<h2>Violations by root (" << count_text(report.groups.size(), "root") << ")</h2>\n<table><tr><th>property"
+         "</th><th>root: action (effect class) at timing</th><th>violating states</th><th>shortest run</th>"
+         "<th>file</th></tr>\n";
+  for (int p = 0; p < static_cast<int>(properties().size()); ++p)
+    for (const GroupRow& g : report.groups)
+      if (g.group.root.property == p)
+        out << "<tr class=\"violated\"><td>" << markup_escape(std::string(properties()[p].id)) << "</td><td>"
+            << markup_escape(root_text(g.group.root)) << "</td><td>" << g.group.states << "</td><td>"
+            << g.group.shortest.actions.size() << " actions</td><td>" << link(g.json_file, dir) << "</td></tr>\n";
+  out << "</table>\n";
+}
+
+}  // namespace
+
+std::string report_html(const CheckReport& report, const std::string& html_path) {
+  const Inputs& in = *report.inputs;
+  const CheckResult& r = report.result;
+  const std::filesystem::path dir = std::filesystem::absolute(html_path).parent_path();
+  std::ostringstream out;
+  out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>battlecheck check: "
+      << markup_escape(in.scenario.name) << " under " << markup_escape(in.ruleset_ref.name) << "</title><style>"
+      << kHtmlStyle << "</style></head><body>\n<h1>battlecheck check: " << markup_escape(in.scenario.name)
+      << " under " << markup_escape(in.ruleset_ref.name) << "</h1>\n";
+  const int failing = static_cast<int>(
+      std::count_if(report.rows.begin(), report.rows.end(), [](const PropertyRow& row) { return row.failing; }));
+  const int unwitnessed = not_witnessed(report);
+  out << "<p class=\"verdict\">" << (failing == 0 ? "ALL HOLD" : std::to_string(failing) + " FAILING")
+      << (unwitnessed > 0 && !report.require_witnesses ? ", " + std::to_string(unwitnessed) + " not witnessed" : "")
+      << " (" << report.rows.size() << " properties), exit code " << report.exit_code << "</p>\n<table>\n";
+  const auto row = [&out](const std::string& k, const std::string& v) {
+    out << "<tr><th>" << k << "</th><td>" << markup_escape(v) << "</td></tr>\n";
+  };
+  row("scenario", in.scenario.name + " (" + in.scenario_origin + ")");
+  row("ruleset", in.ruleset_ref.name + " (" + in.ruleset_ref.origin + ")");
+  row("states", std::to_string(r.states) + (r.complete ? " (complete)" : " (cut short by " + bound_hit_text(report) + ")"));
+  row("symmetry", r.symmetry.empty() ? "none" : r.symmetry);
+  row("transitions", std::to_string(r.transitions));
+  row("depth", std::to_string(r.depth));
+  row("seconds", format_fixed(r.seconds, 2) + " on " + std::to_string(r.threads) + " thread(s)");
+  if (report.bounds.liveness && !r.graph_out_of_memory)
+    row("graph", std::to_string(r.dead_ends) + " dead ends, " + std::to_string(r.cannot_end) +
+                     " states that cannot end the Battle Phase, " + std::to_string(r.nontrivial_sccs) + " cycles");
+  out << "</table>\n<h2>Properties</h2>\n<table><tr><th>property</th><th>kind</th><th>verdict</th><th>run</th>"
+         "<th>counterexample</th><th>note</th></tr>\n";
+  for (const PropertyRow& p : report.rows) {
+    const PropertyInfo& info = properties()[p.index];
+    out << "<tr class=\"" << (p.failing ? "failing" : verdict_code(p.verdict)) << "\"><td>"
+        << markup_escape(std::string(info.id)) << "</td><td>" << kind_name(info.kind) << "</td><td>" << p.verdict
+        << "</td><td>" << (p.length >= 0 ? steps(p.length) : "") << "</td><td>" << link(p.json_file, dir) << " "
+        << link(p.text_file, dir) << "</td><td>" << markup_escape(p.note) << "</td></tr>\n";
+  }
+  out << "</table>\n";
+  if (report.all_violations) html_groups(report, dir, out);
+  for (const std::string& e : report.errors) out << "<p>error: " << markup_escape(e) << "</p>\n";
+  out << "</body></html>\n";
+  return out.str();
 }
 
 }  // namespace bc::cli

@@ -48,5 +48,9 @@ int not_witnessed(const CheckReport& report);
 void print_table(const CheckReport& report, bool quiet, std::ostream& out);
 /// The same as one JSON document.
 nlohmann::json report_json(const CheckReport& report);
+/// The same as a standalone HTML page (inline CSS, no script): statistics,
+/// the verdicts with links to the counterexample files, the violations by
+/// root. Links are relative to `html_path`'s folder.
+std::string report_html(const CheckReport& report, const std::string& html_path);
 
 }  // namespace bc::cli

@@ -80,19 +80,7 @@ std::vector<int> violated(const TraceVerdict& v, bool late = false) {
   return out;
 }
 
-std::string xml_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t') ? ' ' : c;
-    }
-  }
-  return out;
-}
+std::string xml_escape(const std::string& s) { return markup_escape(s); }
 
 std::string body_text(const TraceVerdict& v) {
   std::string out;

@@ -241,6 +241,21 @@ std::string narrative_text(const Run& run, int property) {
   return out.str();
 }
 
+std::string markup_escape(const std::string& s) {
+  std::string out;
+  out.reserve(s.size());
+  for (char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t') ? ' ' : c;
+    }
+  }
+  return out;
+}
+
 WriteResult write_file_atomic(const std::string& path, const std::string& content, bool force) {
   std::error_code ec;
   if (!force && fs::exists(path, ec))

@@ -62,6 +62,10 @@ struct WriteResult {
   std::string error;
 };
 
+/// `s` safe inside HTML or XML text and attribute values (& < > " escaped,
+/// control characters other than newline and tab made spaces).
+std::string markup_escape(const std::string& s);
+
 /// Write `content` to `path` atomically (path.tmp, then rename). Without
 /// `force`, an existing file is left untouched and an error returned.
 WriteResult write_file_atomic(const std::string& path, const std::string& content, bool force);

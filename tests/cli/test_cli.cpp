@@ -324,3 +324,25 @@ TEST_F(Cli, AllViolationsGroupsEveryFaultAndWritesEachRootsRun) {
   EXPECT_EQ(mpi.code, 2) << mpi.err;
   EXPECT_NE(mpi.err.find("--all-violations is not available under --mpi"), std::string::npos) << mpi.err;
 }
+
+TEST_F(Cli, HtmlReportShowsTheVerdictsAndEveryRootWithLinksAndNeverOverwrites) {
+  const std::string ruleset = std::string(BC_SOURCE_DIR) + "/tests/checker/fixtures/three-faults.toml";
+  const std::string args = "check --ruleset '" + ruleset + "' --all-violations --no-liveness --quiet --out cx";
+  const Output o = run(args + " --html pages/report.html");
+  EXPECT_EQ(o.code, 1) << o.err;
+  const std::string html = slurp(dir_ / "pages" / "report.html");
+  EXPECT_NE(html.find("<p class=\"verdict\">6 FAILING (78 properties), exit code 1</p>"), std::string::npos) << html;
+  EXPECT_NE(html.find("<h2>Violations by root (17 roots)</h2>"), std::string::npos) << html;
+  EXPECT_NE(html.find("<td>one_declaration_per_monster</td><td>declare_attack at battle_step_open</td><td>39029</td>"
+                      "<td>9 actions</td><td><a href=\"../cx/default.three-faults.one_declaration_per_monster.json\">"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("<tr><th>symmetry</th><td>zones of P2</td></tr>"), std::string::npos) << html;
+  // An existing page is refused before the run (exit 2, untouched) unless --force.
+  const Output again = run(args + " --html pages/report.html");
+  EXPECT_EQ(again.code, 2) << again.err;
+  EXPECT_NE(again.err.find("pages/report.html: file exists (use --force to overwrite)"), std::string::npos) << again.err;
+  EXPECT_EQ(slurp(dir_ / "pages" / "report.html"), html);
+  EXPECT_EQ(run("check --scenario " + std::string(BC_SOURCE_DIR) + "/scenarios/tiny.toml --html pages/report.html --force").code, 0);
+  EXPECT_EQ(slurp(dir_ / "pages" / "report.html").find("Violations by root"), std::string::npos) << "only when asked";
+}
