@@ -173,6 +173,23 @@ bool operation_ops(EffectTerm& t, ScriptReading& r, const std::string& operation
     t.ops[t.op_count++] = o;
     r.rule += ", operation registers EFFECT_AVOID_BATTLE_DAMAGE: no battle damage to you";
   }
+  // Registered on the player (Duel.RegisterEffect), not on a card: the
+  // battle damage the controller takes, redirected or halved (processor.cpp,
+  // the battle damage of damage calculation: EFFECT_REFLECT_BATTLE_DAMAGE,
+  // EFFECT_CHANGE_BATTLE_DAMAGE with HALF_DAMAGE).
+  const bool on_player = has("Duel.RegisterEffect");
+  if (on_player && has("EFFECT_REFLECT_BATTLE_DAMAGE") && t.op_count < kMaxOps) {
+    Op o = op(OpCode::RedirectBattleDamage, Object::You);
+    o.duration = duration_of("", operation);
+    t.ops[t.op_count++] = o;
+    r.rule += ", operation registers EFFECT_REFLECT_BATTLE_DAMAGE on the player: the opponent takes the battle damage";
+  }
+  if (on_player && has("EFFECT_CHANGE_BATTLE_DAMAGE") && has("HALF_DAMAGE") && t.op_count < kMaxOps) {
+    Op o = op(OpCode::HalveBattleDamage, Object::You);
+    o.duration = duration_of("", operation);
+    t.ops[t.op_count++] = o;
+    r.rule += ", operation registers EFFECT_CHANGE_BATTLE_DAMAGE with HALF_DAMAGE on the player: battle damage halved";
+  }
   if (has("Duel.NegateAttack")) {
     t.ops[t.op_count++] = op(OpCode::NegateAttack, Object::Target);
     r.rule += ", operation calls Duel.NegateAttack";
@@ -339,19 +356,36 @@ void engine_permission(const json& e, EffectTerm& t, ScriptReading& r) {
             : holds(e, "property_flags", kDamageStep) ? ", DAMAGE_STEP flag" : ", no Damage Step flag";
 }
 
-/// A monster's continuous effect on itself, read as the term's continuous part:
-/// only EFFECT_DIRECT_ATTACK (it may attack directly: Jinzo #7), a single
-/// effect without a condition. Every other continuous effect stays unread.
+/// The continuous effects a monster has on itself that a term states: the
+/// code (effect.h of both cores) and what the host then does.
+struct ContinuousCode {
+  Constant code;
+  ContinuousKind kind;
+  std::string_view says;
+};
+constexpr std::array<ContinuousCode, 3> kContinuousCodes = {{
+    {{"EFFECT_DIRECT_ATTACK", 74}, ContinuousKind::MayAttackDirectly, "may attack directly"},  // Jinzo #7
+    // Amazoness Swords Woman: the damage its controller would take from its battles goes to the opponent.
+    {{"EFFECT_REFLECT_BATTLE_DAMAGE", 202}, ContinuousKind::RedirectBattleDamage, "redirects the battle damage"},
+    {{"EFFECT_PIERCE", 203}, ContinuousKind::Piercing, "inflicts piercing battle damage"},  // Spear Dragon
+}};
+
+/// A monster's continuous effect on itself, read as the term's continuous
+/// part: a single effect without a condition whose code is one of
+/// kContinuousCodes. Every other continuous effect stays unread.
 bool continuous_part(const json& e, std::uint32_t card_type, EffectTerm& t, ScriptReading& r) {
-  constexpr Constant kDirectAttack{"EFFECT_DIRECT_ATTACK", 74};
   const std::string type = text_of(e, "effect_type");
   const bool single = type.empty() ? value_of(e, "effect_type_value") == 0x1 : type == "EFFECT_TYPE_SINGLE";
-  if (!(card_type & kTypeMonster) || !single || e.contains("condition") || !event_is(e, kDirectAttack)) return false;
-  t.activation = Activation::Continuous;
-  t.card_type = CardType::Monster;
-  t.continuous = ContinuousSpec{ContinuousKind::MayAttackDirectly, 0};
-  r.rule = "EFFECT_DIRECT_ATTACK on itself -> may attack directly (continuous)";
-  return true;
+  if (!(card_type & kTypeMonster) || !single || e.contains("condition")) return false;
+  for (const ContinuousCode& c : kContinuousCodes) {
+    if (!event_is(e, c.code)) continue;
+    t.activation = Activation::Continuous;
+    t.card_type = CardType::Monster;
+    t.continuous = ContinuousSpec{c.kind, 0};
+    r.rule = std::string(c.code.name) + " on itself -> " + std::string(c.says) + " (continuous)";
+    return true;
+  }
+  return false;
 }
 
 }  // namespace

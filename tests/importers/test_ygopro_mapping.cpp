@@ -213,6 +213,51 @@ TEST(YgoproMapping, DirectAttackOnItselfIsReadAsContinuous) {
   EXPECT_FALSE(read_script_effect(effect("EFFECT_TYPE_SINGLE", "EFFECT_DIRECT_ATTACK"), kTrap, "").term);
 }
 
+// A monster's own piercing (EFFECT_PIERCE, Spear Dragon) and redirection
+// (EFFECT_REFLECT_BATTLE_DAMAGE, Amazoness Swords Woman), read by name or by
+// effect.h's value; with a condition, or on another card's script, not read.
+TEST(YgoproMapping, PiercingAndRedirectionOnItselfAreReadAsContinuous) {
+  const EffectTerm pierce = read(effect("EFFECT_TYPE_SINGLE", "EFFECT_PIERCE"));
+  EXPECT_EQ(pierce.activation, Activation::Continuous);
+  EXPECT_EQ(pierce.continuous.kind, ContinuousKind::Piercing);
+  EXPECT_EQ(read(effect("EFFECT_TYPE_SINGLE", "EFFECT_REFLECT_BATTLE_DAMAGE")).continuous.kind,
+            ContinuousKind::RedirectBattleDamage);
+  const json by_value{{"effect_type_value", 1u}, {"event_code_value", 203u}};
+  EXPECT_EQ(read(by_value).continuous.kind, ContinuousKind::Piercing);
+  EXPECT_EQ(read_script_effect(effect("EFFECT_TYPE_SINGLE", "EFFECT_PIERCE"), kMonster, "").rule,
+            "EFFECT_PIERCE on itself -> inflicts piercing battle damage (continuous)");
+  json conditional = effect("EFFECT_TYPE_SINGLE", "EFFECT_PIERCE");
+  conditional["condition"] = "c1.lua:3-5";
+  EXPECT_FALSE(read_script_effect(conditional, kMonster, "").term);
+  EXPECT_FALSE(read_script_effect(effect("EFFECT_TYPE_EQUIP", "EFFECT_PIERCE"), kMonster, "").term);
+  EXPECT_FALSE(read_script_effect(effect("EFFECT_TYPE_SINGLE", "EFFECT_PIERCE"), kTrap, "").term);
+}
+
+// An operation that registers a battle damage change on the player: the
+// controller's battle damage redirected, or halved (HALF_DAMAGE), for the
+// turn when it resets at the End Phase; on a card (no Duel.RegisterEffect), not read.
+TEST(YgoproMapping, PlayerBattleDamageRedirectionAndHalvingAreRead) {
+  json reflect = effect("EFFECT_TYPE_ACTIVATE", "EVENT_FREE_CHAIN");
+  reflect["operation_uses"] = {"Duel.RegisterEffect", "EFFECT_REFLECT_BATTLE_DAMAGE", "PHASE_END", "RESET_PHASE"};
+  const EffectTerm r = read(reflect, kTrap);
+  ASSERT_EQ(r.op_count, 1);
+  EXPECT_EQ(r.ops[0].code, OpCode::RedirectBattleDamage);
+  EXPECT_EQ(r.ops[0].object, Object::You);
+  EXPECT_EQ(r.ops[0].duration, Duration::Turn);
+  json half = effect("EFFECT_TYPE_ACTIVATE", "EVENT_FREE_CHAIN");
+  half["operation_uses"] = {"Duel.RegisterEffect", "EFFECT_CHANGE_BATTLE_DAMAGE", "HALF_DAMAGE", "PHASE_DAMAGE", "RESET_PHASE"};
+  const EffectTerm h = read(half, kTrap);
+  ASSERT_EQ(h.op_count, 1);
+  EXPECT_EQ(h.ops[0].code, OpCode::HalveBattleDamage);
+  EXPECT_EQ(h.ops[0].duration, Duration::Battle);
+  json on_card = reflect;
+  on_card["operation_uses"] = {":RegisterEffect", "EFFECT_REFLECT_BATTLE_DAMAGE"};
+  const ScriptReading c = read_script_effect(on_card, kTrap, "");
+  ASSERT_TRUE(c.term);
+  EXPECT_EQ(c.term->ops[0].code, OpCode::Opaque);
+  EXPECT_TRUE(c.open_outcome);
+}
+
 // Shift: a targeting effect whose operation calls Duel.ChangeAttackTarget
 // moves the attack to its target; without a target flag nothing is guessed.
 TEST(YgoproMapping, ChangeAttackTargetMovesTheAttackToTheTarget) {
