@@ -15,7 +15,7 @@ enum class ContinuousKind : std::uint8_t {
   CannotAttackAtLeast,  ///< the opponent's monsters with amount or more ATK cannot declare an attack
   CannotBeAttacked,     ///< the host cannot be chosen as an attack target
   MayAttackDirectly,    ///< the host may attack directly
-  NoTrapActivation,     ///< the opponent cannot activate Trap cards
+  NoTrapActivation,     ///< no Trap card can be activated, by either player (Royal Decree, Jinzo; docs/effects.md)
   SelfDestructNoOtherMonster,  ///< the host is destroyed when its controller controls no other monster
   Piercing,             ///< the host, attacking a Defense Position monster with a lower DEF, inflicts the difference
   DoubleBattleDamage,   ///< the battle damage the host inflicts to the opponent is doubled
