@@ -3,24 +3,12 @@
 #include <sstream>
 
 #include "counterexamples/contradictions/contradictions_report.hpp"
+#include "counterexamples/report/report.hpp"
 
 namespace bc {
 namespace {
 
-std::string esc(const std::string& s) {
-  std::string out;
-  out.reserve(s.size());
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
+std::string esc(const std::string& s) { return markup_escape(s); }
 
 constexpr const char* kStyle = R"(
 body{font-family:system-ui,sans-serif;margin:2em;color:#222;max-width:110em}

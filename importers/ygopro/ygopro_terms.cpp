@@ -3,6 +3,7 @@
 /// the cards file gives one (the two cores' constant.lua agree on the names,
 /// not on every value) and by its value otherwise.
 #include "importers/ygopro/ygopro_terms.hpp"
+#include "importers/ygopro/ygopro_script_attrs.hpp"
 
 #include <algorithm>
 #include <array>
@@ -14,49 +15,9 @@
 namespace bc::ygopro {
 
 using nlohmann::json;
+using namespace script_attrs;
 
 namespace {
-
-/// One constant: its name in constant.lua and its value there.
-struct Constant {
-  std::string_view name;
-  std::uint32_t value;
-};
-
-std::string text_of(const json& j, const char* key) {
-  const auto it = j.find(key);
-  return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
-
-/// What the file says of a function: its text (a synthetic script's
-/// condition) or its place, then the names its source uses (`<key>_uses`,
-/// written by `battlecheck ygopro cards`), as one searchable string.
-std::string function_facts(const json& j, const std::string& key) {
-  std::string out = text_of(j, key.c_str());
-  if (auto u = j.find(key + "_uses"); u != j.end() && u->is_array())
-    for (const json& name : *u)
-      if (name.is_string()) out += " " + name.get<std::string>();
-  return out;
-}
-
-std::uint32_t value_of(const json& j, const std::string& key) {
-  const auto it = j.find(key);
-  return it != j.end() && it->is_number_unsigned() ? it->get<std::uint32_t>() : 0;
-}
-
-/// Whether the attribute `key` holds the constant `c`: by name when named, else by value bits.
-bool holds(const json& e, const char* key, const Constant& c) {
-  const std::string names = text_of(e, key);
-  if (!names.empty() && names.find("not set") == std::string::npos) return names.find(c.name) != std::string::npos;
-  return (value_of(e, std::string(key) + "_value") & c.value) == c.value && c.value != 0;
-}
-
-/// The event code: by name when named, else by value.
-bool event_is(const json& e, const Constant& c) {
-  const std::string name = text_of(e, "event_code");
-  if (!name.empty()) return name.rfind(c.name, 0) == 0 && (name.size() == c.name.size() || name[c.name.size()] == ' ');
-  return value_of(e, "event_code_value") == c.value;
-}
 
 // EFFECT_TYPE_*
 constexpr Constant kActivate{"EFFECT_TYPE_ACTIVATE", 0x10}, kFlip{"EFFECT_TYPE_FLIP", 0x20},

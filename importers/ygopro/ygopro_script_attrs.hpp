@@ -1,0 +1,57 @@
+#pragma once
+/// Reading one effect's attributes in a cards file (docs/engines/ygopro.md,
+/// "The cards file"): by the constant's name when the file gives names (the
+/// two cores' constant.lua agree on names, not on every value), by its value
+/// otherwise. Internal to importers/ygopro (ygopro_terms.cpp).
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+namespace bc::ygopro::script_attrs {
+
+using nlohmann::json;
+
+/// One constant: its name in constant.lua and its value there.
+struct Constant {
+  std::string_view name;
+  std::uint32_t value;
+};
+
+inline std::string text_of(const json& j, const char* key) {
+  const auto it = j.find(key);
+  return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+/// What the file says of a function: its text (a synthetic script's
+/// condition) or its place, then the names its source uses (`<key>_uses`,
+/// written by `battlecheck ygopro cards`), as one searchable string.
+inline std::string function_facts(const json& j, const std::string& key) {
+  std::string out = text_of(j, key.c_str());
+  if (auto u = j.find(key + "_uses"); u != j.end() && u->is_array())
+    for (const json& name : *u)
+      if (name.is_string()) out += " " + name.get<std::string>();
+  return out;
+}
+
+inline std::uint32_t value_of(const json& j, const std::string& key) {
+  const auto it = j.find(key);
+  return it != j.end() && it->is_number_unsigned() ? it->get<std::uint32_t>() : 0;
+}
+
+/// Whether the attribute `key` holds the constant `c`: by name when named, else by value bits.
+inline bool holds(const json& e, const char* key, const Constant& c) {
+  const std::string names = text_of(e, key);
+  if (!names.empty() && names.find("not set") == std::string::npos) return names.find(c.name) != std::string::npos;
+  return (value_of(e, std::string(key) + "_value") & c.value) == c.value && c.value != 0;
+}
+
+/// The event code: by name when named, else by value.
+inline bool event_is(const json& e, const Constant& c) {
+  const std::string name = text_of(e, "event_code");
+  if (!name.empty()) return name.rfind(c.name, 0) == 0 && (name.size() == c.name.size() || name[c.name.size()] == ' ');
+  return value_of(e, "event_code_value") == c.value;
+}
+
+}  // namespace bc::ygopro::script_attrs
