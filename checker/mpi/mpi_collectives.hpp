@@ -1,6 +1,6 @@
 #pragma once
 /// The collectives of the distributed search (checker/mpi/mpi_bfs.cpp) that do
-/// not touch its states: the rank of a key among every rank's new keys, and
+/// not touch its states: the place of a key among every rank's new keys, and
 /// gathering a vector on rank 0. Compiled only when CMake finds MPI.
 #include <mpi.h>
 
@@ -17,37 +17,58 @@ inline bool any_rank(bool mine) {
   return any != 0;
 }
 
-/// For each of this rank's `keys` (sorted, distinct over all ranks): how many
-/// keys of every rank are below it, i.e. its offset in the order a
-/// one-process search gives the level's new states. Every rank's keys come
-/// sorted, so one walk over each rank's run counts them all. `total` gets
-/// the number of keys over every rank. Collective.
-inline std::vector<std::uint64_t> keys_below(const std::vector<std::uint64_t>& keys, std::uint64_t& total) {
-  int ranks = 1;
-  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
-  const int mine = static_cast<int>(keys.size());
-  std::vector<int> counts(static_cast<std::size_t>(ranks)), offsets(static_cast<std::size_t>(ranks));
-  MPI_Allgather(&mine, 1, MPI_INT, counts.data(), 1, MPI_INT, MPI_COMM_WORLD);
+/// Displacements of `counts` (an exclusive prefix sum).
+inline std::vector<int> displacements(const std::vector<int>& counts) {
+  std::vector<int> out(counts.size());
   int sum = 0;
   for (std::size_t r = 0; r < counts.size(); ++r) {
-    offsets[r] = sum;
+    out[r] = sum;
     sum += counts[r];
   }
-  total = static_cast<std::uint64_t>(sum);
-  std::vector<std::uint64_t> all(static_cast<std::size_t>(sum));
-  MPI_Allgatherv(keys.data(), mine, MPI_UINT64_T, all.data(), counts.data(), offsets.data(), MPI_UINT64_T,
-                 MPI_COMM_WORLD);
-  std::vector<std::size_t> at(offsets.begin(), offsets.end());
+  return out;
+}
+
+/// For each of this rank's `keys` (sorted, distinct over all ranks): how many
+/// keys of every rank are below it, i.e. its offset in the order a
+/// one-process search gives the level's new states. `total` gets the number
+/// of keys over every rank. Collective, and no rank learns every key (that
+/// all-gather cost each rank 8 bytes a new state of the whole level, which
+/// capped a cluster: docs/scaling.md): the key range is cut into one slice a
+/// rank; each key goes to its slice's rank, which sorts its slice and sends
+/// back each key's place, plus the sizes of the slices before it. 16 bytes
+/// a key on the wire, whatever the number of ranks.
+inline std::vector<std::uint64_t> keys_below(const std::vector<std::uint64_t>& keys, std::uint64_t& total) {
+  int ranks = 1, rank = 0;
+  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  const auto p = static_cast<std::size_t>(ranks);
+  // The range of every rank's keys: the least first key and the greatest last one.
+  std::uint64_t ends[2] = {keys.empty() ? ~std::uint64_t{0} : keys.front(), keys.empty() ? ~std::uint64_t{0} : ~keys.back()};
+  std::uint64_t range[2] = {0, 0};
+  MPI_Allreduce(ends, range, 2, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
+  const std::uint64_t lo = range[0], hi = ~range[1];
+  const std::uint64_t width = lo <= hi ? (hi - lo) / p + 1 : 1;
+  std::vector<int> send_counts(p, 0), recv_counts(p, 0);
+  for (std::uint64_t k : keys) ++send_counts[static_cast<std::size_t>((k - lo) / width)];
+  MPI_Alltoall(send_counts.data(), 1, MPI_INT, recv_counts.data(), 1, MPI_INT, MPI_COMM_WORLD);
+  const std::vector<int> send_at = displacements(send_counts), recv_at = displacements(recv_counts);
+  std::vector<std::uint64_t> slice(static_cast<std::size_t>(recv_at.back() + recv_counts.back()));
+  MPI_Alltoallv(keys.data(), send_counts.data(), send_at.data(), MPI_UINT64_T, slice.data(), recv_counts.data(),
+                recv_at.data(), MPI_UINT64_T, MPI_COMM_WORLD);
+  // This rank's slice in order; the slices of the ranks before it come first.
+  std::uint64_t size = slice.size(), before = 0;
+  MPI_Exscan(&size, &before, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+  if (rank == 0) before = 0;  // MPI_Exscan leaves rank 0's result undefined
+  MPI_Allreduce(&size, &total, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+  std::vector<std::uint64_t> sorted = slice;
+  std::sort(sorted.begin(), sorted.end());
+  std::vector<std::uint64_t> place(slice.size());
+  for (std::size_t i = 0; i < slice.size(); ++i)
+    place[i] = before + static_cast<std::uint64_t>(std::lower_bound(sorted.begin(), sorted.end(), slice[i]) - sorted.begin());
+  // Each place goes back to the rank its key came from, in the order it came.
   std::vector<std::uint64_t> below(keys.size());
-  for (std::size_t k = 0; k < keys.size(); ++k) {
-    std::uint64_t n = 0;
-    for (std::size_t r = 0; r < at.size(); ++r) {
-      const std::size_t end = static_cast<std::size_t>(offsets[r]) + static_cast<std::size_t>(counts[r]);
-      while (at[r] < end && all[at[r]] < keys[k]) ++at[r];
-      n += at[r] - static_cast<std::size_t>(offsets[r]);
-    }
-    below[k] = n;
-  }
+  MPI_Alltoallv(place.data(), recv_counts.data(), recv_at.data(), MPI_UINT64_T, below.data(), send_counts.data(),
+                send_at.data(), MPI_UINT64_T, MPI_COMM_WORLD);
   return below;
 }
 
