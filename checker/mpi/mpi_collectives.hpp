@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
+#include <queue>
 #include <vector>
 
 namespace bc::mpi {
@@ -36,12 +38,19 @@ inline std::vector<int> displacements(const std::vector<int>& counts) {
 /// capped a cluster: docs/scaling.md): the key range is cut into one slice a
 /// rank; each key goes to its slice's rank, which sorts its slice and sends
 /// back each key's place, plus the sizes of the slices before it. 16 bytes
-/// a key on the wire, whatever the number of ranks.
+/// a key on the wire, whatever the number of ranks; the slice's rank merges
+/// the sorted runs it receives (O(n log P)).
 inline std::vector<std::uint64_t> keys_below(const std::vector<std::uint64_t>& keys, std::uint64_t& total) {
   int ranks = 1, rank = 0;
   MPI_Comm_size(MPI_COMM_WORLD, &ranks);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   const auto p = static_cast<std::size_t>(ranks);
+  if (ranks == 1) {  // one rank: the keys come sorted, their places are their indices
+    total = keys.size();
+    std::vector<std::uint64_t> below(keys.size());
+    for (std::size_t i = 0; i < below.size(); ++i) below[i] = i;
+    return below;
+  }
   // The range of every rank's keys: the least first key and the greatest last one.
   std::uint64_t ends[2] = {keys.empty() ? ~std::uint64_t{0} : keys.front(), keys.empty() ? ~std::uint64_t{0} : ~keys.back()};
   std::uint64_t range[2] = {0, 0};
@@ -60,11 +69,25 @@ inline std::vector<std::uint64_t> keys_below(const std::vector<std::uint64_t>& k
   MPI_Exscan(&size, &before, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
   if (rank == 0) before = 0;  // MPI_Exscan leaves rank 0's result undefined
   MPI_Allreduce(&size, &total, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
-  std::vector<std::uint64_t> sorted = slice;
-  std::sort(sorted.begin(), sorted.end());
+  // Each rank's run arrives sorted: merge the runs (a heap of their heads), numbering the keys in order.
   std::vector<std::uint64_t> place(slice.size());
-  for (std::size_t i = 0; i < slice.size(); ++i)
-    place[i] = before + static_cast<std::uint64_t>(std::lower_bound(sorted.begin(), sorted.end(), slice[i]) - sorted.begin());
+  struct Head {
+    std::uint64_t key;
+    std::size_t at, end;
+    bool operator>(const Head& o) const { return key > o.key; }
+  };
+  std::priority_queue<Head, std::vector<Head>, std::greater<>> heads;
+  for (std::size_t r = 0; r < p; ++r)
+    if (recv_counts[r] > 0) {
+      const auto at = static_cast<std::size_t>(recv_at[r]);
+      heads.push(Head{slice[at], at, at + static_cast<std::size_t>(recv_counts[r])});
+    }
+  for (std::uint64_t n = before; !heads.empty(); ++n) {
+    Head h = heads.top();
+    heads.pop();
+    place[h.at] = n;
+    if (++h.at < h.end) heads.push(Head{slice[h.at], h.at, h.end});
+  }
   // Each place goes back to the rank its key came from, in the order it came.
   std::vector<std::uint64_t> below(keys.size());
   MPI_Alltoallv(place.data(), recv_counts.data(), recv_at.data(), MPI_UINT64_T, below.data(), send_counts.data(),
