@@ -1,420 +1,289 @@
-// The MPI exploration (checker/mpi/mpi_explorer.hpp); compiled only when CMake
-// finds MPI. One thread per rank; level-synchronous breadth-first search.
-#include <mpi.h>
+// The MPI search's levels (checker/mpi/mpi_bfs.hpp): expand, exchange,
+// receive, store. Verdicts, runs and the graph are in mpi_results.cpp.
+#include "checker/mpi/mpi_bfs.hpp"
 
 #include <algorithm>
-#include <array>
-#include <chrono>
-#include <cstring>
-#include <numeric>
-#include <vector>
+#include <atomic>
 
-#include "checker/search/bfs.hpp"
-#include "checker/search/graph_analysis.hpp"
-#include "checker/store/link_store.hpp"
-#include "checker/search/model_system.hpp"
 #include "checker/mpi/mpi_collectives.hpp"
-#include "checker/mpi/mpi_explorer.hpp"
-#include "checker/mpi/pending_index.hpp"
-#include "checker/store/sharded_set.hpp"
+#include "checker/search/bfs.hpp"
 
-namespace bc {
+namespace bc::mpi_search {
 namespace {
 
-constexpr std::uint32_t kNoParent = 0xFFFFFFFFu;
-constexpr std::uint64_t kNone = ~std::uint64_t{0};
-constexpr std::size_t kRound = 2048;  ///< sources a rank expands between two exchanges
-
-/// One successor on its way to the rank that owns it.
-struct Msg {
-  std::uint64_t fp;
-  std::uint64_t key;  ///< source id << 8 | action: the (source, action) order of the one-process search
-  State state;
-  ModelSystem::PackedContext ctx;  ///< without the run's header
-  std::uint8_t terminal;
-};
-
-struct Node {
-  State state;
-  ModelSystem::PackedContext ctx;
-  std::uint32_t id;
-  std::uint32_t local;  ///< index of this state among the rank's own (flags)
-};
-
-#pragma pack(push, 1)
-/// A stored state's parent link, with the state's global id (a rank holds a
-/// sparse, increasing subset of the ids).
-struct IdLink {
-  std::uint32_t id;
-  std::uint32_t parent;
-  std::uint8_t action;
-};
-#pragma pack(pop)
-
-std::uint64_t key_of(std::uint32_t from, std::uint8_t action) { return std::uint64_t{from} << 8 | action; }
-
-class MpiBfs {
- public:
-  MpiBfs(const Model& model, const Bounds& bounds, const ProgressFn& progress)
-      : sys_(model), bounds_(bounds), progress_(progress), seen_(bounds.liveness) {
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
-    MPI_Comm_size(MPI_COMM_WORLD, &ranks_);
-    if (bounds.symmetry) sys_.use_symmetry(Symmetry::of(model.scenario()));  // as explore() does
-  }
-
-  MpiOutcome run() {
-    const auto start = std::chrono::steady_clock::now();
-    if (store_root()) {
-      for (std::uint32_t level = 0;; ++level) {
-        std::uint64_t live = cur_.size(), total = 0;
-        MPI_Allreduce(&live, &total, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
-        if (total == 0) break;
-        const bool deep = bounds_.max_depth != 0 && level >= bounds_.max_depth;  // the same on every rank
-        if (deep || mpi::any_rank(over_memory_bound(bounds_))) {  // --max-memory: once one rank passes it, all stop
-          cut_frontier();
-          result_.bound_hit = deep ? "max_depth" : "max_memory";
-          break;
-        }
-        expand_level(level);
-        report(level, start);
-      }
-    }
-    finish(start);
-    return MpiOutcome{rank_ == 0 ? result_ : CheckResult{}, rank_, ranks_, {}};
-  }
-
- private:
-  int owner(std::uint64_t fp) const { return static_cast<int>((fp >> 32 & 0xFFFFFF) % static_cast<std::uint64_t>(ranks_)); }
-
-  bool store_root() {
-    Node root{};
-    TraceContext ctx{};
-    Verdicts v;
-    sys_.start(root.state, ctx, v);
-    const bool terminal = ModelSystem::terminal(root.state);
-    if (terminal) sys_.finish(ctx, true, v);
-    ModelSystem::pack(ctx, root.ctx);
-    const std::uint64_t fp = sys_.fingerprint(root.state, ctx);
-    if (owner(fp) == rank_) {
-      seen_.insert(fp);
-      seen_.set_id(fp, 0);
-      links_.push_back(IdLink{0, kNoParent, 0});
-      flags_.push_back(std::uint8_t(terminal ? kNodeTerminal : 0));
-      if (!terminal && v.violated.none()) cur_.push_back(root);
-    }
-    next_id_ = 1;
-    record_now(v, {});
-    return !terminal && v.violated.none();
-  }
-
-  void expand_level(std::uint32_t level) {
-    bad_.fill(kNone);
-    good_.fill(kNone);
-    pending_.clear();
-    pending_index_.clear();
-    pending_edges_.clear();
-    std::size_t done = 0;
-    out_.resize(static_cast<std::size_t>(ranks_));
-    for (int more = 1; more != 0;) {
-      for (std::vector<Msg>& o : out_) o.clear();
-      const std::size_t end = std::min(cur_.size(), done + kRound);
-      for (; done < end; ++done) expand(cur_[done], out_);
-      receive(exchange(out_));
-      int mine = done < cur_.size() ? 1 : 0;
-      MPI_Allreduce(&mine, &more, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-    }
-    store_level(level);
-  }
-
-  void expand(const Node& node, std::vector<std::vector<Msg>>& out) {
-    const int n = sys_.expand(node.state);
-    bool cut = false;
-    TraceContext source_ctx, ctx;
-    sys_.unpack(node.ctx, source_ctx);
-    for (int i = 0; i < n; ++i) {
-      Msg m{};
-      ctx = source_ctx;
-      Verdicts v;
-      sys_.successor(node.state, i, m.state, ctx, v);
-      m.terminal = ModelSystem::terminal(m.state) ? 1 : 0;
-      if (m.terminal != 0) sys_.finish(ctx, true, v);
-      m.key = key_of(node.id, static_cast<std::uint8_t>(i));
-      note_first(v, m.key);
-      if (v.violated.any()) {
-        cut = true;
-        continue;
-      }
-      m.fp = sys_.fingerprint(m.state, ctx);
-      ModelSystem::pack(ctx, m.ctx);
-      out[static_cast<std::size_t>(owner(m.fp))].push_back(m);
-    }
-    transitions_ += static_cast<std::uint64_t>(n);
-    if (bounds_.liveness) flags_[node.local] |= std::uint8_t(kNodeExpanded | (cut ? kNodeCut : 0));
-  }
-
-  /// Keep the lowest key of each property newly violated or witnessed.
-  void note_first(const Verdicts& v, std::uint64_t key) {
-    for (int p = 0; p < kMaxProperties; ++p) {
-      if (v.violated.test(p) && !result_.violated.test(p)) bad_[p] = std::min(bad_[p], key);
-      if (v.witnessed.test(p) && !result_.witnessed.test(p)) good_[p] = std::min(good_[p], key);
-    }
-  }
-
-  /// All-to-all exchange of this round's successors.
-  const std::vector<Msg>& exchange(const std::vector<std::vector<Msg>>& out) {
-    const auto p = static_cast<std::size_t>(ranks_);
-    if (p == 1) return out[0];
-    std::vector<int> send_counts(p), recv_counts(p), send_offsets(p), recv_offsets(p);
-    std::vector<Msg>& send = send_;
-    send.clear();
-    for (std::size_t r = 0; r < p; ++r) {
-      send_offsets[r] = static_cast<int>(send.size() * sizeof(Msg));
-      send_counts[r] = static_cast<int>(out[r].size() * sizeof(Msg));
-      send.insert(send.end(), out[r].begin(), out[r].end());
-    }
-    MPI_Alltoall(send_counts.data(), 1, MPI_INT, recv_counts.data(), 1, MPI_INT, MPI_COMM_WORLD);
-    int total = 0;
-    for (std::size_t r = 0; r < p; ++r) {
-      recv_offsets[r] = total;
-      total += recv_counts[r];
-    }
-    std::vector<Msg>& recv = recv_;
-    recv.resize(static_cast<std::size_t>(total) / sizeof(Msg));
-    MPI_Alltoallv(send.data(), send_counts.data(), send_offsets.data(), MPI_BYTE, recv.data(), recv_counts.data(),
-                  recv_offsets.data(), MPI_BYTE, MPI_COMM_WORLD);
-    return recv;
-  }
-
-  /// Owner side: drop states seen in earlier levels, keep the lowest key of each new one.
-  void receive(const std::vector<Msg>& msgs) {
-    constexpr std::size_t kAhead = 16;  // table probes in flight
-    for (std::size_t j = 0; j < msgs.size(); ++j) {
-      if (j + kAhead < msgs.size()) {
-        seen_.prefetch(msgs[j + kAhead].fp);
-        pending_index_.prefetch(msgs[j + kAhead].fp);
-      }
-      const Msg& m = msgs[j];
-      if (bounds_.liveness) pending_edges_.push_back({static_cast<std::uint32_t>(m.key >> 8), m.fp});
-      if (seen_.contains(m.fp)) continue;
-      bool fresh = false;
-      const std::uint32_t at = pending_index_.find_or_insert(m.fp, static_cast<std::uint32_t>(pending_.size()), fresh);
-      if (fresh) pending_.push_back(m);
-      else if (m.key < pending_[at].key) pending_[at] = m;
-    }
-  }
-
-  /// Give the level's new states their global ids (rank of their key among
-  /// every rank's new keys), store them, and settle the level's verdicts.
-  void store_level(std::uint32_t level) {
-    std::vector<std::uint32_t> order(pending_.size());
-    std::iota(order.begin(), order.end(), 0u);
-    std::sort(order.begin(), order.end(), [this](std::uint32_t a, std::uint32_t b) { return pending_[a].key < pending_[b].key; });
-    std::vector<std::uint64_t> keys(order.size());
-    for (std::size_t k = 0; k < order.size(); ++k) keys[k] = pending_[order[k]].key;
-    const std::vector<std::uint64_t> below = mpi::keys_below(keys, level_total_);
-    std::vector<Node> next;
-    for (std::size_t k = 0; k < order.size(); ++k) {
-      if (k + 16 < order.size()) seen_.prefetch(pending_[order[k + 16]].fp);
-      const Msg& m = pending_[order[k]];
-      const auto id = static_cast<std::uint32_t>(next_id_ + below[k]);
-      seen_.insert(m.fp);
-      seen_.set_id(m.fp, id);
-      links_.push_back(IdLink{id, static_cast<std::uint32_t>(m.key >> 8), static_cast<std::uint8_t>(m.key & 0xFF)});
-      const auto local = static_cast<std::uint32_t>(flags_.size());
-      flags_.push_back(std::uint8_t(m.terminal != 0 ? kNodeTerminal : 0));
-      if (m.terminal == 0) next.push_back(Node{m.state, m.ctx, id, local});
-    }
-    for (const auto& [from, fp] : pending_edges_) edges_.push_back(GraphEdge{from, seen_.id_of(fp)});
-    next_id_ += level_total_;
-    if (level_total_ != 0 && level + 1 > result_.depth) result_.depth = level + 1;
-    cur_.swap(next);
-    settle_level();
-  }
-
-  /// The lowest key of each property over all ranks becomes its run.
-  void settle_level() {
-    std::array<std::uint64_t, kMaxProperties> bad{}, good{};
-    MPI_Allreduce(bad_.data(), bad.data(), kMaxProperties, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
-    MPI_Allreduce(good_.data(), good.data(), kMaxProperties, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
-    for (int p = 0; p < kMaxProperties; ++p) {
-      if (bad[p] != kNone) result_.counterexamples.push_back({p, run_of(bad[p])});
-      if (good[p] != kNone) result_.witnesses.push_back({p, run_of(good[p])});
-      if (bad[p] != kNone) result_.violated.set(p);
-      if (good[p] != kNone) result_.witnessed.set(p);
-    }
-  }
-
-  std::vector<std::uint8_t> run_of(std::uint64_t key) {
-    std::vector<std::uint8_t> path = path_to(static_cast<std::uint32_t>(key >> 8));
-    path.push_back(static_cast<std::uint8_t>(key & 0xFF));
-    return path;
-  }
-
-  void record_now(const Verdicts& v, const std::vector<std::uint8_t>& path) {
-    for (int p = 0; p < kMaxProperties; ++p) {
-      if (v.violated.test(p) && !result_.violated.test(p)) result_.counterexamples.push_back({p, path});
-      if (v.witnessed.test(p) && !result_.witnessed.test(p)) result_.witnesses.push_back({p, path});
-    }
-    result_.violated |= v.violated;
-    result_.witnessed |= v.witnessed;
-  }
-
-  /// This rank's link of `id`, or 0 if another rank owns it: (parent << 8 | action) + 1.
-  std::uint64_t local_link(std::uint32_t id) const {
-    std::uint64_t lo = 0, hi = links_.size();
-    while (lo < hi) {
-      const std::uint64_t mid = (lo + hi) / 2;
-      if (links_[mid].id < id) lo = mid + 1;
-      else hi = mid;
-    }
-    if (lo == links_.size() || links_[lo].id != id) return 0;
-    const IdLink l = links_[lo];
-    return (std::uint64_t{l.parent} << 8 | l.action) + 1;
-  }
-
-  /// Collective: the run to `id`, one all-reduce per step back to the root.
-  std::vector<std::uint8_t> path_to(std::uint32_t id) {
-    std::vector<std::uint8_t> path;
-    for (std::uint32_t v = id;;) {
-      std::uint64_t mine = local_link(v), link = 0;
-      MPI_Allreduce(&mine, &link, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
-      if (link == 0) break;  // cannot happen: every stored id has a link
-      const auto parent = static_cast<std::uint32_t>((link - 1) >> 8);
-      if (parent == kNoParent) break;
-      path.push_back(static_cast<std::uint8_t>((link - 1) & 0xFF));
-      v = parent;
-    }
-    return {path.rbegin(), path.rend()};
-  }
-
-  /// The depth bound: unexpanded states' traces end cut short; the lowest id
-  /// with a new verdict gives each property its run.
-  void cut_frontier() {
-    result_.complete = false;
-    bad_.fill(kNone);
-    good_.fill(kNone);
-    for (const Node& n : cur_) {
-      Verdicts v;
-      TraceContext ctx;
-      sys_.unpack(n.ctx, ctx);
-      sys_.finish(ctx, false, v);
-      for (int p = 0; p < kMaxProperties; ++p) {
-        if (v.violated.test(p) && !result_.violated.test(p)) bad_[p] = std::min<std::uint64_t>(bad_[p], n.id);
-        if (v.witnessed.test(p) && !result_.witnessed.test(p)) good_[p] = std::min<std::uint64_t>(good_[p], n.id);
-      }
-    }
-    std::array<std::uint64_t, kMaxProperties> bad{}, good{};
-    MPI_Allreduce(bad_.data(), bad.data(), kMaxProperties, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
-    MPI_Allreduce(good_.data(), good.data(), kMaxProperties, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
-    for (int p = 0; p < kMaxProperties; ++p) {
-      if (bad[p] != kNone) result_.counterexamples.push_back({p, path_to(static_cast<std::uint32_t>(bad[p]))});
-      if (good[p] != kNone) result_.witnesses.push_back({p, path_to(static_cast<std::uint32_t>(good[p]))});
-      if (bad[p] != kNone) result_.violated.set(p);
-      if (good[p] != kNone) result_.witnessed.set(p);
-    }
-    cur_.clear();
-  }
-
-  void report(std::uint32_t level, std::chrono::steady_clock::time_point start) {
-    if (rank_ != 0 || !progress_) return;
-    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    progress_(ProgressInfo{next_id_, transitions_, level + 1, 0, s});
-  }
-
-  void finish(std::chrono::steady_clock::time_point start) {
-    std::uint64_t local[3] = {transitions_, seen_.bytes(), peak_rss_bytes()}, sum[3] = {};
-    MPI_Reduce(local, sum, 3, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
-    result_.states = next_id_;
-    result_.transitions = sum[0];
-    result_.stored_bytes = sum[1];
-    result_.peak_rss_bytes = sum[2];
-    result_.link_bytes = next_id_ * sizeof(IdLink);
-    result_.threads = ranks_;
-    if (bounds_.liveness) analyse_graph();
-    result_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  }
-
-  /// Gather the edges and flags on rank 0 and run the Boost.Graph analysis there.
-  void analyse_graph() {
-    std::vector<GraphEdge> all_edges = mpi::gather_to_root(edges_);
-    std::vector<std::uint32_t> ids;
-    for (std::uint64_t i = 0; i < links_.size(); ++i) ids.push_back(links_[i].id);
-    const std::vector<std::uint32_t> all_ids = mpi::gather_to_root(ids);
-    const std::vector<std::uint8_t> all_flags = mpi::gather_to_root(flags_);
-    std::int64_t stuck = -1;
-    if (rank_ == 0) {
-      std::vector<std::uint8_t> flags(next_id_, 0);
-      for (std::size_t i = 0; i < all_ids.size(); ++i) flags[all_ids[i]] = all_flags[i];
-      const GraphSummary g = analyze_graph(all_edges, flags);
-      result_.dead_ends = g.dead_ends;
-      result_.cannot_end = g.cannot_end;
-      result_.nontrivial_sccs = g.nontrivial_sccs;
-      stuck = g.first_stuck;
-    }
-    MPI_Bcast(&stuck, 1, MPI_INT64_T, 0, MPI_COMM_WORLD);
-    if (stuck < 0) return;
-    const int p = property_index("battle_phase_can_end");
-    result_.stuck = Counterexample{p, path_to(static_cast<std::uint32_t>(stuck))};
-    if (p < 0 || result_.violated.test(p)) return;
-    result_.violated.set(p);
-    result_.counterexamples.push_back(result_.stuck);
-  }
-
-  ModelSystem sys_;
-  const Bounds& bounds_;
-  const ProgressFn& progress_;
-  int rank_ = 0, ranks_ = 1;
-  ShardedSet seen_;
-  LinkStore<IdLink> links_;
-  std::vector<std::uint8_t> flags_;  ///< per own state, in id order
-  std::vector<GraphEdge> edges_;      ///< edges into own states
-  std::vector<Node> cur_;
-  std::vector<Msg> pending_;
-  PendingIndex pending_index_;
-  std::vector<std::vector<Msg>> out_;  ///< per destination rank: this round's successors (reused)
-  std::vector<Msg> send_, recv_;       ///< exchange buffers (reused)
-  std::uint64_t level_total_ = 0;      ///< new states of the level, over every rank
-  std::vector<std::pair<std::uint32_t, std::uint64_t>> pending_edges_;
-  std::array<std::uint64_t, kMaxProperties> bad_{}, good_{};
-  std::uint64_t next_id_ = 0;
-  std::uint64_t transitions_ = 0;
-  CheckResult result_;
-};
-
-void init_mpi() {
-  int ready = 0;
-  MPI_Initialized(&ready);
-  if (ready == 0) MPI_Init(nullptr, nullptr);
-}
+constexpr std::size_t kRound = 2048;  ///< sources a thread expands between two exchanges
+constexpr std::size_t kChunk = 64;    ///< sources a thread takes at a time
+constexpr std::uint32_t kTerminalBit = 0x80000000u;  ///< in Worker::sorted: the state is terminal
 
 }  // namespace
 
-bool mpi_built() { return true; }
-
-MpiOutcome explore_mpi(const Model& model, const Bounds& bounds, const ProgressFn& progress) {
-  init_mpi();
-  if (bounds.max_states != 0) {
-    MpiOutcome o{.result = {}, .rank = 0, .ranks = 1, .error = "--max-states is not supported with --mpi (use --max-depth)"};
-    MPI_Comm_rank(MPI_COMM_WORLD, &o.rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &o.ranks);
-    return o;
+MpiBfs::MpiBfs(const Model& model, const Bounds& bounds, int threads, const ProgressFn& progress)
+    : bounds_(bounds), progress_(progress), threads_(threads), pool_(threads), seen_(true) {
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+  MPI_Comm_size(MPI_COMM_WORLD, &ranks_);
+  const Symmetry symmetry = bounds.symmetry ? Symmetry::of(model.scenario()) : Symmetry{};
+  for (int t = 0; t < threads; ++t) {
+    workers_.emplace_back(model);
+    if (bounds.symmetry) workers_.back().sys.use_symmetry(symmetry);  // as explore() does
+    workers_.back().out.resize(static_cast<std::size_t>(ranks_ + threads));
   }
-  const double cpu_start = cpu_seconds();
-  MpiBfs bfs(model, bounds, progress);
-  MpiOutcome o = bfs.run();
-  o.result.cpu_seconds = cpu_seconds() - cpu_start;
-  if (bounds.symmetry) o.result.symmetry = Symmetry::of(model.scenario()).summary();
-  return o;
 }
 
-int mpi_finish(int code) {
-  int ready = 0, done = 0;
-  MPI_Initialized(&ready);
-  MPI_Finalized(&done);
-  if (ready == 0 || done != 0) return code;
-  MPI_Bcast(&code, 1, MPI_INT, 0, MPI_COMM_WORLD);
-  MPI_Finalize();
-  return code;
+MpiOutcome MpiBfs::run() {
+  const auto start = std::chrono::steady_clock::now();
+  if (store_root()) {
+    for (std::uint32_t level = 0;; ++level) {
+      std::uint64_t live = frontier_size(), total = 0;
+      MPI_Allreduce(&live, &total, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+      if (total == 0) break;
+      const bool deep = bounds_.max_depth != 0 && level >= bounds_.max_depth;  // the same on every rank
+      if (deep || mpi::any_rank(over_memory_bound(bounds_))) {  // --max-memory: once one rank passes it, all stop
+        cut_frontier();
+        result_.bound_hit = deep ? "max_depth" : "max_memory";
+        break;
+      }
+      expand_level();
+      store_level(level);
+      report(level, start);
+    }
+  }
+  finish(start);
+  return MpiOutcome{rank_ == 0 ? result_ : CheckResult{}, rank_, ranks_, {}};
 }
 
-}  // namespace bc
+bool MpiBfs::store_root() {
+  Msg root{};
+  TraceContext ctx{};
+  Verdicts v;
+  ModelSystem& sys = workers_[0].sys;
+  sys.start(root.state, ctx, v);
+  const bool terminal = ModelSystem::terminal(root.state);
+  if (terminal) sys.finish(ctx, true, v);
+  ModelSystem::pack(ctx, root.ctx);
+  root.fp = sys.fingerprint(root.state, ctx);
+  if (owner(root.fp) == rank_) {
+    seen_.insert(root.fp);
+    seen_.set_id(root.fp, 0);
+    Worker& w = workers_[static_cast<std::size_t>(keeper(root.fp))];
+    w.links.push_back(IdLink{0, kNoParent, 0});
+    w.flags.push_back(std::uint8_t(terminal ? kNodeTerminal : 0));
+    if (!terminal && v.violated.none()) {
+      w.cur.push_back(Ref{0, 0, static_cast<std::uint32_t>(w.frontier.size()), static_cast<std::uint32_t>(keeper(root.fp))});
+      w.frontier.push_back(root);
+    }
+  }
+  count_frontier();
+  next_id_ = 1;
+  record_now(v, {});
+  return !terminal && v.violated.none();
+}
+
+void MpiBfs::expand_level() {
+  for (Worker& w : workers_) {
+    w.bad.fill(kNone);
+    w.good.fill(kNone);
+    w.pending.clear();
+    w.edges.clear();
+  }
+  const std::size_t round = kRound * static_cast<std::size_t>(threads_);
+  std::size_t done = 0;
+  for (int more = 1; more != 0;) {
+    const std::size_t end = std::min(frontier_size(), done + round);
+    expand_round(done, end);
+    done = end;
+    exchange();
+    receive();
+    int mine = done < frontier_size() ? 1 : 0;
+    MPI_Allreduce(&mine, &more, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  }
+}
+
+/// starts_ from the threads' shares of the frontier.
+void MpiBfs::count_frontier() {
+  starts_.assign(1, 0);
+  for (const Worker& w : workers_) starts_.push_back(starts_.back() + w.cur.size());
+}
+
+/// The k-th state of the frontier.
+const Ref& MpiBfs::frontier_at(std::size_t k) const {
+  std::size_t u = 0;
+  while (k >= starts_[u + 1]) ++u;
+  return workers_[u].cur[k - starts_[u]];
+}
+
+void MpiBfs::expand_round(std::size_t begin, std::size_t end) {
+  std::atomic<std::size_t> next{begin};
+  pool_.run([&](int t) {
+    Worker& w = workers_[static_cast<std::size_t>(t)];
+    for (OutList& o : w.out) o.msgs.clear();
+    for (std::size_t at = next.fetch_add(kChunk); at < end; at = next.fetch_add(kChunk))
+      for (std::size_t k = at; k < std::min(at + kChunk, end); ++k) expand(w, frontier_at(k));
+  });
+}
+
+void MpiBfs::expand(Worker& w, const Ref& ref) {
+  const Msg& node = workers_[ref.part].frontier[ref.at];
+  const int n = w.sys.expand(node.state);
+  bool cut = false;
+  TraceContext source_ctx, ctx;
+  w.sys.unpack(node.ctx, source_ctx);
+  Msg m{};
+  for (int i = 0; i < n; ++i) {
+    ctx = source_ctx;
+    Verdicts v;
+    w.sys.successor(node.state, i, m.state, ctx, v);
+    m.terminal = ModelSystem::terminal(m.state) ? 1 : 0;
+    if (m.terminal != 0) w.sys.finish(ctx, true, v);
+    m.key = key_of(ref.id, static_cast<std::uint8_t>(i));
+    note_first(w, v, m.key);
+    if (v.violated.any()) {
+      cut = true;
+      continue;
+    }
+    m.fp = w.sys.fingerprint(m.state, ctx);
+    ModelSystem::pack(ctx, m.ctx);
+    const int r = owner(m.fp);  // another rank, or this rank's thread that keeps the shard
+    w.out[static_cast<std::size_t>(r != rank_ ? r : ranks_ + keeper(m.fp))].msgs.push_back(m);
+  }
+  w.transitions += static_cast<std::uint64_t>(n);
+  // Distinct bytes for distinct sources: threads never write the same one.
+  if (bounds_.liveness) workers_[ref.part].flags[ref.local] |= std::uint8_t(kNodeExpanded | (cut ? kNodeCut : 0));
+}
+
+/// All-to-all exchange of this round's successors for other ranks.
+void MpiBfs::exchange() {
+  recv_.clear();
+  const auto p = static_cast<std::size_t>(ranks_);
+  if (p == 1) return;
+  std::vector<int> send_counts(p, 0), recv_counts(p);
+  send_.clear();
+  for (std::size_t r = 0; r < p; ++r) {
+    if (static_cast<int>(r) == rank_) continue;  // a rank's own successors stay where they are
+    const std::size_t at = send_.size();
+    for (const Worker& w : workers_) send_.insert(send_.end(), w.out[r].msgs.begin(), w.out[r].msgs.end());
+    send_counts[r] = static_cast<int>((send_.size() - at) * sizeof(Msg));
+  }
+  MPI_Alltoall(send_counts.data(), 1, MPI_INT, recv_counts.data(), 1, MPI_INT, MPI_COMM_WORLD);
+  const std::vector<int> send_at = mpi::displacements(send_counts), recv_at = mpi::displacements(recv_counts);
+  recv_.resize(static_cast<std::size_t>(recv_at.back() + recv_counts.back()) / sizeof(Msg));
+  MPI_Alltoallv(send_.data(), send_counts.data(), send_at.data(), MPI_BYTE, recv_.data(), recv_counts.data(),
+                recv_at.data(), MPI_BYTE, MPI_COMM_WORLD);
+}
+
+/// Owner side: thread u takes the successors in its table shards that the
+/// rank's other threads set aside for it, and those from the other ranks.
+void MpiBfs::receive() {
+  pool_.run([this](int u) {
+    Worker& w = workers_[static_cast<std::size_t>(u)];
+    constexpr std::size_t kAhead = 16;  // table probes in flight
+    for (const Worker& from : workers_) {
+      const std::vector<Msg>& msgs = from.out[static_cast<std::size_t>(ranks_ + u)].msgs;
+      for (std::size_t j = 0; j < msgs.size(); ++j) {
+        if (j + kAhead < msgs.size()) seen_.prefetch(msgs[j + kAhead].fp);
+        receive_one(w, msgs[j]);
+      }
+    }
+    for (std::size_t j = 0; j < recv_.size(); ++j) {  // from other ranks: every thread's shards
+      if (j + kAhead < recv_.size() && keeper(recv_[j + kAhead].fp) == u) seen_.prefetch(recv_[j + kAhead].fp);
+      if (keeper(recv_[j].fp) == u) receive_one(w, recv_[j]);
+    }
+  });
+}
+
+/// A state new to the visited set is new in this level: it is inserted at
+/// once, its id slot holding the level's first id plus its pending index; a
+/// state already there is of this level if its slot is not below that first
+/// id, and then the least key wins.
+void MpiBfs::receive_one(Worker& w, const Msg& m) {
+  if (bounds_.liveness) w.edges.push_back({static_cast<std::uint32_t>(m.key >> 8), m.fp});
+  const auto first = static_cast<std::uint32_t>(next_id_);
+  bool fresh = false;
+  const std::uint32_t* slot = seen_.insert_with_id(m.fp, first + static_cast<std::uint32_t>(w.pending.size()), fresh);
+  if (fresh) {
+    w.pending.push_back(m);
+    return;
+  }
+  if (*slot < first) return;  // a state of an earlier level
+  Msg& kept = w.pending.at(*slot - first);
+  if (m.key < kept.key) kept = m;
+}
+
+/// Each thread's w.below: on one rank, the keys below each of its keys in
+/// the other threads' runs (one cursor a run: keys are distinct, each names
+/// one successor) plus its index; on several, mpi::keys_below.
+void MpiBfs::place_keys() {
+  if (ranks_ > 1) {
+    std::vector<const std::vector<std::uint64_t>*> runs;
+    std::vector<std::vector<std::uint64_t>*> below;
+    for (Worker& w : workers_) {
+      runs.push_back(&w.keys);
+      below.push_back(&w.below);
+    }
+    mpi::keys_below(runs, level_total_, below);
+    return;
+  }
+  level_total_ = 0;
+  for (const Worker& w : workers_) level_total_ += w.keys.size();
+  pool_.run([this](int u) {
+    Worker& w = workers_[static_cast<std::size_t>(u)];
+    w.below.resize(w.keys.size());
+    std::vector<std::size_t> cursor(workers_.size(), 0);
+    for (std::size_t i = 0; i < w.keys.size(); ++i) {
+      std::size_t at = i;
+      for (std::size_t v = 0; v < workers_.size(); ++v) {
+        if (v == static_cast<std::size_t>(u)) continue;
+        const std::vector<std::uint64_t>& other = workers_[v].keys;
+        while (cursor[v] < other.size() && other[cursor[v]] < w.keys[i]) ++cursor[v];
+        at += cursor[v];
+      }
+      w.below[i] = at;
+    }
+  });
+}
+
+/// Give the level's new states their global ids (the place of their key
+/// among every rank's new keys), store them, and settle the level's verdicts.
+void MpiBfs::store_level(std::uint32_t level) {
+  pool_.run([this](int u) {
+    Worker& w = workers_[static_cast<std::size_t>(u)];
+    w.sorted.resize(w.pending.size());
+    for (std::size_t i = 0; i < w.pending.size(); ++i)
+      w.sorted[i] = {w.pending[i].key, static_cast<std::uint32_t>(i) | (w.pending[i].terminal != 0 ? kTerminalBit : 0u)};
+    if (!std::is_sorted(w.sorted.begin(), w.sorted.end())) std::sort(w.sorted.begin(), w.sorted.end());
+    w.keys.resize(w.sorted.size());
+    for (std::size_t i = 0; i < w.sorted.size(); ++i) w.keys[i] = w.sorted[i].first;
+  });
+  place_keys();
+  pool_.run([this](int u) {  // each thread stores its states, in id order
+    Worker& w = workers_[static_cast<std::size_t>(u)];
+    w.next.clear();
+    for (std::size_t i = 0; i < w.sorted.size(); ++i) {
+      const auto id = static_cast<std::uint32_t>(next_id_ + w.below[i]);
+      const std::uint64_t key = w.sorted[i].first;
+      const std::uint32_t at = w.sorted[i].second & ~kTerminalBit;
+      const bool terminal = (w.sorted[i].second & kTerminalBit) != 0;
+      w.links.push_back(IdLink{id, static_cast<std::uint32_t>(key >> 8), static_cast<std::uint8_t>(key & 0xFF)});
+      const auto local = static_cast<std::uint32_t>(w.flags.size());
+      w.flags.push_back(std::uint8_t(terminal ? kNodeTerminal : 0));
+      if (bounds_.liveness) seen_.set_id(w.pending[at].fp, id);  // thread u's shards
+      if (!terminal) w.next.push_back(Ref{id, local, at, static_cast<std::uint32_t>(u)});
+    }
+  });
+  if (bounds_.liveness) {
+    pool_.run([this](int u) {  // the edges into thread u's states
+      for (auto& [source, fp] : workers_[static_cast<std::size_t>(u)].edges) fp = seen_.id_of(fp);
+    });
+    for (const Worker& w : workers_)
+      for (const auto& [source, id] : w.edges) edges_.push_back(GraphEdge{source, static_cast<std::uint32_t>(id)});
+  }
+  for (Worker& w : workers_) {
+    w.cur.swap(w.next);
+    w.pending.swap(w.frontier);
+  }
+  count_frontier();
+  next_id_ += level_total_;
+  if (level_total_ != 0 && level + 1 > result_.depth) result_.depth = level + 1;
+  settle_level();
+}
+
+}  // namespace bc::mpi_search

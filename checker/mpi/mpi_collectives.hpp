@@ -30,46 +30,69 @@ inline std::vector<int> displacements(const std::vector<int>& counts) {
   return out;
 }
 
-/// For each of this rank's `keys` (sorted, distinct over all ranks): how many
-/// keys of every rank are below it, i.e. its offset in the order a
-/// one-process search gives the level's new states. `total` gets the number
-/// of keys over every rank. Collective, and no rank learns every key (that
-/// all-gather cost each rank 8 bytes a new state of the whole level, which
-/// capped a cluster: docs/scaling.md): the key range is cut into one slice a
-/// rank; each key goes to its slice's rank, which sorts its slice and sends
-/// back each key's place, plus the sizes of the slices before it. 16 bytes
-/// a key on the wire, whatever the number of ranks; the slice's rank merges
-/// the sorted runs it receives (O(n log P)).
-inline std::vector<std::uint64_t> keys_below(const std::vector<std::uint64_t>& keys, std::uint64_t& total) {
+/// The place of each of this rank's keys among every rank's keys, i.e. its
+/// offset in the order a one-process search gives the level's new states.
+/// The rank's keys come as sorted runs (one a thread); keys are distinct over
+/// every run of every rank. below[q][i] gets the number of keys, of every
+/// run of every rank, below runs[q][i]; `total` the number of keys over every
+/// rank. Collective, and no rank learns every key (that all-gather cost each
+/// rank 8 bytes a new state of the whole level, which capped a cluster:
+/// docs/scaling.md): the key range is cut into one slice a rank; each key
+/// goes to its slice's rank, which merges the sorted runs it receives (a
+/// heap, O(n log runs)) and sends back each key's place, plus the sizes of
+/// the slices before it. 16 bytes a key on the wire, whatever the number of
+/// ranks. `below`'s vectors are reused from level to level (no memory is
+/// faulted in again).
+inline void keys_below(const std::vector<const std::vector<std::uint64_t>*>& runs, std::uint64_t& total,
+                       const std::vector<std::vector<std::uint64_t>*>& below) {
   int ranks = 1, rank = 0;
   MPI_Comm_size(MPI_COMM_WORLD, &ranks);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   const auto p = static_cast<std::size_t>(ranks);
-  if (ranks == 1) {  // one rank: the keys come sorted, their places are their indices
-    total = keys.size();
-    std::vector<std::uint64_t> below(keys.size());
-    for (std::size_t i = 0; i < below.size(); ++i) below[i] = i;
-    return below;
-  }
+  // Every rank sends as many run sizes as the rank with the most runs has.
+  int mine_runs = static_cast<int>(runs.size()), most = 0;
+  MPI_Allreduce(&mine_runs, &most, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  const auto m = static_cast<std::size_t>(most);
   // The range of every rank's keys: the least first key and the greatest last one.
-  std::uint64_t ends[2] = {keys.empty() ? ~std::uint64_t{0} : keys.front(), keys.empty() ? ~std::uint64_t{0} : ~keys.back()};
+  std::uint64_t ends[2] = {~std::uint64_t{0}, ~std::uint64_t{0}};
+  for (const std::vector<std::uint64_t>* r : runs)
+    if (!r->empty()) {
+      ends[0] = std::min(ends[0], r->front());
+      ends[1] = std::min(ends[1], ~r->back());
+    }
   std::uint64_t range[2] = {0, 0};
   MPI_Allreduce(ends, range, 2, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
   const std::uint64_t lo = range[0], hi = ~range[1];
   const std::uint64_t width = lo <= hi ? (hi - lo) / p + 1 : 1;
+  // [dest * m + q]: how many keys of run q go to rank dest (a run's keys for one rank are contiguous).
+  std::vector<int> part(p * m, 0), got(p * m, 0);
+  for (std::size_t q = 0; q < runs.size(); ++q)
+    for (std::uint64_t k : *runs[q]) ++part[static_cast<std::size_t>((k - lo) / width) * m + q];
+  MPI_Alltoall(part.data(), most, MPI_INT, got.data(), most, MPI_INT, MPI_COMM_WORLD);
   std::vector<int> send_counts(p, 0), recv_counts(p, 0);
-  for (std::uint64_t k : keys) ++send_counts[static_cast<std::size_t>((k - lo) / width)];
-  MPI_Alltoall(send_counts.data(), 1, MPI_INT, recv_counts.data(), 1, MPI_INT, MPI_COMM_WORLD);
+  for (std::size_t r = 0; r < p; ++r)
+    for (std::size_t q = 0; q < m; ++q) {
+      send_counts[r] += part[r * m + q];
+      recv_counts[r] += got[r * m + q];
+    }
   const std::vector<int> send_at = displacements(send_counts), recv_at = displacements(recv_counts);
+  std::vector<std::uint64_t> send(static_cast<std::size_t>(send_at.back() + send_counts.back()));
+  {
+    std::vector<std::size_t> run_at(runs.size(), 0);
+    std::size_t out = 0;
+    for (std::size_t r = 0; r < p; ++r)
+      for (std::size_t q = 0; q < runs.size(); ++q)
+        for (int j = 0; j < part[r * m + q]; ++j) send[out++] = (*runs[q])[run_at[q]++];
+  }
   std::vector<std::uint64_t> slice(static_cast<std::size_t>(recv_at.back() + recv_counts.back()));
-  MPI_Alltoallv(keys.data(), send_counts.data(), send_at.data(), MPI_UINT64_T, slice.data(), recv_counts.data(),
+  MPI_Alltoallv(send.data(), send_counts.data(), send_at.data(), MPI_UINT64_T, slice.data(), recv_counts.data(),
                 recv_at.data(), MPI_UINT64_T, MPI_COMM_WORLD);
   // This rank's slice in order; the slices of the ranks before it come first.
   std::uint64_t size = slice.size(), before = 0;
   MPI_Exscan(&size, &before, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
   if (rank == 0) before = 0;  // MPI_Exscan leaves rank 0's result undefined
   MPI_Allreduce(&size, &total, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
-  // Each rank's run arrives sorted: merge the runs (a heap of their heads), numbering the keys in order.
+  // Each (rank, run) piece arrives sorted: merge the pieces, numbering the keys in order.
   std::vector<std::uint64_t> place(slice.size());
   struct Head {
     std::uint64_t key;
@@ -77,10 +100,11 @@ inline std::vector<std::uint64_t> keys_below(const std::vector<std::uint64_t>& k
     bool operator>(const Head& o) const { return key > o.key; }
   };
   std::priority_queue<Head, std::vector<Head>, std::greater<>> heads;
-  for (std::size_t r = 0; r < p; ++r)
-    if (recv_counts[r] > 0) {
-      const auto at = static_cast<std::size_t>(recv_at[r]);
-      heads.push(Head{slice[at], at, at + static_cast<std::size_t>(recv_counts[r])});
+  for (std::size_t r = 0, at = 0; r < p; ++r)
+    for (std::size_t q = 0; q < m; ++q) {
+      const auto n = static_cast<std::size_t>(got[r * m + q]);
+      if (n > 0) heads.push(Head{slice[at], at, at + n});
+      at += n;
     }
   for (std::uint64_t n = before; !heads.empty(); ++n) {
     Head h = heads.top();
@@ -89,10 +113,14 @@ inline std::vector<std::uint64_t> keys_below(const std::vector<std::uint64_t>& k
     if (++h.at < h.end) heads.push(Head{slice[h.at], h.at, h.end});
   }
   // Each place goes back to the rank its key came from, in the order it came.
-  std::vector<std::uint64_t> below(keys.size());
-  MPI_Alltoallv(place.data(), recv_counts.data(), recv_at.data(), MPI_UINT64_T, below.data(), send_counts.data(),
+  MPI_Alltoallv(place.data(), recv_counts.data(), recv_at.data(), MPI_UINT64_T, send.data(), send_counts.data(),
                 send_at.data(), MPI_UINT64_T, MPI_COMM_WORLD);
-  return below;
+  for (std::size_t q = 0; q < runs.size(); ++q) below[q]->resize(runs[q]->size());
+  std::vector<std::size_t> run_at(runs.size(), 0);
+  std::size_t in = 0;
+  for (std::size_t r = 0; r < p; ++r)
+    for (std::size_t q = 0; q < runs.size(); ++q)
+      for (int j = 0; j < part[r * m + q]; ++j) (*below[q])[run_at[q]++] = send[in++];
 }
 
 constexpr long long kPiece = 1LL << 30;  ///< MPI counts are ints: transfers go in pieces of 1 GiB

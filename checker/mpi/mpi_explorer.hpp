@@ -1,12 +1,13 @@
 #pragma once
-/// The exhaustive check spread over MPI ranks (run under mpirun). Each rank
-/// owns the states whose fingerprint hashes to it; a level is expanded in
-/// rounds, each round's successors are sent to their owners in one
-/// all-to-all exchange, and the owners keep the first occurrence in
-/// (source id, action) order. Ids, verdicts and counterexamples are the
-/// ones of the one-process search (checker/parallel/parallel_bfs.hpp) for any number
-/// of ranks. Built only when CMake finds MPI; otherwise explore_mpi reports
-/// that it is missing.
+/// The exhaustive check spread over MPI ranks (run under mpirun), each rank
+/// with threads inside. Each rank owns the states whose fingerprint hashes
+/// to it; a level is expanded in rounds, each round's successors are sent to
+/// their owners in one all-to-all exchange, and the owners keep the first
+/// occurrence in (source id, action) order (checker/mpi/mpi_bfs.hpp). Ids,
+/// verdicts and counterexamples are the ones of the one-process search
+/// (checker/parallel/parallel_bfs.hpp) for any number of ranks and threads.
+/// Built only when CMake finds MPI; otherwise explore_mpi reports that it is
+/// missing.
 #include <string>
 
 #include "checker/search/search_types.hpp"
@@ -26,8 +27,9 @@ struct MpiOutcome {
 };
 
 /// Explore model's scenario with every rank of MPI_COMM_WORLD; initialises
-/// MPI on first use. Bounds: max_depth is honoured; max_states is refused
-/// (error); max_memory and threads are ignored (one thread per rank).
+/// MPI on first use. Bounds: max_depth and max_memory (per process) are
+/// honoured; max_states is refused (error); threads is each rank's (0: the
+/// machine's cores shared by the ranks on that machine).
 MpiOutcome explore_mpi(const Model& model, const Bounds& bounds, const ProgressFn& progress = {});
 
 /// Rank 0's exit code given to every rank (so mpirun returns it); then

@@ -84,7 +84,8 @@ struct CheckResult {
   std::uint64_t stored_bytes = 0;  ///< bytes of the visited set in memory (fingerprint table)
   std::uint64_t link_bytes = 0;    ///< parent links (5 bytes a state), in a temporary file
   bool links_on_disk = true;       ///< false if no temporary file could be made: the links were in memory
-  int threads = 1;                 ///< threads that explored (or MPI ranks)
+  int threads = 1;                 ///< threads that explored (under MPI: over every rank)
+  int ranks = 1;                   ///< processes that explored (MPI ranks; 1 without --mpi)
   std::uint64_t graph_bytes = 0;   ///< edge list + state flags kept for the liveness analysis
   std::uint64_t peak_rss_bytes = 0;
   bool complete = true;            ///< false if a bound cut the exploration short

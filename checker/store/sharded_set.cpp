@@ -23,17 +23,21 @@ ShardedSet::ShardedSet(bool keep_ids) : shards_(kShards) {
   }
 }
 
-bool ShardedSet::Shard::insert(std::uint64_t fp) {
+std::size_t ShardedSet::Shard::place(std::uint64_t fp, bool& fresh) {
   if (size + 1 > limit) resize(grown(table.size()));
   const std::size_t cap = table.size();
   std::size_t i = home(fp);
   for (;;) {
     const std::uint64_t cur = table[i];
-    if (cur == fp) return false;
+    if (cur == fp) {
+      fresh = false;
+      return i;
+    }
     if (cur == 0) {
       table[i] = fp;
       ++size;
-      return true;
+      fresh = true;
+      return i;
     }
     if (++i == cap) i = 0;
   }

@@ -49,6 +49,16 @@ class ShardedSet {
 
   /// Insert a nonzero fingerprint into its shard; true if it was new.
   bool insert(std::uint64_t fp) { return shards_[shard_of(fp)].insert(fp); }
+  /// Insert a nonzero fingerprint with `id` if it is absent (keep_ids only),
+  /// in one probe; `fresh` says whether it was. Returns fp's id slot, valid
+  /// until the shard next grows: the MPI search keeps a level's pending index
+  /// there (checker/mpi/mpi_bfs.hpp).
+  std::uint32_t* insert_with_id(std::uint64_t fp, std::uint32_t id, bool& fresh) {
+    Shard& sh = shards_[shard_of(fp)];
+    const std::size_t i = sh.place(fp, fresh);
+    if (fresh) sh.ids[i] = id;
+    return &sh.ids[i];
+  }
   /// Whether a nonzero fingerprint is present.
   bool contains(std::uint64_t fp) const { return shards_[shard_of(fp)].find(fp) != Shard::kAbsent; }
   /// Store the id of a present fingerprint (keep_ids only).
@@ -78,7 +88,13 @@ class ShardedSet {
       return static_cast<std::size_t>((static_cast<std::uint64_t>(static_cast<std::uint32_t>(fp)) * table.size()) >> 32);
     }
     void prefetch(std::uint64_t fp) const { __builtin_prefetch(&table[home(fp)], 1, 3); }
-    bool insert(std::uint64_t fp);
+    bool insert(std::uint64_t fp) {
+      bool fresh = false;
+      place(fp, fresh);
+      return fresh;
+    }
+    /// fp's slot, inserting it (and setting `fresh`) if it is absent.
+    std::size_t place(std::uint64_t fp, bool& fresh);
     std::size_t find(std::uint64_t fp) const;
     void resize(std::size_t capacity);
   };

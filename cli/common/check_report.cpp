@@ -115,7 +115,7 @@ void print_table(const CheckReport& report, bool quiet, std::ostream& out) {
   stat(out, "depth", std::to_string(r.depth));
   stat(out, "seconds", format_fixed(r.seconds, 2));
   stat(out, "states/s", format_fixed(r.seconds > 0 ? static_cast<double>(r.states) / r.seconds : 0.0, 0));
-  stat(out, "threads", std::to_string(r.threads));
+  stat(out, "threads", std::to_string(r.threads) + (r.ranks > 1 ? " (" + std::to_string(r.ranks) + " MPI ranks)" : ""));
   stat(out, "bytes/state", format_fixed(per_state(static_cast<double>(r.stored_bytes), r.states), 1) +
                                " in memory, " + format_fixed(per_state(static_cast<double>(r.link_bytes), r.states), 1) +
                                (r.links_on_disk ? " on disk (parent links)" : " more in memory (parent links)"));
@@ -189,6 +189,7 @@ nlohmann::json report_json(const CheckReport& report) {
         {"links_on_disk", r.links_on_disk},
         {"peak_rss_bytes", r.peak_rss_bytes},
         {"threads", r.threads},
+        {"ranks", r.ranks},
         {"complete", r.complete},
         {"bound_hit", r.bound_hit}}},
       {"symmetry", {{"applied", !r.symmetry.empty()}, {"objects", r.symmetry}, {"left_out", r.symmetry_left_out}}},
@@ -264,7 +265,8 @@ std::string report_html(const CheckReport& report, const std::string& html_path)
   row("symmetry", r.symmetry.empty() ? "none" : r.symmetry);
   row("transitions", std::to_string(r.transitions));
   row("depth", std::to_string(r.depth));
-  row("seconds", format_fixed(r.seconds, 2) + " on " + std::to_string(r.threads) + " thread(s)");
+  row("seconds", format_fixed(r.seconds, 2) + " on " + std::to_string(r.threads) + " thread(s)" +
+                    (r.ranks > 1 ? " in " + std::to_string(r.ranks) + " MPI ranks" : ""));
   if (report.bounds.liveness && !r.graph_out_of_memory)
     row("graph", std::to_string(r.dead_ends) + " dead ends, " + std::to_string(r.cannot_end) +
                      " states that cannot end the Battle Phase, " + std::to_string(r.nontrivial_sccs) + " cycles");

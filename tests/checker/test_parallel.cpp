@@ -13,7 +13,6 @@
 #include "checker/parallel/explorer.hpp"
 #include "checker/store/link_store.hpp"
 #include "checker/search/model_system.hpp"
-#include "checker/mpi/pending_index.hpp"
 #include "checker/store/sharded_set.hpp"
 #include "checker/parallel/worker_pool.hpp"
 #include "model/loaders/loader.hpp"
@@ -229,22 +228,21 @@ TEST(ShardedSet, HeadroomAndNearLimitFollowTheShardsFill) {
   EXPECT_EQ(set.headroom(0), 3072u / 5 * 4 - 1);  // grown once, by half
 }
 
-TEST(PendingIndex, KeepsTheFirstIndexOfEachFingerprintAcrossGrowthAndClear) {
-  PendingIndex index;
+TEST(ShardedSet, InsertWithIdKeepsTheFirstIdOfEachFingerprintAcrossGrowth) {
+  ShardedSet set(true);
   bool fresh = false;
-  for (std::uint32_t i = 0; i < 5000; ++i) {
-    EXPECT_EQ(index.find_or_insert(std::uint64_t{i} * 7919 + 1, i, fresh), i);
+  for (std::uint32_t i = 0; i < 50000; ++i) {  // several growths of every shard
+    EXPECT_EQ(*set.insert_with_id(std::uint64_t{i} * 0x9E3779B97F4A7C15ull | 1, i, fresh), i);
     EXPECT_TRUE(fresh);
   }
-  for (std::uint32_t i = 0; i < 5000; i += 97) {
-    EXPECT_EQ(index.find_or_insert(std::uint64_t{i} * 7919 + 1, 99999, fresh), i);
+  for (std::uint32_t i = 0; i < 50000; i += 97) {
+    std::uint32_t* slot = set.insert_with_id(std::uint64_t{i} * 0x9E3779B97F4A7C15ull | 1, 99999, fresh);
+    EXPECT_EQ(*slot, i);
     EXPECT_FALSE(fresh);
+    *slot = i + 1;  // the slot is the stored id
+    EXPECT_EQ(set.id_of(std::uint64_t{i} * 0x9E3779B97F4A7C15ull | 1), i + 1);
   }
-  EXPECT_EQ(index.size(), 5000u);
-  index.clear();
-  EXPECT_EQ(index.size(), 0u);
-  EXPECT_EQ(index.find_or_insert(1, 7, fresh), 7u);
-  EXPECT_TRUE(fresh);
+  EXPECT_EQ(set.size(), 50000u);
 }
 
 TEST(LinkStore, ReadsBackEveryRecordAcrossTheWriteBuffer) {

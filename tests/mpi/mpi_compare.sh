@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Run `battlecheck check` once as one process and once under mpirun with N
 # ranks (--mpi), and require the same exit code, counts, verdicts, graph
-# figures and byte-identical counterexample files (issue 14).
+# figures and byte-identical counterexample files (issue 14). With
+# `--threads T` among the options, both runs use T threads (each rank T).
 # Usage: mpi_compare.sh BATTLECHECK RANKS [check options...]
 set -uo pipefail
 bin=$1
@@ -14,7 +15,7 @@ export OMPI_MCA_rmaps_base_oversubscribe=1
 
 "$bin" check --json --out "$dir/one" "$@" >"$dir/one.json" 2>"$dir/one.err"
 rc_one=$?
-mpirun --quiet --oversubscribe -np "$ranks" "$bin" check --mpi --json --out "$dir/mpi" "$@" >"$dir/mpi.json" 2>"$dir/mpi.err"
+mpirun --quiet --oversubscribe --bind-to none -np "$ranks" "$bin" check --mpi --json --out "$dir/mpi" "$@" >"$dir/mpi.json" 2>"$dir/mpi.err"
 rc_mpi=$?
 if [ "$rc_one" -ne "$rc_mpi" ]; then
   echo "exit codes differ: one process $rc_one, $ranks ranks $rc_mpi" >&2
@@ -26,9 +27,11 @@ if grep -q "aborted\|non-zero" "$dir/mpi.err"; then
   cat "$dir/mpi.err" >&2
   exit 1
 fi
-python3 - "$dir" "$ranks" <<'PY' || exit 1
+python3 - "$dir" "$ranks" "$@" <<'PY' || exit 1
 import json, sys
 d, ranks = sys.argv[1], int(sys.argv[2])
+args = sys.argv[3:]
+threads = int(args[args.index("--threads") + 1]) if "--threads" in args else 0
 one = json.load(open(f"{d}/one.json"))
 mpi = json.load(open(f"{d}/mpi.json"))
 bad = []
@@ -37,8 +40,10 @@ for k in ["states", "transitions", "depth", "complete", "bound_hit"]:
         bad.append(f"stats.{k}: {one['stats'][k]} vs {mpi['stats'][k]}")
 if one["symmetry"]["objects"] != mpi["symmetry"]["objects"]:
     bad.append(f"symmetry: {one['symmetry']['objects']!r} vs {mpi['symmetry']['objects']!r}")
-if mpi["stats"]["threads"] != ranks:
-    bad.append(f"ranks reported {mpi['stats']['threads']}, expected {ranks}")
+if mpi["stats"]["ranks"] != ranks:
+    bad.append(f"ranks reported {mpi['stats']['ranks']}, expected {ranks}")
+if mpi["stats"]["threads"] % ranks != 0 or (threads and mpi["stats"]["threads"] != ranks * threads):
+    bad.append(f"threads reported {mpi['stats']['threads']} on {ranks} ranks (--threads {threads})")
 if one["graph"] != mpi["graph"]:
     bad.append(f"graph: {one['graph']} vs {mpi['graph']}")
 def row(p):

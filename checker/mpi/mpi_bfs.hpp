@@ -1,0 +1,160 @@
+#pragma once
+/// One rank of the MPI search (checker/mpi/mpi_explorer.hpp), with threads
+/// inside (hybrid: `mpirun -np R battlecheck check --mpi --threads T`).
+/// Level-synchronous breadth-first search; a level goes in rounds:
+///   1. expand: the rank's threads take chunks of its frontier; each
+///      successor goes to a list per owner rank (fingerprint bits 32-55);
+///   2. exchange: one all-to-all of the lists for other ranks (a rank's own
+///      successors never leave its memory);
+///   3. receive: thread u keeps the successors whose table shard it owns
+///      (shard % T == u): it inserts them into the visited set at once, one
+///      probe a successor, and keeps, for a state new in this level, the
+///      successor with the least (source id, action) key. The table's id
+///      slot says which: the level's first id plus the state's index in u's
+///      pending list, while every earlier state's slot is below that first
+///      id (its own id, or such an index of an earlier level).
+/// Then the level's new states get their global ids: each thread sorts its
+/// keys, and mpi::keys_below places them among every rank's keys (on one
+/// rank, each thread counts the keys below its own in the others' runs);
+/// each thread stores its states (links by id, flags, its share of the next
+/// frontier). So ids, verdicts and counterexamples are those
+/// of the one-process search (checker/parallel/parallel_bfs.hpp) for any
+/// number of ranks and threads. Compiled only when CMake finds MPI; only
+/// the calling thread talks to MPI (MPI_THREAD_FUNNELED).
+#include <mpi.h>
+
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <vector>
+
+#include "checker/mpi/mpi_explorer.hpp"
+#include "checker/parallel/worker_pool.hpp"
+#include "checker/search/graph_analysis.hpp"
+#include "checker/search/model_system.hpp"
+#include "checker/store/frontier.hpp"
+#include "checker/store/link_store.hpp"
+#include "checker/store/sharded_set.hpp"
+
+namespace bc::mpi_search {
+
+constexpr std::uint32_t kNoParent = 0xFFFFFFFFu;
+constexpr std::uint64_t kNone = ~std::uint64_t{0};
+
+/// One successor on its way to the rank that owns it: 8 + 8 + 84 + the
+/// context without the run's header + 1 bytes.
+struct Msg {
+  std::uint64_t fp;
+  std::uint64_t key;  ///< source id << 8 | action: the (source, action) order of the one-process search
+  State state;
+  ModelSystem::PackedContext ctx;
+  std::uint8_t terminal;
+};
+
+/// A frontier state: kept as the Msg it arrived in (thread `part`'s level
+/// store, index `at`), with its global id and its place among the states
+/// that thread stored (`local`, the index of its liveness flags).
+struct Ref {
+  std::uint32_t id;
+  std::uint32_t local;
+  std::uint32_t at;
+  std::uint32_t part;
+};
+
+#pragma pack(push, 1)
+/// A stored state's parent link, with the state's global id (a rank holds a
+/// sparse, increasing subset of the ids).
+struct IdLink {
+  std::uint32_t id;
+  std::uint32_t parent;
+  std::uint8_t action;
+};
+#pragma pack(pop)
+
+inline std::uint64_t key_of(std::uint32_t from, std::uint8_t action) { return std::uint64_t{from} << 8 | action; }
+
+/// A thread's successors for one owner rank. On cache lines of its own:
+/// every successor writes the list's end, and two threads' lists side by
+/// side on one line made the threads of a rank no faster than one.
+struct alignas(128) OutList {
+  std::vector<Msg> msgs;
+};
+
+/// What one thread of a rank owns, on cache lines of its own.
+struct alignas(128) Worker {
+  explicit Worker(const Model& model) : sys(model), pending(chunks), frontier(chunks) {}
+  ModelSystem sys;
+  /// This round's successors (reused): [r < ranks] for rank r (not this
+  /// one), [ranks + u] for this rank's thread u, the keeper of their shard.
+  /// (Receiving a thread's own successors while it expands, through a ring
+  /// of prefetched probes, was slower: the two working sets evict each other.)
+  std::vector<OutList> out;
+  ChunkPool chunks;                   ///< 2 MiB pieces recycled between the two lists below
+  Frontier<Msg> pending;              ///< this level's new states in this thread's shards
+  Frontier<Msg> frontier;             ///< the previous level's `pending`: the frontier's states
+  std::vector<std::uint64_t> keys;    ///< the keys of `pending`, sorted
+  std::vector<std::uint64_t> below;   ///< [k]: keys of every thread and rank below keys[k]
+  LinkStore<IdLink> links;            ///< the parent links of the states this thread stored, by id
+  std::vector<std::uint8_t> flags;    ///< [local]: the liveness flags of those states
+  std::vector<Ref> cur, next;         ///< this thread's share of the frontier, and of the next one
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> sorted;  ///< (key, pending index), by key
+  std::vector<std::pair<std::uint32_t, std::uint64_t>> edges;   ///< (source id, fingerprint) received (liveness)
+  std::array<std::uint64_t, kMaxProperties> bad{}, good{};      ///< least key of a new violation / witness
+  std::uint64_t transitions = 0;
+};
+
+class MpiBfs {
+ public:
+  MpiBfs(const Model& model, const Bounds& bounds, int threads, const ProgressFn& progress);
+  MpiOutcome run();
+
+ private:
+  // The search (mpi_bfs.cpp).
+  int owner(std::uint64_t fp) const { return static_cast<int>((fp >> 32 & 0xFFFFFF) % static_cast<std::uint64_t>(ranks_)); }
+  int keeper(std::uint64_t fp) const { return ShardedSet::shard_of(fp) % threads_; }
+  bool store_root();
+  void expand_level();
+  std::size_t frontier_size() const { return starts_.back(); }
+  const Ref& frontier_at(std::size_t k) const;
+  void count_frontier();
+  void expand_round(std::size_t begin, std::size_t end);
+  void expand(Worker& w, const Ref& ref);
+  void exchange();
+  void receive();
+  void receive_one(Worker& w, const Msg& m);
+  void store_level(std::uint32_t level);
+  void place_keys();
+
+  // Verdicts, runs and the graph (mpi_results.cpp).
+  void note_first(Worker& w, const Verdicts& v, std::uint64_t key) const;
+  void settle_level();
+  void record_now(const Verdicts& v, const std::vector<std::uint8_t>& path);
+  std::uint64_t local_link(std::uint32_t id) const;
+  std::vector<std::uint8_t> path_to(std::uint32_t id);
+  std::vector<std::uint8_t> run_of(std::uint64_t key);
+  void settle(const std::array<std::uint64_t, kMaxProperties>& bad, const std::array<std::uint64_t, kMaxProperties>& good,
+              bool keys);
+  void cut_frontier();
+  void report(std::uint32_t level, std::chrono::steady_clock::time_point start);
+  void finish(std::chrono::steady_clock::time_point start);
+  void analyse_graph();
+
+  const Bounds& bounds_;
+  const ProgressFn& progress_;
+  int rank_ = 0, ranks_ = 1, threads_ = 1;
+  std::deque<Worker> workers_;  ///< not moved once made (each holds its chunk pool)
+  WorkerPool pool_;
+  ShardedSet seen_;
+  std::vector<GraphEdge> edges_;      ///< edges into own states
+  /// The frontier is the threads' `cur`, one after another: [starts_[u],
+  /// starts_[u + 1]) are thread u's.
+  std::vector<std::size_t> starts_;
+  std::vector<Msg> send_, recv_;      ///< exchange buffers (reused)
+  std::uint64_t level_total_ = 0;     ///< new states of the level, over every rank
+  std::uint64_t next_id_ = 0;
+  std::uint64_t transitions_ = 0;
+  CheckResult result_;
+};
+
+}  // namespace bc::mpi_search
