@@ -21,6 +21,7 @@ MpiBfs::MpiBfs(const Model& model, const Bounds& bounds, int threads, const Prog
     : bounds_(bounds), progress_(progress), threads_(threads), pool_(threads), seen_(true) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
   MPI_Comm_size(MPI_COMM_WORLD, &ranks_);
+  MPI_Allreduce(&threads_, &most_threads_, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
   const Symmetry symmetry = bounds.symmetry ? Symmetry::of(model.scenario()) : Symmetry{};
   for (int t = 0; t < threads; ++t) {
     workers_.emplace_back(model);
@@ -83,18 +84,29 @@ void MpiBfs::expand_level() {
     w.bad.fill(kNone);
     w.good.fill(kNone);
     w.pending.clear();
+    w.sorted.clear();
     w.edges.clear();
   }
   const std::size_t round = kRound * static_cast<std::size_t>(threads_);
-  std::size_t done = 0;
-  for (int more = 1; more != 0;) {
+  // Every rank takes part in as many exchanges as the rank with the most rounds.
+  std::uint64_t mine = (frontier_size() + round - 1) / round, rounds = 0;
+  MPI_Allreduce(&mine, &rounds, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
+  for (Worker& w : workers_) {  // [i]: the least frontier index among w.cur[i..]
+    w.least_at.resize(w.cur.size() + 1);
+    w.least_at.back() = static_cast<std::uint32_t>(w.frontier.size());
+    for (std::size_t i = w.cur.size(); i-- > 0;) w.least_at[i] = std::min(w.least_at[i + 1], w.cur[i].at);
+  }
+  for (std::size_t done = 0; rounds-- > 0;) {
     const std::size_t end = std::min(frontier_size(), done + round);
     expand_round(done, end);
     done = end;
     exchange();
     receive();
-    int mine = done < frontier_size() ? 1 : 0;
-    MPI_Allreduce(&mine, &more, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    for (std::size_t u = 0; u < workers_.size(); ++u) {  // chunks no source left needs go to this level's states
+      Worker& w = workers_[u];
+      const std::size_t expanded = std::min(w.cur.size(), done > starts_[u] ? done - starts_[u] : 0);
+      w.frontier.release_before(w.least_at[expanded]);
+    }
   }
 }
 
@@ -127,47 +139,68 @@ void MpiBfs::expand(Worker& w, const Ref& ref) {
   bool cut = false;
   TraceContext source_ctx, ctx;
   w.sys.unpack(node.ctx, source_ctx);
-  Msg m{};
+  State state;
   for (int i = 0; i < n; ++i) {
     ctx = source_ctx;
     Verdicts v;
-    w.sys.successor(node.state, i, m.state, ctx, v);
-    m.terminal = ModelSystem::terminal(m.state) ? 1 : 0;
-    if (m.terminal != 0) w.sys.finish(ctx, true, v);
-    m.key = key_of(ref.id, static_cast<std::uint8_t>(i));
-    note_first(w, v, m.key);
+    w.sys.successor(node.state, i, state, ctx, v);
+    const bool terminal = ModelSystem::terminal(state);
+    if (terminal) w.sys.finish(ctx, true, v);
+    const std::uint64_t key = key_of(ref.id, static_cast<std::uint8_t>(i));
+    note_first(w, v, key);
     if (v.violated.any()) {
       cut = true;
       continue;
     }
-    m.fp = w.sys.fingerprint(m.state, ctx);
+    const std::uint64_t fp = w.sys.fingerprint(state, ctx);
+    const int r = owner(fp);  // another rank, or this rank's thread that keeps the shard
+    Msg& m = w.out[static_cast<std::size_t>(r != rank_ ? r : ranks_ + keeper(fp))].msgs.emplace_back();
+    m.fp = fp;
+    m.key = key;
+    m.state = state;
     ModelSystem::pack(ctx, m.ctx);
-    const int r = owner(m.fp);  // another rank, or this rank's thread that keeps the shard
-    w.out[static_cast<std::size_t>(r != rank_ ? r : ranks_ + keeper(m.fp))].msgs.push_back(m);
+    m.terminal = terminal ? 1 : 0;
   }
   w.transitions += static_cast<std::uint64_t>(n);
   // Distinct bytes for distinct sources: threads never write the same one.
   if (bounds_.liveness) workers_[ref.part].flags[ref.local] |= std::uint8_t(kNodeExpanded | (cut ? kNodeCut : 0));
 }
 
-/// All-to-all exchange of this round's successors for other ranks.
+/// This round's successors for other ranks, straight from each thread's
+/// list (no packing): one message per (rank, thread) that has any, after an
+/// all-to-all of the counts. They arrive in recv_, which is never
+/// initialised (MPI writes every byte).
 void MpiBfs::exchange() {
-  recv_.clear();
-  const auto p = static_cast<std::size_t>(ranks_);
-  if (p == 1) return;
-  std::vector<int> send_counts(p, 0), recv_counts(p);
-  send_.clear();
-  for (std::size_t r = 0; r < p; ++r) {
-    if (static_cast<int>(r) == rank_) continue;  // a rank's own successors stay where they are
-    const std::size_t at = send_.size();
-    for (const Worker& w : workers_) send_.insert(send_.end(), w.out[r].msgs.begin(), w.out[r].msgs.end());
-    send_counts[r] = static_cast<int>((send_.size() - at) * sizeof(Msg));
+  recv_n_ = 0;
+  if (ranks_ == 1) return;
+  const auto p = static_cast<std::size_t>(ranks_), m = static_cast<std::size_t>(most_threads_);
+  std::vector<int> sent(p * m, 0), got(p * m, 0);
+  for (std::size_t r = 0; r < p; ++r)
+    if (static_cast<int>(r) != rank_)  // a rank's own successors stay where they are
+      for (std::size_t t = 0; t < workers_.size(); ++t) sent[r * m + t] = static_cast<int>(workers_[t].out[r].msgs.size());
+  MPI_Alltoall(sent.data(), most_threads_, MPI_INT, got.data(), most_threads_, MPI_INT, MPI_COMM_WORLD);
+  std::size_t total = 0;
+  for (int n : got) total += static_cast<std::size_t>(n);
+  if (total > recv_capacity_) {
+    recv_bytes_.reset(new std::byte[total * sizeof(Msg)]);
+    recv_capacity_ = total;
   }
-  MPI_Alltoall(send_counts.data(), 1, MPI_INT, recv_counts.data(), 1, MPI_INT, MPI_COMM_WORLD);
-  const std::vector<int> send_at = mpi::displacements(send_counts), recv_at = mpi::displacements(recv_counts);
-  recv_.resize(static_cast<std::size_t>(recv_at.back() + recv_counts.back()) / sizeof(Msg));
-  MPI_Alltoallv(send_.data(), send_counts.data(), send_at.data(), MPI_BYTE, recv_.data(), recv_counts.data(),
-                recv_at.data(), MPI_BYTE, MPI_COMM_WORLD);
+  Msg* into = recv_msgs();
+  std::vector<MPI_Request> requests;
+  for (std::size_t s = 0; s < p; ++s)
+    for (std::size_t t = 0; t < m; ++t)
+      if (const int n = got[s * m + t]; n > 0) {
+        MPI_Irecv(into, n * static_cast<int>(sizeof(Msg)), MPI_BYTE, static_cast<int>(s), static_cast<int>(t), MPI_COMM_WORLD,
+                  &requests.emplace_back());
+        into += n;
+      }
+  for (std::size_t r = 0; r < p; ++r)
+    for (std::size_t t = 0; t < workers_.size(); ++t)
+      if (const int n = sent[r * m + t]; n > 0)
+        MPI_Isend(workers_[t].out[r].msgs.data(), n * static_cast<int>(sizeof(Msg)), MPI_BYTE, static_cast<int>(r),
+                  static_cast<int>(t), MPI_COMM_WORLD, &requests.emplace_back());
+  MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
+  recv_n_ = total;
 }
 
 /// Owner side: thread u takes the successors in its table shards that the
@@ -183,9 +216,10 @@ void MpiBfs::receive() {
         receive_one(w, msgs[j]);
       }
     }
-    for (std::size_t j = 0; j < recv_.size(); ++j) {  // from other ranks: every thread's shards
-      if (j + kAhead < recv_.size() && keeper(recv_[j + kAhead].fp) == u) seen_.prefetch(recv_[j + kAhead].fp);
-      if (keeper(recv_[j].fp) == u) receive_one(w, recv_[j]);
+    const Msg* recv = recv_msgs();
+    for (std::size_t j = 0; j < recv_n_; ++j) {  // from other ranks: every thread's shards
+      if (j + kAhead < recv_n_ && keeper(recv[j + kAhead].fp) == u) seen_.prefetch(recv[j + kAhead].fp);
+      if (keeper(recv[j].fp) == u) receive_one(w, recv[j]);
     }
   });
 }
@@ -200,12 +234,16 @@ void MpiBfs::receive_one(Worker& w, const Msg& m) {
   bool fresh = false;
   const std::uint32_t* slot = seen_.insert_with_id(m.fp, first + static_cast<std::uint32_t>(w.pending.size()), fresh);
   if (fresh) {
+    w.sorted.push_back({m.key, static_cast<std::uint32_t>(w.pending.size()) | (m.terminal != 0 ? kTerminalBit : 0u)});
     w.pending.push_back(m);
     return;
   }
   if (*slot < first) return;  // a state of an earlier level
-  Msg& kept = w.pending.at(*slot - first);
-  if (m.key < kept.key) kept = m;
+  std::pair<std::uint64_t, std::uint32_t>& least = w.sorted[*slot - first];
+  if (m.key < least.first) {
+    least.first = m.key;
+    w.pending.at(*slot - first) = m;
+  }
 }
 
 /// Each thread's w.below: on one rank, the keys below each of its keys in
@@ -246,9 +284,6 @@ void MpiBfs::place_keys() {
 void MpiBfs::store_level(std::uint32_t level) {
   pool_.run([this](int u) {
     Worker& w = workers_[static_cast<std::size_t>(u)];
-    w.sorted.resize(w.pending.size());
-    for (std::size_t i = 0; i < w.pending.size(); ++i)
-      w.sorted[i] = {w.pending[i].key, static_cast<std::uint32_t>(i) | (w.pending[i].terminal != 0 ? kTerminalBit : 0u)};
     if (!std::is_sorted(w.sorted.begin(), w.sorted.end())) std::sort(w.sorted.begin(), w.sorted.end());
     w.keys.resize(w.sorted.size());
     for (std::size_t i = 0; i < w.sorted.size(); ++i) w.keys[i] = w.sorted[i].first;

@@ -4,8 +4,8 @@
 /// Level-synchronous breadth-first search; a level goes in rounds:
 ///   1. expand: the rank's threads take chunks of its frontier; each
 ///      successor goes to a list per owner rank (fingerprint bits 32-55);
-///   2. exchange: one all-to-all of the lists for other ranks (a rank's own
-///      successors never leave its memory);
+///   2. exchange: each thread's list for another rank goes as it is, one
+///      message (a rank's own successors never leave its memory);
 ///   3. receive: thread u keeps the successors whose table shard it owns
 ///      (shard % T == u): it inserts them into the visited set at once, one
 ///      probe a successor, and keeps, for a state new in this level, the
@@ -26,7 +26,9 @@
 #include <array>
 #include <chrono>
 #include <cstdint>
+#include <cstddef>
 #include <deque>
+#include <memory>
 #include <vector>
 
 #include "checker/mpi/mpi_explorer.hpp"
@@ -98,7 +100,10 @@ struct alignas(128) Worker {
   LinkStore<IdLink> links;            ///< the parent links of the states this thread stored, by id
   std::vector<std::uint8_t> flags;    ///< [local]: the liveness flags of those states
   std::vector<Ref> cur, next;         ///< this thread's share of the frontier, and of the next one
-  std::vector<std::pair<std::uint64_t, std::uint32_t>> sorted;  ///< (key, pending index), by key
+  std::vector<std::uint32_t> least_at;  ///< [i]: the least `at` of cur[i..] (chunks before it are free)
+  /// [pending index]: (least key, pending index | terminal bit) as received;
+  /// sorted by key when the level is stored.
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> sorted;
   std::vector<std::pair<std::uint32_t, std::uint64_t>> edges;   ///< (source id, fingerprint) received (liveness)
   std::array<std::uint64_t, kMaxProperties> bad{}, good{};      ///< least key of a new violation / witness
   std::uint64_t transitions = 0;
@@ -150,7 +155,10 @@ class MpiBfs {
   /// The frontier is the threads' `cur`, one after another: [starts_[u],
   /// starts_[u + 1]) are thread u's.
   std::vector<std::size_t> starts_;
-  std::vector<Msg> send_, recv_;      ///< exchange buffers (reused)
+  int most_threads_ = 1;              ///< the most threads a rank has (the counts exchanged per rank)
+  std::unique_ptr<std::byte[]> recv_bytes_;  ///< successors from other ranks (reused; never initialised)
+  std::size_t recv_capacity_ = 0, recv_n_ = 0;  ///< in Msgs
+  Msg* recv_msgs() const { return reinterpret_cast<Msg*>(recv_bytes_.get()); }
   std::uint64_t level_total_ = 0;     ///< new states of the level, over every rank
   std::uint64_t next_id_ = 0;
   std::uint64_t transitions_ = 0;

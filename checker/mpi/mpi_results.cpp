@@ -1,6 +1,9 @@
 // The MPI search's verdicts, runs and graph (checker/mpi/mpi_bfs.hpp), and
 // the entry points of checker/mpi/mpi_explorer.hpp.
+#include <sched.h>
+
 #include <algorithm>
+#include <iostream>
 
 #include "checker/mpi/mpi_bfs.hpp"
 #include "checker/mpi/mpi_collectives.hpp"
@@ -177,16 +180,36 @@ void init_mpi() {
   if (ready == 0) MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
 }
 
+/// The cores this process may run on (mpirun binds a rank to one core by
+/// default when there are at most two ranks).
+int bound_cores() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof(set), &set) != 0) return machine_cores();
+  return std::max(1, CPU_COUNT(&set));
+}
+
 /// Threads a rank runs: `requested`, or 0 = the machine's cores shared by
-/// the ranks on this machine (at least one each).
+/// the ranks on this machine (at least one each), within the cores the rank
+/// is bound to. Rank 0 says so when a rank has more threads than cores.
+/// Collective.
 int rank_threads(int requested) {
-  if (requested > 0) return requested;
   MPI_Comm node = MPI_COMM_NULL;
   MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
   int here = 1;
   MPI_Comm_size(node, &here);
   MPI_Comm_free(&node);
-  return std::max(1, machine_cores() / here);
+  const int bound = bound_cores();
+  const int threads = requested > 0 ? requested : std::max(1, std::min(bound, machine_cores() / here));
+  int fewest = 0;
+  MPI_Allreduce(&bound, &fewest, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  if (rank == 0 && threads > fewest)
+    std::cerr << "battlecheck: note: " << threads << " threads a rank, but a rank may run on " << fewest
+              << " core(s) only: the same results, slower (mpirun binds ranks to cores; give it --bind-to none, "
+              << "or --map-by slot:PE=" << threads << ")\n";
+  return threads;
 }
 
 }  // namespace
