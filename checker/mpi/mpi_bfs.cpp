@@ -26,7 +26,7 @@ MpiBfs::MpiBfs(const Model& model, const Bounds& bounds, int threads, const Prog
   for (int t = 0; t < threads; ++t) {
     workers_.emplace_back(model);
     if (bounds.symmetry) workers_.back().sys.use_symmetry(symmetry);  // as explore() does
-    workers_.back().out.resize(static_cast<std::size_t>(ranks_ + threads));
+    for (std::vector<OutList>& out : workers_.back().out) out.resize(static_cast<std::size_t>(ranks_ + threads));
   }
 }
 
@@ -96,18 +96,23 @@ void MpiBfs::expand_level() {
     w.least_at.back() = static_cast<std::uint32_t>(w.frontier.size());
     for (std::size_t i = w.cur.size(); i-- > 0;) w.least_at[i] = std::min(w.least_at[i + 1], w.cur[i].at);
   }
-  for (std::size_t done = 0; rounds-- > 0;) {
+  // Pipelined: the job that expands a round first receives the round before
+  // (one job a round instead of two, and the receiving's imbalance is taken
+  // up by the expansion's chunks).
+  bool waiting = false;  // the last round's successors are still to be received
+  for (std::size_t done = 0; rounds-- > 0; parity_ ^= 1) {
     const std::size_t end = std::min(frontier_size(), done + round);
-    expand_round(done, end);
+    expand_round(done, end, waiting);
     done = end;
     exchange();
-    receive();
+    waiting = true;
     for (std::size_t u = 0; u < workers_.size(); ++u) {  // chunks no source left needs go to this level's states
       Worker& w = workers_[u];
       const std::size_t expanded = std::min(w.cur.size(), done > starts_[u] ? done - starts_[u] : 0);
       w.frontier.release_before(w.least_at[expanded]);
     }
   }
+  if (waiting) pool_.run([this](int u) { receive(u, parity_ ^ 1); });
 }
 
 /// starts_ from the threads' shares of the frontier.
@@ -123,11 +128,12 @@ const Ref& MpiBfs::frontier_at(std::size_t k) const {
   return workers_[u].cur[k - starts_[u]];
 }
 
-void MpiBfs::expand_round(std::size_t begin, std::size_t end) {
+void MpiBfs::expand_round(std::size_t begin, std::size_t end, bool receive_first) {
   std::atomic<std::size_t> next{begin};
   pool_.run([&](int t) {
+    if (receive_first) receive(t, parity_ ^ 1);
     Worker& w = workers_[static_cast<std::size_t>(t)];
-    for (OutList& o : w.out) o.msgs.clear();
+    for (OutList& o : w.out[parity_]) o.msgs.clear();
     for (std::size_t at = next.fetch_add(kChunk); at < end; at = next.fetch_add(kChunk))
       for (std::size_t k = at; k < std::min(at + kChunk, end); ++k) expand(w, frontier_at(k));
   });
@@ -154,7 +160,7 @@ void MpiBfs::expand(Worker& w, const Ref& ref) {
     }
     const std::uint64_t fp = w.sys.fingerprint(state, ctx);
     const int r = owner(fp);  // another rank, or this rank's thread that keeps the shard
-    Msg& m = w.out[static_cast<std::size_t>(r != rank_ ? r : ranks_ + keeper(fp))].msgs.emplace_back();
+    Msg& m = w.out[parity_][static_cast<std::size_t>(r != rank_ ? r : ranks_ + keeper(fp))].msgs.emplace_back();
     m.fp = fp;
     m.key = key;
     m.state = state;
@@ -177,7 +183,8 @@ void MpiBfs::exchange() {
   std::vector<int> sent(p * m, 0), got(p * m, 0);
   for (std::size_t r = 0; r < p; ++r)
     if (static_cast<int>(r) != rank_)  // a rank's own successors stay where they are
-      for (std::size_t t = 0; t < workers_.size(); ++t) sent[r * m + t] = static_cast<int>(workers_[t].out[r].msgs.size());
+      for (std::size_t t = 0; t < workers_.size(); ++t)
+        sent[r * m + t] = static_cast<int>(workers_[t].out[parity_][r].msgs.size());
   MPI_Alltoall(sent.data(), most_threads_, MPI_INT, got.data(), most_threads_, MPI_INT, MPI_COMM_WORLD);
   std::size_t total = 0;
   for (int n : got) total += static_cast<std::size_t>(n);
@@ -197,7 +204,7 @@ void MpiBfs::exchange() {
   for (std::size_t r = 0; r < p; ++r)
     for (std::size_t t = 0; t < workers_.size(); ++t)
       if (const int n = sent[r * m + t]; n > 0)
-        MPI_Isend(workers_[t].out[r].msgs.data(), n * static_cast<int>(sizeof(Msg)), MPI_BYTE, static_cast<int>(r),
+        MPI_Isend(workers_[t].out[parity_][r].msgs.data(), n * static_cast<int>(sizeof(Msg)), MPI_BYTE, static_cast<int>(r),
                   static_cast<int>(t), MPI_COMM_WORLD, &requests.emplace_back());
   MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
   recv_n_ = total;
@@ -205,23 +212,21 @@ void MpiBfs::exchange() {
 
 /// Owner side: thread u takes the successors in its table shards that the
 /// rank's other threads set aside for it, and those from the other ranks.
-void MpiBfs::receive() {
-  pool_.run([this](int u) {
-    Worker& w = workers_[static_cast<std::size_t>(u)];
-    constexpr std::size_t kAhead = 16;  // table probes in flight
-    for (const Worker& from : workers_) {
-      const std::vector<Msg>& msgs = from.out[static_cast<std::size_t>(ranks_ + u)].msgs;
-      for (std::size_t j = 0; j < msgs.size(); ++j) {
-        if (j + kAhead < msgs.size()) seen_.prefetch(msgs[j + kAhead].fp);
-        receive_one(w, msgs[j]);
-      }
+void MpiBfs::receive(int u, int parity) {
+  Worker& w = workers_[static_cast<std::size_t>(u)];
+  constexpr std::size_t kAhead = 16;  // table probes in flight
+  for (const Worker& from : workers_) {
+    const std::vector<Msg>& msgs = from.out[parity][static_cast<std::size_t>(ranks_ + u)].msgs;
+    for (std::size_t j = 0; j < msgs.size(); ++j) {
+      if (j + kAhead < msgs.size()) seen_.prefetch(msgs[j + kAhead].fp);
+      receive_one(w, msgs[j]);
     }
-    const Msg* recv = recv_msgs();
-    for (std::size_t j = 0; j < recv_n_; ++j) {  // from other ranks: every thread's shards
-      if (j + kAhead < recv_n_ && keeper(recv[j + kAhead].fp) == u) seen_.prefetch(recv[j + kAhead].fp);
-      if (keeper(recv[j].fp) == u) receive_one(w, recv[j]);
-    }
-  });
+  }
+  const Msg* recv = recv_msgs();
+  for (std::size_t j = 0; j < recv_n_; ++j) {  // from other ranks: every thread's shards
+    if (j + kAhead < recv_n_ && keeper(recv[j + kAhead].fp) == u) seen_.prefetch(recv[j + kAhead].fp);
+    if (keeper(recv[j].fp) == u) receive_one(w, recv[j]);
+  }
 }
 
 /// A state new to the visited set is new in this level: it is inserted at

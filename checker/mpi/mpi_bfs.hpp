@@ -6,7 +6,8 @@
 ///      successor goes to a list per owner rank (fingerprint bits 32-55);
 ///   2. exchange: each thread's list for another rank goes as it is, one
 ///      message (a rank's own successors never leave its memory);
-///   3. receive: thread u keeps the successors whose table shard it owns
+///   3. receive (in the job that expands the next round): thread u keeps
+///      the successors whose table shard it owns
 ///      (shard % T == u): it inserts them into the visited set at once, one
 ///      probe a successor, and keeps, for a state new in this level, the
 ///      successor with the least (source id, action) key. The table's id
@@ -87,11 +88,13 @@ struct alignas(128) OutList {
 struct alignas(128) Worker {
   explicit Worker(const Model& model) : sys(model), pending(chunks), frontier(chunks) {}
   ModelSystem sys;
-  /// This round's successors (reused): [r < ranks] for rank r (not this
-  /// one), [ranks + u] for this rank's thread u, the keeper of their shard.
-  /// (Receiving a thread's own successors while it expands, through a ring
-  /// of prefetched probes, was slower: the two working sets evict each other.)
-  std::vector<OutList> out;
+  /// [round parity]: a round's successors (reused): [r < ranks] for rank r
+  /// (not this one), [ranks + u] for this rank's thread u, the keeper of
+  /// their shard. Two sets: a round's are received while the next is
+  /// expanded. (Receiving a thread's own successors while it expands them,
+  /// through a ring of prefetched probes, was slower: the two working sets
+  /// evict each other.)
+  std::array<std::vector<OutList>, 2> out;
   ChunkPool chunks;                   ///< 2 MiB pieces recycled between the two lists below
   Frontier<Msg> pending;              ///< this level's new states in this thread's shards
   Frontier<Msg> frontier;             ///< the previous level's `pending`: the frontier's states
@@ -123,10 +126,10 @@ class MpiBfs {
   std::size_t frontier_size() const { return starts_.back(); }
   const Ref& frontier_at(std::size_t k) const;
   void count_frontier();
-  void expand_round(std::size_t begin, std::size_t end);
+  void expand_round(std::size_t begin, std::size_t end, bool receive_first);
   void expand(Worker& w, const Ref& ref);
   void exchange();
-  void receive();
+  void receive(int u, int parity);
   void receive_one(Worker& w, const Msg& m);
   void store_level(std::uint32_t level);
   void place_keys();
@@ -155,6 +158,7 @@ class MpiBfs {
   /// The frontier is the threads' `cur`, one after another: [starts_[u],
   /// starts_[u + 1]) are thread u's.
   std::vector<std::size_t> starts_;
+  int parity_ = 0;                    ///< which set of Worker::out the round being expanded writes
   int most_threads_ = 1;              ///< the most threads a rank has (the counts exchanged per rank)
   std::unique_ptr<std::byte[]> recv_bytes_;  ///< successors from other ranks (reused; never initialised)
   std::size_t recv_capacity_ = 0, recv_n_ = 0;  ///< in Msgs

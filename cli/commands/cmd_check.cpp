@@ -262,7 +262,8 @@ Command add_check_command(CLI::App& root) {
                   "verdicts, counterexample links, and the violations by root with --all-violations");
   app->add_flag("--progress", opts->progress, "Show the progress line even when stderr is not a terminal");
   app->add_flag("--mpi", opts->mpi,
-                "Explore with every MPI rank (run under `mpirun --quiet`; docs/scaling.md); the same results and exit code as one process");
+                "Explore with every MPI rank (run under `mpirun --quiet --bind-to none`; docs/scaling.md), --threads in each (default: "
+                "the machine's cores shared by its ranks); the same results and exit code as one process");
   return {app, [opts] { return run_check(*opts); }};
 }
 
