@@ -44,6 +44,7 @@ namespace bc::mpi_search {
 
 constexpr std::uint32_t kNoParent = 0xFFFFFFFFu;
 constexpr std::uint64_t kNone = ~std::uint64_t{0};
+constexpr std::uint32_t kTerminalBit = 0x80000000u;  ///< in Worker::sorted: the state is terminal
 
 /// One successor on its way to the rank that owns it: 8 + 8 + 84 + the
 /// context without the run's header + 1 bytes.
@@ -131,8 +132,10 @@ class MpiBfs {
   void exchange();
   void receive(int u, int parity);
   void receive_one(Worker& w, const Msg& m);
-  void store_level(std::uint32_t level);
+
+  // Ids and storing (mpi_store.cpp).
   void place_keys();
+  void store_level(std::uint32_t level);
 
   // Verdicts, runs and the graph (mpi_results.cpp).
   void note_first(Worker& w, const Verdicts& v, std::uint64_t key) const;

@@ -1,0 +1,86 @@
+// The MPI search's numbering and storing of a level's new states
+// (checker/mpi/mpi_bfs.hpp, step 4): each thread's keys placed among every
+// thread's and rank's, then each thread stores its own states.
+#include <algorithm>
+
+#include "checker/mpi/mpi_bfs.hpp"
+#include "checker/mpi/mpi_collectives.hpp"
+
+namespace bc::mpi_search {
+
+/// Each thread's w.below: on one rank, the keys below each of its keys in
+/// the other threads' runs (one cursor a run: keys are distinct, each names
+/// one successor) plus its index; on several, mpi::keys_below.
+void MpiBfs::place_keys() {
+  if (ranks_ > 1) {
+    std::vector<const std::vector<std::uint64_t>*> runs;
+    std::vector<std::vector<std::uint64_t>*> below;
+    for (Worker& w : workers_) {
+      runs.push_back(&w.keys);
+      below.push_back(&w.below);
+    }
+    mpi::keys_below(runs, level_total_, below);
+    return;
+  }
+  level_total_ = 0;
+  for (const Worker& w : workers_) level_total_ += w.keys.size();
+  pool_.run([this](int u) {
+    Worker& w = workers_[static_cast<std::size_t>(u)];
+    w.below.resize(w.keys.size());
+    std::vector<std::size_t> cursor(workers_.size(), 0);
+    for (std::size_t i = 0; i < w.keys.size(); ++i) {
+      std::size_t at = i;
+      for (std::size_t v = 0; v < workers_.size(); ++v) {
+        if (v == static_cast<std::size_t>(u)) continue;
+        const std::vector<std::uint64_t>& other = workers_[v].keys;
+        while (cursor[v] < other.size() && other[cursor[v]] < w.keys[i]) ++cursor[v];
+        at += cursor[v];
+      }
+      w.below[i] = at;
+    }
+  });
+}
+
+/// Give the level's new states their global ids (the place of their key
+/// among every rank's new keys), store them, and settle the level's verdicts.
+void MpiBfs::store_level(std::uint32_t level) {
+  pool_.run([this](int u) {
+    Worker& w = workers_[static_cast<std::size_t>(u)];
+    if (!std::is_sorted(w.sorted.begin(), w.sorted.end())) std::sort(w.sorted.begin(), w.sorted.end());
+    w.keys.resize(w.sorted.size());
+    for (std::size_t i = 0; i < w.sorted.size(); ++i) w.keys[i] = w.sorted[i].first;
+  });
+  place_keys();
+  pool_.run([this](int u) {  // each thread stores its states, in id order
+    Worker& w = workers_[static_cast<std::size_t>(u)];
+    w.next.clear();
+    for (std::size_t i = 0; i < w.sorted.size(); ++i) {
+      const auto id = static_cast<std::uint32_t>(next_id_ + w.below[i]);
+      const std::uint64_t key = w.sorted[i].first;
+      const std::uint32_t at = w.sorted[i].second & ~kTerminalBit;
+      const bool terminal = (w.sorted[i].second & kTerminalBit) != 0;
+      w.links.push_back(IdLink{id, static_cast<std::uint32_t>(key >> 8), static_cast<std::uint8_t>(key & 0xFF)});
+      const auto local = static_cast<std::uint32_t>(w.flags.size());
+      w.flags.push_back(std::uint8_t(terminal ? kNodeTerminal : 0));
+      if (bounds_.liveness) seen_.set_id(w.pending[at].fp, id);  // thread u's shards
+      if (!terminal) w.next.push_back(Ref{id, local, at, static_cast<std::uint32_t>(u)});
+    }
+  });
+  if (bounds_.liveness) {
+    pool_.run([this](int u) {  // the edges into thread u's states
+      for (auto& [source, fp] : workers_[static_cast<std::size_t>(u)].edges) fp = seen_.id_of(fp);
+    });
+    for (const Worker& w : workers_)
+      for (const auto& [source, id] : w.edges) edges_.push_back(GraphEdge{source, static_cast<std::uint32_t>(id)});
+  }
+  for (Worker& w : workers_) {
+    w.cur.swap(w.next);
+    w.pending.swap(w.frontier);
+  }
+  count_frontier();
+  next_id_ += level_total_;
+  if (level_total_ != 0 && level + 1 > result_.depth) result_.depth = level + 1;
+  settle_level();
+}
+
+}  // namespace bc::mpi_search
