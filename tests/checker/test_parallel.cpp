@@ -231,18 +231,20 @@ TEST(ShardedSet, HeadroomAndNearLimitFollowTheShardsFill) {
 TEST(ShardedSet, InsertWithIdKeepsTheFirstIdOfEachFingerprintAcrossGrowth) {
   ShardedSet set(true);
   bool fresh = false;
-  for (std::uint32_t i = 0; i < 50000; ++i) {  // several growths of every shard
+  const std::uint32_t n = 200000;  // about 3,100 a shard: every shard grows twice from 2,048 slots
+  for (std::uint32_t i = 0; i < n; ++i) {
     EXPECT_EQ(*set.insert_with_id(std::uint64_t{i} * 0x9E3779B97F4A7C15ull | 1, i, fresh), i);
     EXPECT_TRUE(fresh);
   }
-  for (std::uint32_t i = 0; i < 50000; i += 97) {
+  for (std::uint32_t i = 0; i < n; i += 97) {
     std::uint32_t* slot = set.insert_with_id(std::uint64_t{i} * 0x9E3779B97F4A7C15ull | 1, 99999, fresh);
     EXPECT_EQ(*slot, i);
     EXPECT_FALSE(fresh);
     *slot = i + 1;  // the slot is the stored id
     EXPECT_EQ(set.id_of(std::uint64_t{i} * 0x9E3779B97F4A7C15ull | 1), i + 1);
   }
-  EXPECT_EQ(set.size(), 50000u);
+  EXPECT_EQ(set.size(), n);
+  EXPECT_GT(set.bytes(), std::uint64_t{ShardedSet::kShards} * 2048 * 12);  // grown past the first tables
 }
 
 TEST(LinkStore, ReadsBackEveryRecordAcrossTheWriteBuffer) {
