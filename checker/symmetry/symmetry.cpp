@@ -11,10 +11,11 @@ namespace {
 constexpr std::array<const char*, 2> kSideNames{"P1", "P2"};
 
 /// The monitors' slot masks (TraceContext), permuted with the zones.
-constexpr std::array<std::uint16_t TraceContext::*, 12> kSlotMasks{
+constexpr std::array<std::uint16_t TraceContext::*, 13> kSlotMasks{
     &TraceContext::occupied,     &TraceContext::face_down,    &TraceContext::defense,   &TraceContext::declared,
     &TraceContext::attacked,     &TraceContext::battled,      &TraceContext::confirmed, &TraceContext::unattackable,
-    &TraceContext::direct_ok,    &TraceContext::eob_attacked, &TraceContext::eob_battled, &TraceContext::eob_due};
+    &TraceContext::direct_ok,    &TraceContext::eob_attacked, &TraceContext::eob_battled, &TraceContext::eob_due,
+    &TraceContext::bp_changed};
 
 /// The per-card bits of the state and the context, permuted with the copies.
 constexpr std::array<std::uint16_t State::*, 3> kCardBitsState{&State::used, &State::pending, &State::accepted};
@@ -173,6 +174,10 @@ void Symmetry::sort_copies(State& s, TraceContext& ctx, int first, int last) con
 /// target it) and the monitors' facts about it; the references follow.
 void Symmetry::sort_zones(State& s, TraceContext& ctx, int side) const {
   const int base = side * kZonesPerSide;
+  // A change until the end of the Battle Phase names its zone: this side keeps
+  // its order while one applies (no reduction lost elsewhere, none unsound).
+  for (const BpChange& c : s.bp_changes)
+    if (c.used() && side_of(c.zone_slot()) == static_cast<Player>(side)) return;
   std::array<std::uint64_t, 8> keys{};
   std::array<std::uint8_t, 8> from{};
   for (int k = 0; k < kZonesPerSide; ++k) {
@@ -189,7 +194,7 @@ void Symmetry::sort_zones(State& s, TraceContext& ctx, int side) const {
     key = key << 1 | (ctx.attacker == slot ? 1u : 0u);
     key = key << 1 | (ctx.target == slot ? 1u : 0u);
     for (const LinkState& l : s.chain) key = key << 1 | (l.target == slot ? 1u : 0u);
-    keys[static_cast<std::size_t>(k)] = key;  // 40 + 12 + 4 + 6 = 62 bits
+    keys[static_cast<std::size_t>(k)] = key;  // 40 + 13 + 4 + 6 = 63 bits
     from[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(slot);
   }
   sort_with_index(keys, from, kZonesPerSide);

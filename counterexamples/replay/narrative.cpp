@@ -17,6 +17,15 @@ std::string_view step_phrase(Step s) {
   return "?";
 }
 
+std::string duration_phrase(Duration d) {
+  switch (d) {
+    case Duration::Battle: return "for this battle";
+    case Duration::Turn: return "for the turn";
+    case Duration::BattlePhase: return "until the end of the Battle Phase";
+  }
+  return "";
+}
+
 std::string position_phrase(Position p) {
   switch (p) {
     case Position::FaceUpAttack: return "face-up Attack Position";
@@ -182,6 +191,12 @@ std::string Narrator::event_text(const Event& e) {
       return player_label(e.player) + " special summons " + monster(e.slot);
     case EventType::PositionChanged: return monster(e.slot) + " changed to " + position_phrase(e.position);
     case EventType::BattlePhaseEnded: return "an effect ends the Battle Phase";
+    case EventType::StatChanged:
+      return monster(e.slot) + " now has " + std::to_string(e.value) + " ATK / " + std::to_string(e.value2) + " DEF " +
+             duration_phrase(e.duration);
+    case EventType::ChangeExpired:
+      return monster(e.slot) + "'s change until the end of the Battle Phase ends: " + std::to_string(e.value) +
+             " ATK / " + std::to_string(e.value2) + " DEF again";
     default: return "";
   }
 }

@@ -749,10 +749,14 @@ def negate(duel, link):
 
 def boost(duel, link):
     card = duel.cards[link["card"]]
-    if duel.fighter(card["owner"]) is not None:
+    slot = duel.fighter(card["owner"])
+    if slot is not None:
         units = int(card.get("value", 0) / 100)
         total = duel.attack["boost"][card["owner"]] // 100 + units
         duel.attack["boost"][card["owner"]] = 100 * max(-127, min(127, total))
+        m = duel.at(slot)
+        duel.emit("stat_changed", slot=slot_label(slot), monster=m["id"], duration="battle",
+                  value=duel.atk_of(slot), value2=duel.monsters[m["id"]]["def"])
 
 
 def shield(duel, link):

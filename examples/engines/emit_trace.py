@@ -45,7 +45,7 @@ def main():
     duel = duel_class(scenario)
     rng = random.Random(args.seed)
     out = sys.stdout
-    header = {"format": "battlecheck-trace", "version": 1, "ruleset": "mr3", "scenario": scenario}
+    header = {"format": "battlecheck-trace", "version": 2, "ruleset": "mr3", "scenario": scenario}
     out.write(json.dumps(header) + "\n")
     events = duel.opening()
     for _ in range(500):

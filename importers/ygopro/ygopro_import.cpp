@@ -7,7 +7,8 @@
 namespace bc::ygopro {
 
 EventTypeMask importer_omits() {
-  return event_bit(EventType::Priority) | event_bit(EventType::BattlePhaseEnded);
+  // The cores' message streams show no ATK/DEF changes (a client asks for them).
+  return event_bit(EventType::Priority) | event_bit(EventType::BattlePhaseEnded) | kVersion2Events;
 }
 
 namespace detail {

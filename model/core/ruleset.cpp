@@ -100,6 +100,8 @@ constexpr std::array<KnobSpec, kKnobCount> kKnobs = {{
      "effects that halve, double or redirect battle damage change the damage when its value is fixed at damage calculation"},
     {Knob::BattleDamageRedirectedOnce, "battle_damage_redirected_once", kBool,
      "battle damage redirected to the other player is not redirected again by that player's own redirection"},
+    {Knob::BattlePhaseChangesExpire, "battle_phase_changes_expire", {"end_of_battle_phase", "start_of_end_step", "end_of_turn"},
+     "when an ATK/DEF change \"until the end of the Battle Phase\" stops applying: once the End Step is over, as it begins, or not before the turn ends"},
 }};
 
 constexpr bool specs_in_enum_order() {

@@ -59,6 +59,7 @@ enum class Knob : std::uint8_t {
   PiercingBattleDamage,              ///< bool: a piercing monster attacking a lower DEF inflicts the difference
   BattleDamageModifiers,             ///< bool: halving, doubling and redirection of battle damage apply
   BattleDamageRedirectedOnce,        ///< bool: a redirected battle damage is not redirected back
+  BattlePhaseChangesExpire,          ///< end_of_battle_phase | start_of_end_step | end_of_turn
   Count
 };
 inline constexpr int kKnobCount = static_cast<int>(Knob::Count);

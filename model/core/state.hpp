@@ -80,6 +80,19 @@ inline constexpr std::uint16_t kDamageModsKeptAfterBattle = kHalveTurnP1 | kHalv
 /// window that was opening (after a self-destruction or not), or the end of a chain.
 enum class TriggerResume : std::uint8_t { None, OpenPriority, OpenPriorityAfterDestruction, AfterChain };
 
+/// A change to one monster's ATK or DEF lasting until the end of the Battle
+/// Phase (State::bp_changes): the zone, and the part of its turn modifier
+/// (State::atk_mod / def_mod, steps of 50) to take back when the phase ends.
+struct BpChange {
+  std::uint8_t slot = kNoSlot;  ///< the zone, | kBpChangeDef for a DEF change; kNoSlot: unused
+  std::int8_t delta = 0;
+  bool operator==(const BpChange&) const = default;
+  bool used() const { return slot != kNoSlot; }
+  std::uint8_t zone_slot() const { return static_cast<std::uint8_t>(slot & ~kBpChangeDef); }
+  static constexpr std::uint8_t kBpChangeDef = 0x80;
+};
+inline constexpr int kMaxBpChanges = 3;
+
 /// Battle flags that outlive one battle (the rest is cleared when it ends).
 inline constexpr std::uint16_t kKeptAfterBattle =
     kEndBattlePending | kNoDamageTurnP1 | kNoDamageTurnP2 | kSafeTurnP1 | kSafeTurnP2;
@@ -107,10 +120,11 @@ struct State {
   std::array<std::int8_t, kSlotCount> atk_mod{};
   std::array<std::int8_t, kSlotCount> def_mod{};
   std::uint16_t damage_mods = 0;      ///< DamageModBit: halvings and redirections resolved
-  /// Always 0: room for the Battle Phase mechanics still to come (issue 31:
-  /// attack counts, control change) that keeps the search's nodes whole
-  /// 8-byte words (checker/parallel/parallel_bfs_chunks.hpp).
-  std::array<std::uint8_t, 6> spare{};
+  /// Changes lasting until the end of the Battle Phase, taken back from
+  /// atk_mod / def_mod when it ends (S1 §结束步骤). Three fit in the bytes that
+  /// keep the search's nodes whole 8-byte words (checker/parallel/parallel_bfs_chunks.hpp);
+  /// a card that would need a fourth is not offered (Stepper::bp_room).
+  std::array<BpChange, kMaxBpChanges> bp_changes{};
 
   bool operator==(const State&) const = default;
   bool has(std::uint16_t b) const { return (battle & b) != 0; }

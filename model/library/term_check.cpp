@@ -4,6 +4,8 @@
 #include <array>
 #include <string>
 
+#include "model/core/state.hpp"
+#include "model/terms/durations.hpp"
 #include "model/rulesets/ruleset_loader.hpp"
 
 namespace bc {
@@ -76,6 +78,31 @@ std::optional<TermError> timing_parts(const EffectTerm& t, bool engine_timings) 
                        "): the card could never be used"};
 }
 
+/// Objects naming one monster: a change until the end of the Battle Phase is
+/// recorded per monster in the state, a few at a time (State::bp_changes).
+bool one_monster(Object o) {
+  return o == Object::Target || o == Object::Self || o == Object::OwnBattler || o == Object::OpponentBattler ||
+         o == Object::Attacker || o == Object::AttackTarget;
+}
+
+/// "Until the end of the Battle Phase" is for ATK/DEF changes of one monster.
+std::optional<TermError> duration_parts(const EffectTerm& t) {
+  for (int i = 0; i < t.op_count; ++i) {
+    const Op& o = t.ops[i];
+    if (o.duration != Duration::BattlePhase) continue;
+    const std::string field = "ops[" + std::to_string(i) + "]";
+    if (!op_changes_stats(o.code))
+      return TermError{field, "\"battle_phase\" (until the end of the Battle Phase) is a duration of ATK/DEF changes; "
+                              "use \"battle\" or \"turn\" here"};
+    if (!one_monster(o.object))
+      return TermError{field, "a change until the end of the Battle Phase is kept per monster: give it one monster "
+                              "(target, self, own_battler, opponent_battler, attacker, attack_target)"};
+  }
+  if (bp_stat_ops(t) > kMaxBpChanges)
+    return TermError{"ops", "at most " + std::to_string(kMaxBpChanges) + " changes until the end of the Battle Phase"};
+  return std::nullopt;
+}
+
 }  // namespace
 
 TimingMask builtin_permitted_timings(EffectKind k) {
@@ -103,6 +130,7 @@ std::optional<TermError> check_term_meaning(const EffectTerm& t, TermHost host, 
     return TermError{"ops", "a continuous effect is never activated, so its operations never resolve; drop ops or "
                             "make the effect activated"};
   if (auto e = host_parts(t, host)) return e;
+  if (auto e = duration_parts(t)) return e;
   return timing_parts(t, engine_timings);
 }
 

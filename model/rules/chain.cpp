@@ -71,7 +71,7 @@ bool Stepper::can_activate(std::uint8_t card) const {
     if (h == kNoSlot || s.zones[h].position() == Position::FaceDownDefense) return false;
     if (s.zones[h].has(kDestroyConfirmed) && !r.flag(Knob::DestroyedByBattleMayActivateQuick)) return false;
   }
-  return conditions_hold(card) && resolution_possible(card);
+  return conditions_hold(card) && resolution_possible(card) && bp_room(card);
 }
 
 /// The class permissions (the ruleset's rule for the effect's attributes,

@@ -1,6 +1,6 @@
 /// What a resolving chain link does: its term's primitive operations, run in
 /// order on their objects; and the board changes effects cause (leaving the
-/// field, special summons, position and ATK/DEF changes).
+/// field, special summons, position changes; ATK/DEF changes are in stats.cpp).
 #include <algorithm>
 
 #include "model/rules/stepper.hpp"
@@ -23,6 +23,7 @@ void Stepper::leave_field(std::uint8_t slot, LeaveReason reason) {
   emit(e);
   z = ZoneState{};
   s.atk_mod[slot] = s.def_mod[slot] = 0;
+  forget_bp_changes(slot);
   if (reason != LeaveReason::Banish && reason != LeaveReason::ReturnToHand) make_pending(monster, TriggerEvent::SentToGraveyard);
   if (reason == LeaveReason::Battle) {
     make_pending(monster, TriggerEvent::DestroyedByBattle);
@@ -92,32 +93,6 @@ void Stepper::change_position(std::uint8_t slot, Position pos) {
   const bool before_calc = in_damage_step(s.timing) && !s.has(kDamageCalculated);
   if (slot == s.attacker && before_calc && pos != Position::FaceUpAttack && r.flag(Knob::AttackRequiresAttackPosition))
     s.battle |= kBattleCancelled;
-}
-
-namespace {
-std::int8_t clamp_step(int v, int unit) { return static_cast<std::int8_t>(std::clamp(v / unit, -127, 127)); }
-}  // namespace
-
-/// An ATK/DEF change: for this battle on a battler (the battle boosts), or for
-/// the turn (per zone, in steps of 50).
-void Stepper::change_stat(std::uint8_t slot, const Op& op) {
-  if (op.code == OpCode::ChangeDef) {
-    s.def_mod[slot] = clamp_step(s.def_mod[slot] * 50 + op.amount, 50);
-    return;
-  }
-  if (op.code == OpCode::SetAtk) {
-    s.atk_mod[slot] = 0;
-    const int now = current_atk(slot);
-    s.atk_mod[slot] = clamp_step(op.amount - now, 50);
-    return;
-  }
-  const bool battler = attack_in_progress() && (slot == s.attacker || slot == s.target);
-  if (op.duration == Duration::Battle && battler) {
-    std::int8_t& b = slot == s.attacker ? s.attacker_boost : s.target_boost;
-    b = clamp_step(b * 100 + op.amount, 100);
-    return;
-  }
-  if (op.duration == Duration::Turn) s.atk_mod[slot] = clamp_step(s.atk_mod[slot] * 50 + op.amount, 50);
 }
 
 /// The monsters an operation acts on, in a fixed order.

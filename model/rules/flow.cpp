@@ -85,6 +85,7 @@ void Stepper::give_priority(Player p) {
 
 void Stepper::enter(Timing t) {
   const Step before = step_of(s.timing);
+  if (ends_bp_changes(before, t)) expire_bp_changes();
   s.timing = t;
   s.passes = 0;
   s.chains_in_window = 0;

@@ -56,7 +56,7 @@ void Model::apply_resolved_before(State& s) const {
     link.card = static_cast<std::uint8_t>(c);
     link.target = card.resolved_target;
     for (int i = 0; i < card.term.op_count; ++i)
-      if (card.term.ops[i].duration == Duration::Turn) st.apply_op(link, card.term.ops[i]);
+      if (card.term.ops[i].duration != Duration::Battle) st.apply_op(link, card.term.ops[i]);
   }
 }
 

@@ -95,7 +95,17 @@ struct Stepper {
   void negate(const LinkState& link, const Op& op);
   void redirect(std::uint8_t slot);
   void change_position(std::uint8_t slot, Position pos);
+  // --- ATK/DEF changes (stats.cpp) -----------------------------------------
   void change_stat(std::uint8_t slot, const Op& op);
+  /// Records a change until the end of the Battle Phase (key: slot | BpChange::kBpChangeDef).
+  void note_bp_change(std::uint8_t key, int delta);
+  /// Room is left in State::bp_changes for the card's changes until the end of the Battle Phase.
+  bool bp_room(std::uint8_t card) const;
+  void forget_bp_changes(std::uint8_t slot);
+  void expire_bp_changes();
+  bool ends_bp_changes(Step from, Timing to) const;
+  /// A StatChanged / ChangeExpired event with the monster's ATK and DEF now.
+  void show_stats(EventType type, std::uint8_t slot, Duration d);
   void leave_field(std::uint8_t slot, LeaveReason reason);
   void summon(Player owner, std::uint8_t monster, Position pos);
   void note_count_change(Player side);

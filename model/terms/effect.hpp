@@ -128,9 +128,6 @@ enum class Object : std::uint8_t {
 };
 inline constexpr int kObjectCount = 11;
 
-/// How long an ATK/DEF change or a damage prevention lasts.
-enum class Duration : std::uint8_t { Battle, Turn };
-
 struct Op {
   OpCode code = OpCode::Opaque;
   Object object = Object::Target;

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "model/terms/effect.hpp"
+#include "model/terms/durations.hpp"
 #include "model/terms/effect_text.hpp"
 #include "model/toml/input_error.hpp"
 #include "model/vocabulary/name_table.hpp"
@@ -14,7 +15,6 @@
 namespace bc {
 namespace term_text {
 namespace {
-constexpr std::array<std::string_view, 2> kDurations = {"battle", "turn"};
 constexpr std::array<std::string_view, 3> kSides = {"own", "opponent", "any"};
 constexpr std::array<std::string_view, 3> kFaces = {"any", "face_up", "face_down"};
 constexpr std::array<std::string_view, 4> kRoles = {"any", "battling", "attacker", "attack_target"};
@@ -22,11 +22,9 @@ constexpr std::array<std::string_view, 4> kRoles = {"any", "battling", "attacker
 std::string_view side_name(SideSel s) { return names::lookup(kSides, s); }
 std::string_view face_name(FaceSel f) { return names::lookup(kFaces, f); }
 std::string_view role_name(RoleSel r) { return names::lookup(kRoles, r); }
-std::string_view duration_name(Duration d) { return names::lookup(kDurations, d); }
 std::optional<SideSel> parse_side(std::string_view s) { return names::find<SideSel>(kSides, s); }
 std::optional<FaceSel> parse_face(std::string_view s) { return names::find<FaceSel>(kFaces, s); }
 std::optional<RoleSel> parse_role(std::string_view s) { return names::find<RoleSel>(kRoles, s); }
-std::optional<Duration> parse_duration(std::string_view s) { return names::find<Duration>(kDurations, s); }
 }  // namespace term_text
 
 namespace {
@@ -65,7 +63,7 @@ std::string join(const std::vector<std::string>& w, std::size_t from, std::size_
 }
 
 /// What an operation's words may say beside its code.
-bool takes_amount(OpCode c) { return c == OpCode::ChangeAtk || c == OpCode::SetAtk || c == OpCode::ChangeDef; }
+bool takes_amount(OpCode c) { return op_changes_stats(c); }
 bool takes_duration(OpCode c) { return takes_amount(c) || op_on_player_damage(c); }
 bool takes_object(OpCode c) {
   return c != OpCode::NegateActivation && c != OpCode::NegateEffect && c != OpCode::NegateAttack &&
@@ -335,8 +333,8 @@ std::string op_text(const Op& o, const std::vector<std::string>& monster_names) 
   if (!objectless) s += " " + std::string(name(o.object));
   if (o.code == OpCode::ChangePosition) s += " " + std::string(name(o.position));
   if (o.code == OpCode::ChangeAtk || o.code == OpCode::SetAtk || o.code == OpCode::ChangeDef)
-    s += " " + std::to_string(o.amount) + " " + std::string(duration_name(o.duration));
-  if (op_on_player_damage(o.code)) s += " " + std::string(duration_name(o.duration));
+    s += " " + std::to_string(o.amount) + " " + std::string(name(o.duration));
+  if (op_on_player_damage(o.code)) s += " " + std::string(name(o.duration));
   if (o.flag) s += o.code == OpCode::NoBattleDamage ? " indestructible" : " and_destroy";
   return s;
 }

@@ -35,8 +35,10 @@ enum class EventType : std::uint8_t {
   PositionChanged,      ///< slot, position
   BattlePhaseEnded,     ///< an effect ended the Battle Phase
   AttackTargetChanged,  ///< slot = attacker, target = the new target: an effect changed the attack target (no replay)
+  StatChanged,          ///< slot, monster, duration: an effect changed its ATK/DEF; value = ATK, value2 = DEF now
+  ChangeExpired,        ///< slot, monster, duration: a change of that duration ended; value = ATK, value2 = DEF now
 };
-inline constexpr int kEventTypeCount = 23;
+inline constexpr int kEventTypeCount = 25;
 
 /// One observable event. A flat value: unused fields keep their defaults.
 struct Event {
@@ -54,7 +56,8 @@ struct Event {
   Negation negation{};
   CalcMode mode{};
   Position position{};
-  std::uint16_t reserved = 0;   ///< always 0: no padding, so traces hash by their bytes
+  Duration duration{};          ///< StatChanged / ChangeExpired: how long the change lasts
+  std::uint8_t reserved = 0;    ///< always 0: no padding, so traces hash by their bytes
   std::int32_t value = 0;
   std::int32_t value2 = 0;
   /// Activate / Resolve: the effect's attribute bits (EffectAttr, model/terms/effect.hpp),

@@ -28,6 +28,7 @@ constexpr std::array<std::string_view, 3> kConditions = {"none", "host_attacked"
 constexpr std::array<std::string_view, 5> kReasons = {"battle", "effect_destroy", "banish", "return_to_hand", "cost"};
 constexpr std::array<std::string_view, 2> kNegations = {"activation", "effect"};
 constexpr std::array<std::string_view, 3> kModes = {"vs_attack", "vs_defense", "direct"};
+constexpr std::array<std::string_view, 3> kDurations = {"battle", "turn", "battle_phase"};
 
 constexpr std::array<KindInfo, kEffectKindCount> kKinds = {{
     {"counter_trap", "spell speed 3: a counter trap"},
@@ -63,7 +64,8 @@ constexpr std::array<std::string_view, kEventTypeCount> kEventTypes = {
     "step_enter", "timing_enter", "priority", "attack_declared", "attack_negated", "attack_stopped",
     "replay", "replay_choice", "damage_step_begin", "flipped_face_up", "activate", "negated", "resolve",
     "chain_end", "damage_calculation", "no_damage_calculation", "battle_damage", "destroy_confirmed",
-    "left_field", "summoned", "position_changed", "battle_phase_ended", "attack_target_changed"};
+    "left_field", "summoned", "position_changed", "battle_phase_ended", "attack_target_changed",
+    "stat_changed", "change_expired"};
 constexpr std::array<std::string_view, 9> kActionTypes = {
     "enter_battle_phase", "skip_battle_phase", "pass", "activate", "declare_attack", "replay_target",
     "replay_stop", "skip_to_end_step", "decline_trigger"};
@@ -98,6 +100,8 @@ std::string_view name(Condition c) { return lookup(kConditions, c); }
 std::string_view name(LeaveReason r) { return lookup(kReasons, r); }
 std::string_view name(Negation n) { return lookup(kNegations, n); }
 std::string_view name(CalcMode m) { return lookup(kModes, m); }
+std::string_view name(Duration d) { return lookup(kDurations, d); }
+std::optional<Duration> parse_duration(std::string_view s) { return find<Duration>(kDurations, s); }
 std::string_view name(EventType t) { return lookup(kEventTypes, t); }
 std::string_view name(ActionType t) { return lookup(kActionTypes, t); }
 std::string_view phrase(Timing t) { return lookup(kPhrases, t); }

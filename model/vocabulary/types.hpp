@@ -95,6 +95,11 @@ enum class LeaveReason : std::uint8_t { Battle, EffectDestroy, Banish, ReturnToH
 /// What a negation removed.
 enum class Negation : std::uint8_t { Activation, Effect };
 
+/// How long an ATK/DEF change or a damage prevention lasts: this battle, until
+/// the end of the Battle Phase (S1 §结束步骤: it applies until the End Step is
+/// over), or the rest of the turn.
+enum class Duration : std::uint8_t { Battle, Turn, BattlePhase };
+
 /// What the attacker's value was compared against at damage calculation.
 enum class CalcMode : std::uint8_t { VsAttack, VsDefense, Direct };
 
@@ -138,6 +143,7 @@ std::string_view name(Condition c);
 std::string_view name(LeaveReason r);
 std::string_view name(Negation n);
 std::string_view name(CalcMode m);
+std::string_view name(Duration d);
 
 /// Human wording of a timing in the sources' vocabulary ("before damage calculation").
 std::string_view phrase(Timing t);
@@ -153,5 +159,6 @@ std::optional<Condition> parse_condition(std::string_view s);
 std::optional<LeaveReason> parse_leave_reason(std::string_view s);
 std::optional<Negation> parse_negation(std::string_view s);
 std::optional<CalcMode> parse_calc_mode(std::string_view s);
+std::optional<Duration> parse_duration(std::string_view s);
 
 }  // namespace bc

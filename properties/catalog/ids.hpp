@@ -100,6 +100,7 @@ enum class Prop : std::uint8_t {
   AttackerInAttackPositionAtDamageCalculation,
   TargetMatchesSelector,
   DestroyedByBattlePositionUnchanged,
+  BattlePhaseChangesEndWithIt,
   Count
 };
 inline constexpr int kPropCount = static_cast<int>(Prop::Count);

@@ -25,6 +25,7 @@ enum TraceFlag : std::uint8_t {
   kCtxCostDue = 0x10,        ///< the last event activated an effect with a cost not yet paid
   kCtxSafeTurnP1 = 0x20,     ///< a resolved "cannot be destroyed by battle this turn" protects P1's monsters
   kCtxSafeTurnP2 = 0x40,
+  kCtxBpChangesExpired = 0x80,  ///< the changes lasting until the end of the Battle Phase ended (ChangeExpired)
 };
 
 /// TraceContext::battle: facts about the current attack (reset between attacks).
@@ -156,6 +157,12 @@ struct TraceContext {
   std::uint16_t trig_due = 0;       ///< cards whose trigger event happened, condition met, not yet activated
   std::uint16_t trig_done = 0;      ///< cards activated in this trace (a card triggers once a turn)
   std::array<std::uint8_t, kSlotCount> slot_monster = filled<kSlotCount>(kNoMonster);  ///< the monster in each zone
+  /// Slots whose monster carries an ATK/DEF change lasting until the end of the
+  /// Battle Phase (StatChanged), until ChangeExpired or until it leaves.
+  std::uint16_t bp_changed = 0;
+  /// Always 0: keeps the search's nodes (state + this context's changing part)
+  /// whole 8-byte words (checker/parallel/parallel_bfs_chunks.hpp).
+  std::array<std::uint8_t, 6> spare{};
 
   bool operator==(const TraceContext&) const = default;
 
@@ -183,7 +190,7 @@ inline constexpr std::size_t kContextHashFrom = offsetof(TraceContext, occupied)
 
 // The header before kContextHashFrom is not stored per state (the searches
 // pack a context without it), so the bound is on the whole value passed around.
-static_assert(sizeof(TraceContext) <= 128, "TraceContext is part of the product state: keep it small");
+static_assert(sizeof(TraceContext) <= 132, "TraceContext is part of the product state: keep it small");
 
 /// Bit of a monster slot in the slot masks (0 for kNoSlot / kDirect).
 constexpr std::uint16_t slot_bit(std::uint8_t slot) {

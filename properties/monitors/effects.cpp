@@ -52,6 +52,20 @@ void destroyed_position_unchanged(const Ctx& c, const Event& e, Verdicts& v) {
   if (c.confirmed & slot_bit(e.slot)) violate(v, Prop::DestroyedByBattlePositionUnchanged);
 }
 
+/// battle_phase_changes_end_with_it: an ATK/DEF change "until the end of the
+/// Battle Phase" applies through the End Step and is gone in Main Phase 2: no
+/// window of the Battle Phase follows its expiry, none is left after it.
+void bp_changes_end(const Ctx& c, const Event& e, Verdicts& v) {
+  const bool in_battle_phase = c.in_step(Step::StartStep) || c.in_step(Step::BattleStep) ||
+                               c.in_step(Step::DamageStep) || c.in_step(Step::EndStep);
+  if (e.type == EventType::StepEnter) {
+    if ((e.step == Step::MainPhase2 || e.step == Step::EndPhase) && c.bp_changed != 0)
+      violate(v, Prop::BattlePhaseChangesEndWithIt);
+  } else if (c.has(kCtxBpChangesExpired) && in_battle_phase) {
+    violate(v, Prop::BattlePhaseChangesEndWithIt);  // Priority / Activate: the phase had a window left
+  }
+}
+
 }  // namespace checks
 
 std::vector<PropertyInfo> effect_properties() {
@@ -89,6 +103,11 @@ std::vector<PropertyInfo> effect_properties() {
        "of the Damage Step: an effect resolving after damage calculation does not change it (one that does not "
        "target it still applies otherwise, e.g. to its ATK).",
        {{"S1", "伤害计算后"}}},
+      {"battle_phase_changes_end_with_it", K::Always,
+       "An ATK or DEF change that lasts until the end of the Battle Phase still applies throughout the End Step, "
+       "until both players have passed and every chain there has resolved, and no longer applies once Main "
+       "Phase 2 begins.",
+       {{"S1", "结束步骤=战斗阶段结束时"}}},
   };
 }
 

@@ -184,7 +184,8 @@ void on_destroy_confirmed(Ctx& c, const Event& e) {
 
 void on_left_field(Ctx& c, const Event& e) {
   const std::uint16_t keep = static_cast<std::uint16_t>(~slot_bit(e.slot));
-  for (std::uint16_t* m : {&c.occupied, &c.face_down, &c.defense, &c.declared, &c.attacked, &c.battled, &c.confirmed})
+  for (std::uint16_t* m : {&c.occupied, &c.face_down, &c.defense, &c.declared, &c.attacked, &c.battled, &c.confirmed,
+                           &c.bp_changed})
     *m &= keep;
   if (e.reason == LeaveReason::Battle && e.slot < kSlotCount)
     c.battle |= side_of(e.slot) == Player::P1 ? kBtlLeftByBattleP1 : kBtlLeftByBattleP2;
@@ -207,6 +208,15 @@ void on_battle_phase_ended(Ctx& c, const Event&) { c.flags |= kCtxBpEnded; }
 
 void on_attack_target_changed(Ctx& c, const Event& e) {
   if (e.target != kNoSlot) c.target = e.target;
+}
+
+void on_stat_changed(Ctx& c, const Event& e) {
+  if (e.duration == Duration::BattlePhase) c.bp_changed |= slot_bit(e.slot);
+}
+
+void on_change_expired(Ctx& c, const Event& e) {
+  c.bp_changed &= static_cast<std::uint16_t>(~slot_bit(e.slot));
+  c.flags |= kCtxBpChangesExpired;
 }
 
 /// Hosts whose mandatory end-of-Battle-Phase trigger is due in the End Step:
@@ -249,6 +259,8 @@ constexpr std::array<FoldFn, kEventTypeCount> kFolds = {
     on_position_changed,     // PositionChanged
     on_battle_phase_ended,   // BattlePhaseEnded
     on_attack_target_changed,// AttackTargetChanged
+    on_stat_changed,         // StatChanged
+    on_change_expired,       // ChangeExpired
 };
 
 }  // namespace

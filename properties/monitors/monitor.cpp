@@ -29,12 +29,13 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
     run<calc_window_close, first_turn_no_battle_phase, start_step_exit, end_step_exit, damage_step_exit,
         battle_phase_end_route, damage_step_order, damage_step_completes, battle_leave_all_by_end,
         negated_attack_no_damage_step, replay_before_damage_step, main_phase_2_after_battle_phase,
-        damage_step_ends_after_chains, end_of_battle_obligations, battle_step_exit, trigger_obligations>,
+        damage_step_ends_after_chains, end_of_battle_obligations, battle_step_exit, trigger_obligations,
+        bp_changes_end>,
     // TimingEnter
     run<calc_window_close, damage_step_order, damage_step_completes, replay_not_in_damage_step,
         replay_choice_not_declaration>,
     // Priority
-    run<turn_player_first, opponent_before_declaration>,
+    run<turn_player_first, opponent_before_declaration, bp_changes_end>,
     // AttackDeclared
     run<attacker_position, direct_attack_empty_field, one_declaration, one_attack_at_a_time,
         replay_choice_not_declaration, seen_direct_attack, unattackable_target>,
@@ -54,7 +55,7 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
     run<lifo_activate, spell_speed, triggers_turn_player_first, one_chain_windows, calc_effects_in_trigger_chain,
         opponent_before_declaration, attack_traps_at_declaration, has_attacked_condition, has_battled_condition,
         activation_whitelist, kind_timings, trigger_preconditions, destroyed_not_targeted, destroyed_no_quick,
-        seen_activation, flip_effect_own_chain, target_matches_selector>,
+        seen_activation, flip_effect_own_chain, target_matches_selector, bp_changes_end>,
     // Negated
     run<lifo_negated>,
     // Resolve
@@ -79,6 +80,10 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
     // BattlePhaseEnded
     run<>,
     // AttackTargetChanged
+    run<>,
+    // StatChanged
+    run<>,
+    // ChangeExpired
     run<>,
 };
 

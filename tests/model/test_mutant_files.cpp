@@ -99,6 +99,10 @@ const std::map<std::string, Distortion>& expected() {
        knob(Knob::BattleDamageModifiers, "battle_damage_matches_calculation", "damage-modifiers.toml")},
       {"redirection-bounces",
        knob(Knob::BattleDamageRedirectedOnce, "battle_damage_matches_calculation", "damage-modifiers.toml")},
+      {"battle-phase-changes-expire-early",
+       knob(Knob::BattlePhaseChangesExpire, "battle_phase_changes_end_with_it", "ego-boost.toml")},
+      {"battle-phase-changes-last-the-turn",
+       knob(Knob::BattlePhaseChangesExpire, "battle_phase_changes_end_with_it", "ego-boost.toml")},
   };
   return m;
 }

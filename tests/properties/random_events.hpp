@@ -35,6 +35,7 @@ inline Event any_event() {
   e.position = any_enum<Position>(3);
   e.value = *rc::gen::inRange(-100000, 100000);
   e.value2 = *rc::gen::inRange(-100000, 100000);
+  e.duration = any_enum<Duration>(3);
   return e;
 }
 

@@ -66,6 +66,7 @@ std::vector<Event> one_of_each() {
     e.position = Position::FaceDownDefense;
     e.value = 1800;
     e.value2 = -5;
+    e.duration = Duration::BattlePhase;
     out.push_back(e);
   }
   return out;
@@ -244,7 +245,7 @@ TEST(TraceJson, WholeTracesRoundTripThroughJsonLines) {
   const std::string text = write_trace(s, "mr3", events);
   const json header = json::parse(text.substr(0, text.find('\n')));
   EXPECT_EQ(header["format"], "battlecheck-trace");
-  EXPECT_EQ(header["version"], 1);
+  EXPECT_EQ(header["version"], 2);
   EXPECT_EQ(header["ruleset"], "mr3");
   const TraceFile back = read_trace(text + "\n\n", "t.jsonl");
   EXPECT_EQ(back.ruleset, "mr3");
@@ -270,8 +271,14 @@ TEST(TraceJson, TraceErrorsNameTheFileAndLine) {
   EXPECT_NE(message("{\"event\":\"priority\"}\n").find("run.jsonl:1: field 'format'"), std::string::npos);
   EXPECT_NE(message("").find("empty trace"), std::string::npos);
   json v1 = trace_header(sample_scenario(), "mr3");
-  v1["version"] = 2;
+  v1["version"] = 3;
   EXPECT_NE(message(v1.dump()).find("field 'version'"), std::string::npos);
+  // A version 1 trace cannot show the events new in version 2 (it omits them).
+  v1["version"] = 1;
+  EXPECT_NE(message(v1.dump() + "\n{\"event\":\"stat_changed\",\"slot\":\"p1_m0\",\"monster\":0,"
+                    "\"duration\":\"battle\",\"value\":1,\"value2\":0}\n")
+                .find("run.jsonl:2: field 'event': \"stat_changed\" events are new in trace version 2"),
+            std::string::npos);
 }
 
 std::string trace_format_doc() {

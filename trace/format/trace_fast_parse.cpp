@@ -1,6 +1,7 @@
 /// The fast path of the trace reader: flat event objects only. Anything it
 /// is unsure of returns false, and the full parser decides.
 #include <cstdint>
+#include <iterator>
 #include <limits>
 
 #include "trace/format/trace_stream.hpp"
@@ -109,10 +110,12 @@ bool set_field(Event& e, std::string_view key, const Value& v, std::uint32_t& se
   constexpr std::int64_t kMin = std::numeric_limits<std::int32_t>::min();
   constexpr std::int64_t kMax = std::numeric_limits<std::int32_t>::max();
   static constexpr std::string_view kKeys[] = {"event", "player", "step", "timing", "slot", "target", "card", "link",
-                                               "monster", "kind", "reason", "negation", "mode", "position", "value", "value2"};
+                                               "monster", "kind", "reason", "negation", "mode", "position", "value", "value2",
+                                               "duration"};
+  constexpr int kKeyCount = static_cast<int>(std::size(kKeys));
   int k = 0;
-  while (k < 16 && kKeys[k] != key) ++k;
-  if (k == 16 || (seen & (1u << k))) return false;
+  while (k < kKeyCount && kKeys[k] != key) ++k;
+  if (k == kKeyCount || (seen & (1u << k))) return false;
   seen |= 1u << k;
   std::int64_t i = 0;
   switch (k) {
@@ -131,7 +134,8 @@ bool set_field(Event& e, std::string_view key, const Value& v, std::uint32_t& se
     case 12: return enum_field(v, e.mode, parse_calc_mode);
     case 13: return enum_field(v, e.position, parse_position);
     case 14: if (!int_field(v, kMin, kMax, i)) return false; e.value = static_cast<std::int32_t>(i); return true;
-    default: if (!int_field(v, kMin, kMax, i)) return false; e.value2 = static_cast<std::int32_t>(i); return true;
+    case 15: if (!int_field(v, kMin, kMax, i)) return false; e.value2 = static_cast<std::int32_t>(i); return true;
+    default: return enum_field(v, e.duration, parse_duration);
   }
 }
 

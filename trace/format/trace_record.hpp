@@ -20,10 +20,14 @@ static_assert(kEventTypeCount <= 32, "EventTypeMask holds every event type");
 /// The bit of one event type in an EventTypeMask.
 constexpr EventTypeMask event_bit(EventType t) { return EventTypeMask{1} << static_cast<int>(t); }
 
+/// Event types new in trace version 2 (ATK/DEF changes and their expiry): a
+/// trace of an older version cannot show them, so its readers omit them.
+inline constexpr EventTypeMask kVersion2Events = event_bit(EventType::StatChanged) | event_bit(EventType::ChangeExpired);
+
 /// The first line of a trace: format version, ruleset, scenario, and the
 /// event types the engine does not emit (the model's are filtered the same way).
 struct TraceHeader {
-  int version = 1;          ///< 0 or 1
+  int version = 2;          ///< 0, 1 or 2
   std::string ruleset;      ///< name or file of a ruleset; empty = not given
   Scenario scenario;
   EventTypeMask omits = 0;  ///< event types this engine never writes

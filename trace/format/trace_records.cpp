@@ -180,7 +180,7 @@ TraceHeader header_from_json(const json& j, const std::string& where) {
     fail(where, "format", "expected \"battlecheck-trace\"");
   }
   TraceHeader h;
-  if (!j.contains("version")) fail(where, "version", "missing; expected 0 or 1");
+  if (!j.contains("version")) fail(where, "version", "missing; expected 0, 1 or 2");
   h.version = static_cast<int>(int_value(j["version"], where, "version", kTraceMinVersion, kTraceVersion));
   if (j.contains("ruleset")) {
     if (!j["ruleset"].is_string()) fail(where, "ruleset", "expected a ruleset name, got " + brief(j["ruleset"]));
@@ -196,6 +196,7 @@ TraceHeader header_from_json(const json& j, const std::string& where) {
     for (std::size_t i = 0; i < list.size(); ++i)
       h.omits |= event_bit(enum_value<EventType>(list[i], where, "omits[" + std::to_string(i) + "]", parse_event_type));
   }
+  if (h.version < 2) h.omits |= kVersion2Events;
   for (const auto& [key, value] : j.items()) {
     if (key == "engine" || key == "source") {
       if (!value.is_string()) fail(where, key, "expected free text (a string)");
@@ -207,7 +208,7 @@ TraceHeader header_from_json(const json& j, const std::string& where) {
 }
 
 std::string write_trace(const TraceHeader& h, const std::vector<TraceRecord>& records) {
-  json header = trace_header(h.scenario, h.ruleset, h.omits);
+  json header = trace_header(h.scenario, h.ruleset, h.version < 2 ? h.omits & ~kVersion2Events : h.omits);
   header["version"] = h.version;
   std::string out = header.dump() + "\n";
   for (const TraceRecord& r : records) out += record_to_json(r).dump() + "\n";

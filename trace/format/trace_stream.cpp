@@ -163,6 +163,7 @@ bool TraceStream::read_header(TraceHeader& header, HeaderCache* cache) {
     if (cache) cache->insert(line, header);
   }
   omits_ = header.omits;
+  version_ = header.version;
   header_ = true;
   return true;
 }
@@ -186,8 +187,10 @@ bool TraceStream::next(TraceRecord& record) {
   }
   record.line = line_;
   if (record.kind == RecordKind::Event && (omits_ & event_bit(record.event.type)))
-    return set_error("field 'event': \"" + std::string(name(record.event.type)) +
-                     "\" events are listed in the header's \"omits\"");
+    return set_error("field 'event': \"" + std::string(name(record.event.type)) + "\" events are " +
+                     (version_ < 2 && (kVersion2Events & event_bit(record.event.type))
+                          ? "new in trace version 2 (the header says " + std::to_string(version_) + ")"
+                          : std::string("listed in the header's \"omits\"")));
   return true;
 }
 
