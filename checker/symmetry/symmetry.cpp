@@ -45,7 +45,8 @@ void sort_with_index(std::array<std::uint64_t, 8>& keys, std::array<std::uint8_t
 /// tribute_slot, chain.cpp trigger_target), or "" when nothing does.
 std::string zone_order_reader(const Scenario& sc, Player side) {
   for (const CardSpec& c : sc.cards) {
-    if (c.term.cost == Cost::TributeOwnMonster && c.owner == side)
+    // A Tribute cost is its controller's choice, except for a trigger the rules chain.
+    if (c.term.cost == Cost::TributeOwnMonster && c.owner == side && c.term.activation == Activation::Trigger)
       return c.name + "'s Tribute cost takes the first monster";
     const TargetSpec& t = c.term.target;
     const bool covers = t.side == SideSel::Any || (t.side == SideSel::Own) == (c.owner == side);

@@ -102,6 +102,8 @@ constexpr std::array<KnobSpec, kKnobCount> kKnobs = {{
      "battle damage redirected to the other player is not redirected again by that player's own redirection"},
     {Knob::BattlePhaseChangesExpire, "battle_phase_changes_expire", {"end_of_battle_phase", "start_of_end_step", "end_of_turn"},
      "when an ATK/DEF change \"until the end of the Battle Phase\" stops applying: once the End Step is over, as it begins, or not before the turn ends"},
+    {Knob::DestroyedByBattleUsableForCost, "destroyed_by_battle_usable_for_cost", kBool,
+     "a monster whose destruction by battle is confirmed may still be Tributed for a cost"},
 }};
 
 constexpr bool specs_in_enum_order() {

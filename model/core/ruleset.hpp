@@ -60,6 +60,7 @@ enum class Knob : std::uint8_t {
   BattleDamageModifiers,             ///< bool: halving, doubling and redirection of battle damage apply
   BattleDamageRedirectedOnce,        ///< bool: a redirected battle damage is not redirected back
   BattlePhaseChangesExpire,          ///< end_of_battle_phase | start_of_end_step | end_of_turn
+  DestroyedByBattleUsableForCost,    ///< bool: a monster whose destruction by battle is confirmed may be Tributed for a cost
   Count
 };
 inline constexpr int kKnobCount = static_cast<int>(Knob::Count);

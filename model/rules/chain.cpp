@@ -102,14 +102,28 @@ void Stepper::list_activations(ActionList& out_actions) const {
   for (std::uint8_t c = 0; c < sc.cards.size(); ++c) {
     if (!can_activate(c)) continue;
     if (sc.cards[c].term.target.kind != TargetKind::Monster) {
-      out_actions.push(Action{ActionType::Activate, c, kNoSlot, kNoSlot});
+      push_activations(c, kNoSlot, out_actions);
       continue;
     }
-    for_each_target(c, [&](std::uint8_t slot) { out_actions.push(Action{ActionType::Activate, c, kNoSlot, slot}); });
+    for_each_target(c, [&](std::uint8_t slot) { push_activations(c, slot, out_actions); });
   }
 }
 
-void Stepper::push_link(std::uint8_t card, std::uint8_t target) {
+/// One activation of `card` on `target` per monster its Tribute cost may take
+/// (its controller chooses, in zone order; never the target itself).
+void Stepper::push_activations(std::uint8_t card, std::uint8_t target, ActionList& out_actions) const {
+  const CardSpec& c = sc.cards[card];
+  if (c.term.cost != Cost::TributeOwnMonster) {
+    out_actions.push(Action{ActionType::Activate, card, kNoSlot, target});
+    return;
+  }
+  for (int z = 0; z < kZonesPerSide; ++z) {
+    const std::uint8_t slot = slot_of(c.owner, z);
+    if (slot != target && tributable(card, slot)) out_actions.push(Action{ActionType::Activate, card, kNoSlot, target, slot});
+  }
+}
+
+void Stepper::push_link(std::uint8_t card, std::uint8_t target, std::uint8_t cost) {
   const CardSpec& c = sc.cards[card];
   const bool link_target = c.term.target.kind == TargetKind::ChainLink;
   if (s.chain_len == 0) ++s.chains_in_window;
@@ -127,18 +141,19 @@ void Stepper::push_link(std::uint8_t card, std::uint8_t target) {
   e.slot = host_slot(card);
   e.attrs = card_attrs(c);
   emit(e);
-  pay_cost(card);
+  pay_cost(card, cost);
 }
 
-/// Costs are paid once, on activation (a replay never repeats them).
-void Stepper::pay_cost(std::uint8_t card) {
+/// Costs are paid once, on activation (a replay never repeats them): the
+/// monster its controller chose, or the first one when nobody chooses.
+void Stepper::pay_cost(std::uint8_t card, std::uint8_t cost) {
   if (sc.cards[card].term.cost != Cost::TributeOwnMonster) return;
-  const std::uint8_t slot = tribute_slot(card);
+  const std::uint8_t slot = tributable(card, cost) ? cost : tribute_slot(card);
   if (slot != kNoSlot) leave_field(slot, LeaveReason::Cost);
 }
 
-void Stepper::activate(std::uint8_t card, std::uint8_t target) {
-  push_link(card, target);
+void Stepper::activate(std::uint8_t card, std::uint8_t target, std::uint8_t cost) {
+  push_link(card, target, cost);
   s.passes = 0;
   give_priority(other(sc.cards[card].owner));
 }

@@ -42,15 +42,21 @@ std::uint8_t Stepper::free_zone(Player owner) const {
   return kNoSlot;
 }
 
-/// The monster a Tribute cost sends: the controller's first monster that is
-/// not the card's own host.
-std::uint8_t Stepper::tribute_slot(std::uint8_t card) const {
+/// A Tribute cost takes one of its controller's monsters, not the card's own
+/// host; a monster whose destruction by battle is confirmed can no longer be
+/// chosen (S1 §伤害计算后: an effect cannot choose it, and cannot be
+/// activated when only such monsters could be chosen), unless the knob says so.
+bool Stepper::tributable(std::uint8_t card, std::uint8_t slot) const {
   const CardSpec& c = sc.cards[card];
-  const std::uint8_t h = host_slot(card);
-  for (int z = 0; z < kZonesPerSide; ++z) {
-    const std::uint8_t slot = slot_of(c.owner, z);
-    if (s.zones[slot].occupied() && slot != h) return slot;
-  }
+  if (slot >= kSlotCount || side_of(slot) != c.owner || !s.zones[slot].occupied() || slot == host_slot(card)) return false;
+  return !s.zones[slot].has(kDestroyConfirmed) || r.flag(Knob::DestroyedByBattleUsableForCost);
+}
+
+/// The monster a Tribute cost sends when nobody chooses (a trigger the rules
+/// chain): the controller's first tributable monster.
+std::uint8_t Stepper::tribute_slot(std::uint8_t card) const {
+  for (int z = 0; z < kZonesPerSide; ++z)
+    if (tributable(card, slot_of(sc.cards[card].owner, z))) return slot_of(sc.cards[card].owner, z);
   return kNoSlot;
 }
 

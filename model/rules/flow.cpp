@@ -242,7 +242,7 @@ void Stepper::replay() {
   emit(e);
   if (r.flag(Knob::CostsPaidAgainOnReplay))
     for (std::uint8_t c = 0; c < sc.cards.size(); ++c)
-      if (s.used & (1u << c)) pay_cost(c);
+      if (s.used & (1u << c)) pay_cost(c, kNoSlot);  // mutant: the first tributable monster
   enter(Timing::ReplayChoice);
 }
 

@@ -136,7 +136,7 @@ State Model::next(const State& s, const Action& a, EventBuffer& events) const {
     case ActionType::Pass: st.pass(); break;
     case ActionType::Activate:
       if (s.resume != TriggerResume::None) st.choose_trigger(a.card, true);
-      else st.activate(a.card, a.target);
+      else st.activate(a.card, a.target, a.cost);
       break;
     case ActionType::DeclineTrigger: st.choose_trigger(a.card, false); break;
     case ActionType::DeclareAttack: {
@@ -200,6 +200,7 @@ std::string Model::describe(const State& s, const Action& a) const {
       std::string t = (c.owner == Player::P1 ? "P1" : "P2") + std::string(" activates ") + c.name + " (" +
                       std::string(name(c.kind)) + ")";
       if (a.target != kNoSlot) t += " targeting " + monster(a.target);
+      if (a.cost != kNoSlot) t += ", Tributing " + monster(a.cost);
       return t;
     }
     case ActionType::DeclareAttack: return "P1 declares an attack: " + monster(a.attacker) + " -> " + monster(a.target);

@@ -58,9 +58,10 @@ struct Stepper {
 
   // --- chain (chain.cpp) ---------------------------------------------------
   void list_activations(ActionList& out_actions) const;
+  void push_activations(std::uint8_t card, std::uint8_t target, ActionList& out_actions) const;
   bool can_activate(std::uint8_t card) const;
-  void activate(std::uint8_t card, std::uint8_t target);
-  void push_link(std::uint8_t card, std::uint8_t target);
+  void activate(std::uint8_t card, std::uint8_t target, std::uint8_t cost = kNoSlot);
+  void push_link(std::uint8_t card, std::uint8_t target, std::uint8_t cost = kNoSlot);
   void pass();
   void resolve_chain();
   /// What gathering the pending triggers did.
@@ -85,7 +86,7 @@ struct Stepper {
   bool allowed_at(std::uint8_t card, Timing t) const;
   bool target_ok(const TargetSpec& sel, Player owner, std::uint8_t slot) const;
   void for_each_target(std::uint8_t card, const auto& fn) const;
-  void pay_cost(std::uint8_t card);
+  void pay_cost(std::uint8_t card, std::uint8_t cost);
 
   // --- effects (effects.cpp) -----------------------------------------------
   void apply(int link_index);
@@ -110,7 +111,9 @@ struct Stepper {
   void summon(Player owner, std::uint8_t monster, Position pos);
   void note_count_change(Player side);
   std::uint8_t free_zone(Player owner) const;
-  std::uint8_t tribute_slot(std::uint8_t card) const;
+  /// Whether `slot` may be Tributed for `card`'s cost (its controller's monster, not its host).
+  bool tributable(std::uint8_t card, std::uint8_t slot) const;
+  std::uint8_t tribute_slot(std::uint8_t card) const;  ///< the first tributable monster, kNoSlot if none
 
   // --- continuous effects (continuous.cpp) ---------------------------------
   /// Sum of the continuous ATK modifiers that apply to `slot` now.

@@ -27,6 +27,9 @@ struct Action {
   std::uint8_t card = kNoCard;
   std::uint8_t attacker = kNoSlot;
   std::uint8_t target = kNoSlot;
+  /// Activate: the monster its Tribute cost sends, chosen by its controller
+  /// (kNoSlot: no Tribute cost, or the first one that may be Tributed).
+  std::uint8_t cost = kNoSlot;
   bool operator==(const Action&) const = default;
 };
 

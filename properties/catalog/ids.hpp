@@ -101,6 +101,7 @@ enum class Prop : std::uint8_t {
   TargetMatchesSelector,
   DestroyedByBattlePositionUnchanged,
   BattlePhaseChangesEndWithIt,
+  DestroyedByBattleNotTributed,
   Count
 };
 inline constexpr int kPropCount = static_cast<int>(Prop::Count);

@@ -66,6 +66,13 @@ void bp_changes_end(const Ctx& c, const Event& e, Verdicts& v) {
   }
 }
 
+/// destroyed_by_battle_not_tributed: a monster whose destruction by battle is
+/// confirmed is not Tributed for a cost (it can no longer be chosen).
+void destroyed_not_tributed(const Ctx& c, const Event& e, Verdicts& v) {
+  if (e.reason == LeaveReason::Cost && e.slot < kSlotCount && (c.confirmed & slot_bit(e.slot)))
+    violate(v, Prop::DestroyedByBattleNotTributed);
+}
+
 }  // namespace checks
 
 std::vector<PropertyInfo> effect_properties() {
@@ -108,6 +115,10 @@ std::vector<PropertyInfo> effect_properties() {
        "until both players have passed and every chain there has resolved, and no longer applies once Main "
        "Phase 2 begins.",
        {{"S1", "结束步骤=战斗阶段结束时"}}},
+      {"destroyed_by_battle_not_tributed", K::Always,
+       "A monster whose destruction by battle is confirmed can no longer be chosen by an effect, so it is not "
+       "Tributed for a cost between damage calculation and the end of the Damage Step.",
+       {{"S1", "伤害计算后"}}},
   };
 }
 

@@ -72,7 +72,8 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
     // DestroyConfirmed
     run<destroy_confirmed_event>,
     // LeftField
-    run<battle_leave_timing, battle_leave_only_confirmed, seen_battle_destroyed_sent, cost_on_activation>,
+    run<battle_leave_timing, battle_leave_only_confirmed, seen_battle_destroyed_sent, cost_on_activation,
+        destroyed_not_tributed>,
     // Summoned
     run<>,
     // PositionChanged

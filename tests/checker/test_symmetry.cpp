@@ -65,7 +65,12 @@ TEST(Symmetry, NamesTheInterchangeableObjectsOfTheBenchmark) {
 }
 
 TEST(Symmetry, LeavesAloneZonesWhoseOrderTheRulesRead) {
-  const Symmetry tribute = Symmetry::of(shipped("tribute-cost"));
+  // A quick effect's Tribute is its controller's choice; a trigger's is the first monster.
+  EXPECT_EQ(Symmetry::of(shipped("tribute-cost")).left_out().find("Tribute"), std::string::npos);
+  Scenario trigger = shipped("tribute-cost");
+  trigger.cards[0].term.activation = Activation::Trigger;
+  trigger.cards[0].term.trigger = TriggerEvent::AttackDeclared;
+  const Symmetry tribute = Symmetry::of(trigger);
   EXPECT_NE(tribute.left_out().find("zones of P2: Enemy Controller's Tribute cost takes the first monster"),
             std::string::npos);
   const Symmetry bug = Symmetry::of(shipped("tiny"));

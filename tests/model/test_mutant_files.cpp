@@ -101,6 +101,8 @@ const std::map<std::string, Distortion>& expected() {
        knob(Knob::BattleDamageRedirectedOnce, "battle_damage_matches_calculation", "damage-modifiers.toml")},
       {"battle-phase-changes-expire-early",
        knob(Knob::BattlePhaseChangesExpire, "battle_phase_changes_end_with_it", "ego-boost.toml")},
+      {"tribute-destroyed-monster",
+       knob(Knob::DestroyedByBattleUsableForCost, "destroyed_by_battle_not_tributed", "tribute-after-battle.toml")},
       {"battle-phase-changes-last-the-turn",
        knob(Knob::BattlePhaseChangesExpire, "battle_phase_changes_end_with_it", "ego-boost.toml")},
   };

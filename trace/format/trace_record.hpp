@@ -51,7 +51,7 @@ struct Offered {
 constexpr bool action_matches(const Action& given, const Action& legal) {
   return given.type == legal.type && (given.card == kNoCard || given.card == legal.card) &&
          (given.attacker == kNoSlot || given.attacker == legal.attacker) &&
-         (given.target == kNoSlot || given.target == legal.target);
+         (given.target == kNoSlot || given.target == legal.target) && (given.cost == kNoSlot || given.cost == legal.cost);
 }
 
 /// What one line of a trace holds.

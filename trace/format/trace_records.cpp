@@ -22,11 +22,12 @@ struct ActionFields {
   bool card = false;
   bool attacker = false;
   bool target = false;
+  bool cost = false;
 };
 
 ActionFields fields_of(ActionType t) {
   switch (t) {
-    case ActionType::Activate: return {true, false, true};
+    case ActionType::Activate: return {true, false, true, true};
     case ActionType::DeclineTrigger: return {true, false, false};
     case ActionType::DeclareAttack:
     case ActionType::ReplayTarget: return {false, true, true};
@@ -64,6 +65,7 @@ json action_to_json(const Action& a) {
   if (f.card && a.card != kNoCard) j["card"] = a.card;
   if (f.attacker && a.attacker != kNoSlot && a.type != ActionType::ReplayStop) j["attacker"] = slot_name(a.attacker);
   if (f.target && a.target != kNoSlot) j["target"] = slot_name(a.target);
+  if (f.cost && a.cost != kNoSlot) j["cost"] = slot_name(a.cost);
   return j;
 }
 
@@ -84,6 +86,8 @@ Action action_from_json(const json& j, const std::string& where) {
       a.attacker = monster_slot(value, where, key);
     } else if (key == "target" && f.target) {
       a.target = slot_value(value, where, key);
+    } else if (key == "cost" && f.cost) {
+      a.cost = monster_slot(value, where, key);
     } else {
       fail(where, key, "not a field of a " + std::string(name(a.type)) + " action");
     }
