@@ -108,27 +108,48 @@ std::string field_text(const CardSpec& card, const std::vector<std::string>& mon
   return std::string(key);
 }
 
-/// One part of a card's own text that a change can drop, and what it is.
+/// One part of a card's own text that a change can drop, what it is, and the
+/// sources' words that make such a part bind (cite(): a continuous part's kind).
 struct CardPart {
   const char* key;    ///< term field
   const char* what;   ///< what the card's text does there
   bool (*present)(const EffectTerm&);
   void (*drop)(EffectTerm&);
+  const char* sources;  ///< "" when the sources never speak of such a part
 };
 
+/// The sections that speak of a continuous part's kind of restriction.
+std::string_view continuous_sources(ContinuousKind k) {
+  switch (k) {
+    case ContinuousKind::NoTrapActivation: return "S3 §Flipping the Face-Down Monster Face-Up";
+    case ContinuousKind::CannotBeAttacked: return "S1 §战斗步骤的卷回";
+    case ContinuousKind::CannotAttackAtLeast: return "S1 §战斗步骤";
+    default: return "";
+  }
+}
+
+std::string part_citation(const CardPart& part, const EffectTerm& t) {
+  const std::string_view s = std::string_view(part.key) == "continuous" ? continuous_sources(t.continuous.kind)
+                                                                          : std::string_view(part.sources);
+  return s.empty() ? "; no source speaks of it: the card's own text" : "; " + std::string(s);
+}
+
+// What an effect's text says decides where it may be used (S0 §6.3.4.3 and
+// S1 §伤害步骤 list effects by their text); an effect whose choice cannot be
+// made cannot be activated (S1 §伤害计算后, the Dragon Star example).
 const CardPart kCardParts[] = {
     {"timings", "its own timing list does not allow it here", [](const EffectTerm& t) { return t.timings != 0; },
-     [](EffectTerm& t) { t.timings = 0; }},
+     [](EffectTerm& t) { t.timings = 0; }, "S0 §6.3.4.3, S1 §伤害步骤"},
     {"window", "the window its text names does not allow it here",
      [](const EffectTerm& t) { return t.window != Window::Any && !window_decides_class(t); },
-     [](EffectTerm& t) { t.window = Window::Any; }},
+     [](EffectTerm& t) { t.window = Window::Any; }, "S0 §6.3.4.3, S1 §伤害步骤"},
     {"continuous", "its continuous effect forbids it while the card is face-up on the field",
      [](const EffectTerm& t) { return t.continuous.kind != ContinuousKind::None; },
-     [](EffectTerm& t) { t.continuous = {}; }},
+     [](EffectTerm& t) { t.continuous = {}; }, ""},
     {"cost", "its cost cannot be paid here", [](const EffectTerm& t) { return t.cost != Cost::None; },
-     [](EffectTerm& t) { t.cost = Cost::None; }},
+     [](EffectTerm& t) { t.cost = Cost::None; }, "S1 §伤害计算后"},
     {"conditions", "its condition is not met here", [](const EffectTerm& t) { return t.conditions != 0; },
-     [](EffectTerm& t) { t.conditions = 0; }},
+     [](EffectTerm& t) { t.conditions = 0; }, ""},
 };
 
 /// Try dropping one part of one card's own text (a lock, a timing list, a
@@ -149,7 +170,7 @@ std::vector<std::string> try_card_changes(const Model& model, const std::functio
       changed.cards[c].term = card.term;
       if (explains)
         out.push_back("card restriction: " + card.name + ": " + part.what + " [the card's text: " +
-                      field_text(card, monsters, part.key) + "]");
+                      field_text(card, monsters, part.key) + part_citation(part, card.term) + "]");
       if (out.size() >= room) break;
     }
   }

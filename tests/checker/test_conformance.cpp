@@ -298,7 +298,84 @@ effect = { activation = "quick", card_type = "trap", ops = ["opaque"] }
   ASSERT_FALSE(rules.empty());
   EXPECT_EQ(rules.back(),
             "card restriction: Jinzo: its continuous effect forbids it while the card is face-up on the field "
-            "[the card's text: continuous = no_trap_activation]");
+            "[the card's text: continuous = no_trap_activation; S3 §Flipping the Face-Down Monster Face-Up]");
+}
+
+// The other restrictions of a card's own text: its timing list, and a cost it
+// cannot pay (each with the sources' words that make it bind).
+TEST(ConformanceRules, ACardsTimingListAndItsCostAreNamedWithTheirSources) {
+  const Scenario sc = parse_scenario(R"(
+name = "own-restrictions"
+[[monster]]
+name = "Dragon"
+atk = 1500
+def = 1200
+player = "p2"
+[[card]]
+name = "Late Spell"
+player = "p2"
+effect = { activation = "quick", card_type = "spell", timings = ["end_step"], ops = ["opaque"] }
+[[card]]
+name = "Hungry Spell"
+player = "p2"
+effect = { activation = "quick", card_type = "spell", cost = "tribute", timings = ["start_step"], ops = ["opaque"] }
+)", "own-restrictions.toml");
+  const Ruleset mr3 = load_ruleset("mr3");
+  const Model model(sc, mr3);
+  EventBuffer buf;
+  State s = model.initial(buf);
+  ActionList list;
+  model.actions(s, list);
+  s = model.next(s, list[0], buf);                   // the Start Step, P1's priority
+  s = model.next(s, Action{ActionType::Pass}, buf);  // P2's priority
+  const auto late = rules_for_action(model, s, Action{ActionType::Activate, 0, kNoSlot, kNoSlot}, true);
+  ASSERT_FALSE(late.empty());
+  EXPECT_EQ(late.back(), "card restriction: Late Spell: its own timing list does not allow it here [the card's text: "
+                         "timings = end_step; S0 §6.3.4.3, S1 §伤害步骤]");
+  // Without P2's Dragon there is nothing to Tribute.
+  State empty = s;
+  empty.zones[slot_of(Player::P2, 0)] = ZoneState{};
+  const auto hungry = rules_for_action(model, empty, Action{ActionType::Activate, 1, kNoSlot, kNoSlot}, true);
+  ASSERT_FALSE(hungry.empty());
+  EXPECT_EQ(hungry.back(), "card restriction: Hungry Spell: its cost cannot be paid here [the card's text: "
+                           "cost = tribute; S1 §伤害计算后]");
+}
+
+// An attack lock: the declaration on a monster that cannot be attacked names
+// the card that makes it so.
+TEST(ConformanceRules, AnAttackOnAMonsterThatCannotBeAttackedNamesTheLock) {
+  const Scenario sc = parse_scenario(R"(
+name = "attack-lock"
+[[monster]]
+name = "Warrior"
+atk = 1800
+def = 1000
+player = "p1"
+[[monster]]
+name = "Marshmallon"
+atk = 300
+def = 500
+player = "p2"
+[[card]]
+name = "Marshmallon"
+player = "p2"
+host = "Marshmallon"
+effect = { activation = "continuous", card_type = "monster", continuous = "cannot_be_attacked" }
+)", "attack-lock.toml");
+  const Ruleset mr3 = load_ruleset("mr3");
+  const Model model(sc, mr3);
+  EventBuffer buf;
+  State s = model.initial(buf);
+  ActionList list;
+  model.actions(s, list);
+  s = model.next(s, list[0], buf);                   // the Start Step
+  s = model.next(s, Action{ActionType::Pass}, buf);
+  s = model.next(s, Action{ActionType::Pass}, buf);  // the Battle Step, P1 may declare
+  const Action attack{ActionType::DeclareAttack, kNoCard, slot_of(Player::P1, 0), slot_of(Player::P2, 0)};
+  const auto rules = rules_for_action(model, s, attack, true);
+  ASSERT_FALSE(rules.empty());
+  EXPECT_EQ(rules.back(), "card restriction: Marshmallon: its continuous effect forbids it while the card is face-up "
+                          "on the field [the card's text: continuous = cannot_be_attacked; S1 §战斗步骤的卷回]");
 }
 
 }  // namespace
