@@ -349,7 +349,7 @@ TEST(Mr3, Permissions) {
       {EffectKind::RemoveMonsterQuick, outside},
       {EffectKind::EndBattlePhaseQuick, mask({T::StartStep, T::BattleStepOpen, T::AttackDeclaration, T::BattleStep})},  // the class, not Battle Fader (issue 28)
       {EffectKind::FreeChainQuick, outside},
-      {EffectKind::DestroyNoCalcTrigger, mask({T::StartOfDamageStep})},
+      {EffectKind::DestroyNoCalcTrigger, mask({T::StartOfDamageStep, T::BeforeDamageCalculation})},
       {EffectKind::FlipTrigger, outside | mask({T::AfterDamageCalculation})},  // outside the Damage Step: flipped by an effect
       {EffectKind::BattleDamageTrigger, mask({T::AfterDamageCalculation})},
       {EffectKind::BattledTrigger, mask({T::AfterDamageCalculation})},
