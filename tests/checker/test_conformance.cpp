@@ -261,6 +261,17 @@ TEST(Disputes, AClaimMr3DisputesIsNeverAFailureUnderMr3) {
   EXPECT_EQ(under_mr3.violation_line[flip], 0u);
 }
 
+/// The state after entering the Battle Phase and `passes` passes.
+State opening(const Model& model, int passes) {
+  EventBuffer buf;
+  State s = model.initial(buf);
+  ActionList list;
+  model.actions(s, list);
+  s = model.next(s, list[0], buf);
+  for (int i = 0; i < passes; ++i) s = model.next(s, Action{ActionType::Pass}, buf);
+  return s;
+}
+
 // Issue 28: a refusal names the card restriction behind it, with the part of
 // the card's text, when no ruleset change explains it.
 TEST(ConformanceRules, ATrapUnderJinzosLockNamesJinzo) {
@@ -288,12 +299,7 @@ effect = { activation = "quick", card_type = "trap", ops = ["opaque"] }
 )", "jinzo-lock.toml");
   const Ruleset mr3 = load_ruleset("mr3");
   const Model model(sc, mr3);
-  EventBuffer buf;
-  State s = model.initial(buf);
-  ActionList list;
-  model.actions(s, list);
-  s = model.next(s, list[0], buf);  // enter the Battle Phase: the Start Step, P1's priority
-  s = model.next(s, Action{ActionType::Pass}, buf);  // P2 has priority now
+  const State s = opening(model, 1);  // the Start Step, P2's priority
   const auto rules = rules_for_action(model, s, Action{ActionType::Activate, 1, kNoSlot, kNoSlot}, true);
   ASSERT_FALSE(rules.empty());
   EXPECT_EQ(rules.back(),
@@ -322,12 +328,7 @@ effect = { activation = "quick", card_type = "spell", cost = "tribute", timings 
 )", "own-restrictions.toml");
   const Ruleset mr3 = load_ruleset("mr3");
   const Model model(sc, mr3);
-  EventBuffer buf;
-  State s = model.initial(buf);
-  ActionList list;
-  model.actions(s, list);
-  s = model.next(s, list[0], buf);                   // the Start Step, P1's priority
-  s = model.next(s, Action{ActionType::Pass}, buf);  // P2's priority
+  const State s = opening(model, 1);  // the Start Step, P2's priority
   const auto late = rules_for_action(model, s, Action{ActionType::Activate, 0, kNoSlot, kNoSlot}, true);
   ASSERT_FALSE(late.empty());
   EXPECT_EQ(late.back(), "card restriction: Late Spell: its own timing list does not allow it here [the card's text: "
@@ -364,13 +365,7 @@ effect = { activation = "continuous", card_type = "monster", continuous = "canno
 )", "attack-lock.toml");
   const Ruleset mr3 = load_ruleset("mr3");
   const Model model(sc, mr3);
-  EventBuffer buf;
-  State s = model.initial(buf);
-  ActionList list;
-  model.actions(s, list);
-  s = model.next(s, list[0], buf);                   // the Start Step
-  s = model.next(s, Action{ActionType::Pass}, buf);
-  s = model.next(s, Action{ActionType::Pass}, buf);  // the Battle Step, P1 may declare
+  const State s = opening(model, 2);  // the Battle Step, P1 may declare
   const Action attack{ActionType::DeclareAttack, kNoCard, slot_of(Player::P1, 0), slot_of(Player::P2, 0)};
   const auto rules = rules_for_action(model, s, attack, true);
   ASSERT_FALSE(rules.empty());
