@@ -72,6 +72,13 @@ bool spared_destroyed_monster(const V& v) {
   return false;
 }
 
+/// A Tribute for a cost while a monster of the same side is confirmed destroyed by battle.
+bool tribute_spares_destroyed(const V& v) {
+  if (v.event.reason != LeaveReason::Cost || v.event.slot >= kSlotCount) return false;
+  const int base = side_of(v.event.slot) == Player::P1 ? 0 : kZonesPerSide;
+  return ((tc(v).confirmed >> base) & 0x1Fu) != 0;
+}
+
 #define ACT(text, timing, cite) \
   {"activation_at:" #text, "an effect is activated at this timing", cite, on(T::Activate), activated_at<Timing::timing>}
 #define KIND(text, kind, cite) \
@@ -342,6 +349,13 @@ const std::vector<Situation> kSituations = {
      "S2 §マスタールール2以前のダメージステップ", on(T::DamageCalculation), battle_damage_scaled},
     {"battle_damage_redirected", "damage calculation whose battle damage the other player takes instead (a redirection)",
      "S1 §伤害计算时", on(T::DamageCalculation), battle_damage_redirected},
+    // ---- durations and costs (issue 28; model/rules/stats.cpp, chain.cpp) -------------
+    {"change_until_end_of_battle_phase", "an effect changes a monster's ATK or DEF until the end of the Battle Phase",
+     "S1 §结束步骤=战斗阶段结束时", on(T::StatChanged), [](const V& v) { return v.event.duration == Duration::BattlePhase; }},
+    {"battle_phase_change_expires", "a change until the end of the Battle Phase ends, once the End Step is over",
+     "S1 §结束步骤=战斗阶段结束时", on(T::ChangeExpired), always},
+    {"destroyed_monster_spared_as_cost", "a Tribute cost takes a monster while another of its side is confirmed "
+     "destroyed by battle (which may not be chosen)", "S1 §伤害计算后", on(T::LeftField), tribute_spares_destroyed},
 };
 
 #undef ACT
