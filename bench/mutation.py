@@ -43,8 +43,8 @@ import tomllib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # The model's rules: what `--files semantic` selects.
-SEMANTIC = [f"model/{f}.cpp" for f in ("battle", "chain", "continuous", "effects", "effect", "flow", "outcome",
-                                       "model", "state")]
+SEMANTIC = [f"model/rules/{f}.cpp" for f in ("battle", "chain", "continuous", "effects", "flow", "model", "stats")] + [
+    "model/terms/effect.cpp", "model/terms/outcome.cpp", "model/core/state.cpp"]
 
 # Binary operators swapped where they stand between blanks: (kind, from, to).
 SWAPS = [("rel", "<=", "<"), ("rel", "<", "<="), ("rel", ">=", ">"), ("rel", ">", ">="), ("rel", "==", "!="),
