@@ -69,6 +69,25 @@ std::string read_response_events(const json& body, const Scenario& scenario, std
   return "";
 }
 
+EventTypeMask read_response_omits(const json& body, std::string& error) {
+  EventTypeMask omits = 0;
+  if (!body.is_object() || !body.contains("omits")) return omits;
+  const json& list = body["omits"];
+  if (!list.is_array()) {
+    error = "\"omits\" is not an array of event type names: " + brief(list, kShown);
+    return 0;
+  }
+  for (const json& n : list) {
+    const auto t = n.is_string() ? parse_event_type(n.get<std::string>()) : std::nullopt;
+    if (!t) {
+      error = "\"omits\" names no event type: " + brief(n, kShown);
+      return 0;
+    }
+    omits |= event_bit(*t);
+  }
+  return omits;
+}
+
 std::string canonical_action(const json& a) {
   return a.is_object() ? canonical_object(a).dump() : a.dump();
 }

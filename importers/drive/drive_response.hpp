@@ -16,6 +16,7 @@
 #include "importers/drive/drive_engine.hpp"
 #include "model/vocabulary/event.hpp"
 #include "model/core/scenario.hpp"
+#include "trace/format/trace_record.hpp"
 
 namespace bc {
 
@@ -30,6 +31,11 @@ EngineReply parse_response_line(std::string_view line);
 /// The {"error": ...} an engine answered to `request`, as a message naming
 /// the request; "" when the body is not an error.
 std::string response_error(const nlohmann::json& body, const nlohmann::json& request);
+
+/// The optional "omits" list of a `load` response: event types the engine
+/// never writes (as a trace header's "omits"); the model's events of those
+/// types are left out of every comparison. Sets `error` when it is malformed.
+EventTypeMask read_response_omits(const nlohmann::json& body, std::string& error);
 
 /// The "events" array of a response read as trace events, each annotated
 /// with the effect of its scenario card. Returns "" or what is wrong; `raw`

@@ -55,6 +55,23 @@ TEST(DriveReferenceEngine, AgreesOnTheDefaultScenarioToDepth8) {
   EXPECT_EQ(r.states, 9525u);
 }
 
+// An engine that does not report ATK/DEF changes says so on load ("omits"):
+// it agrees; the same engine without saying it disagrees at the first change.
+TEST(DriveReferenceEngine, AnEngineThatOmitsStatEventsAgreesWhenItSaysSo) {
+  DriveOptions o;
+  o.depth = 8;
+  const DriveResult r = drive(engine("omits_stats.py"), mr3(), default_scenario(), o);
+  EXPECT_FALSE(r.found) << r.minimal_run.divergence.detail;
+  EXPECT_EQ(r.states, 9525u);
+  EngineSpec silent = engine("battle_engine.py");
+  silent.argv = {"/usr/bin/python3", "-c",
+                 "import sys; sys.path.insert(0, '" + kEngines + "'); import omits_stats, battle_engine; "
+                 "battle_engine.Server(omits_stats.Duel).serve(sys.stdin, sys.stdout)"};
+  const DriveResult s = drive(silent, mr3(), default_scenario(), o);
+  ASSERT_TRUE(s.found);
+  EXPECT_EQ(s.minimal_run.divergence.kind, DriveKind::Events);
+}
+
 TEST(DriveReferenceEngine, AgreesOnRandomGeneratedScenarios) {
   const DriveResult r = drive(engine("battle_engine.py"), mr3(), default_scenario(), random_runs(300, 5));
   EXPECT_FALSE(r.found) << r.minimal_run.divergence.detail;
