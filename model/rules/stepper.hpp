@@ -1,7 +1,8 @@
 #pragma once
 /// Internal to model/: the mutable working context of one next() call. Split
 /// by concern over flow.cpp (windows and steps), chain.cpp (priority,
-/// activation, resolution, triggers) and effects.cpp (what effects do).
+/// activation, resolution, triggers), effects.cpp (what effects do),
+/// stats.cpp (ATK/DEF changes and their durations) and continuous.cpp.
 #include "model/vocabulary/action.hpp"
 #include "model/vocabulary/event.hpp"
 #include "model/core/ruleset.hpp"
