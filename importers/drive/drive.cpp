@@ -1,6 +1,5 @@
-/// One run through model and engine side by side (drive_case), and the
-/// protocol JSON of actions. Exploration lives in drive_explore.cpp,
-/// shrinking in drive_shrink.cpp.
+/// One run through model and engine side by side (drive_case), and the protocol
+/// JSON of actions; exploration is in drive_explore.cpp, shrinking in drive_shrink.cpp.
 #include "importers/drive/drive.hpp"
 
 #include <algorithm>
@@ -97,9 +96,7 @@ struct Session {
   bool compare_events(const std::vector<Event>& all_model_events, const std::vector<json>& raw,
                       const std::vector<Event>& engine_events, DriveKind kind) {
     observe_engine(engine_events);
-    std::vector<Event> model_events;  // without the types the engine omits, as a trace header's "omits"
-    for (const Event& e : all_model_events)
-      if (!(omits & event_bit(e.type))) model_events.push_back(e);
+    const std::vector<Event> model_events = without_omitted(all_model_events, omits);
     if (model_events == engine_events) return true;
     diverge(kind, "");
     DriveDivergence& d = run.divergence;
@@ -121,9 +118,7 @@ struct Session {
     const json request = {{"cmd", "load"}, {"ruleset", handle.spec().ruleset_name},
                           {"scenario", scenario_to_json(model.scenario())}};
     if (!call(request, body)) return false;
-    std::string error;
-    omits = read_response_omits(body, error);
-    if (!error.empty()) return malformed(error);
+    if (const std::string error = read_response_omits(body, omits); !error.empty()) return malformed(error);
     std::vector<json> raw;
     std::vector<Event> events;
     if (!read_events(body, raw, events)) return false;

@@ -69,23 +69,24 @@ std::string read_response_events(const json& body, const Scenario& scenario, std
   return "";
 }
 
-EventTypeMask read_response_omits(const json& body, std::string& error) {
-  EventTypeMask omits = 0;
-  if (!body.is_object() || !body.contains("omits")) return omits;
+std::string read_response_omits(const json& body, EventTypeMask& omits) {
+  omits = 0;
+  if (!body.is_object() || !body.contains("omits")) return "";
   const json& list = body["omits"];
-  if (!list.is_array()) {
-    error = "\"omits\" is not an array of event type names: " + brief(list, kShown);
-    return 0;
-  }
+  if (!list.is_array()) return "\"omits\" is not an array of event type names: " + brief(list, kShown);
   for (const json& n : list) {
     const auto t = n.is_string() ? parse_event_type(n.get<std::string>()) : std::nullopt;
-    if (!t) {
-      error = "\"omits\" names no event type: " + brief(n, kShown);
-      return 0;
-    }
+    if (!t) return "\"omits\" names no event type: " + brief(n, kShown);
     omits |= event_bit(*t);
   }
-  return omits;
+  return "";
+}
+
+std::vector<Event> without_omitted(const std::vector<Event>& events, EventTypeMask omits) {
+  std::vector<Event> out;
+  for (const Event& e : events)
+    if (!(omits & event_bit(e.type))) out.push_back(e);
+  return out;
 }
 
 std::string canonical_action(const json& a) {

@@ -34,8 +34,11 @@ std::string response_error(const nlohmann::json& body, const nlohmann::json& req
 
 /// The optional "omits" list of a `load` response: event types the engine
 /// never writes (as a trace header's "omits"); the model's events of those
-/// types are left out of every comparison. Sets `error` when it is malformed.
-EventTypeMask read_response_omits(const nlohmann::json& body, std::string& error);
+/// types are left out of every comparison (without_omitted). Returns "" or
+/// what is wrong.
+std::string read_response_omits(const nlohmann::json& body, EventTypeMask& omits);
+/// The events whose types `omits` does not name, in order.
+std::vector<Event> without_omitted(const std::vector<Event>& events, EventTypeMask omits);
 
 /// The "events" array of a response read as trace events, each annotated
 /// with the effect of its scenario card. Returns "" or what is wrong; `raw`

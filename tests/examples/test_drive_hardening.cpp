@@ -199,16 +199,14 @@ TEST(DriveResponse, ReadsEventsAndActionsOrSaysWhy) {
   EXPECT_NE(read_response_actions(json::parse(R"({"actions":null})"), actions, canonical), "");
   EXPECT_EQ(response_error(json::parse(R"({"error":"no"})"), {{"cmd", "actions"}}),
             R"(the engine answered an error to {"cmd":"actions"}: "no")");
-  std::string error;
-  EXPECT_EQ(read_response_omits(json::parse(R"({"ok":true,"omits":["stat_changed","priority"]})"), error),
-            event_bit(EventType::StatChanged) | event_bit(EventType::Priority));
-  EXPECT_EQ(error, "");
-  EXPECT_EQ(read_response_omits(json::parse(R"({"ok":true})"), error), 0u);
-  read_response_omits(json::parse(R"({"omits":["nap"]})"), error);
-  EXPECT_EQ(error, R"("omits" names no event type: "nap")");
-  error.clear();
-  read_response_omits(json::parse(R"({"omits":"priority"})"), error);
-  EXPECT_NE(error.find("not an array"), std::string::npos);
+  EventTypeMask omits = 0;
+  EXPECT_EQ(read_response_omits(json::parse(R"({"ok":true,"omits":["stat_changed","priority"]})"), omits), "");
+  EXPECT_EQ(omits, event_bit(EventType::StatChanged) | event_bit(EventType::Priority));
+  EXPECT_EQ(without_omitted(events, event_bit(EventType::TimingEnter)).size(), 0u);
+  EXPECT_EQ(read_response_omits(json::parse(R"({"ok":true})"), omits), "");
+  EXPECT_EQ(omits, 0u);
+  EXPECT_EQ(read_response_omits(json::parse(R"({"omits":["nap"]})"), omits), R"("omits" names no event type: "nap")");
+  EXPECT_NE(read_response_omits(json::parse(R"({"omits":"priority"})"), omits).find("not an array"), std::string::npos);
 }
 
 }  // namespace
