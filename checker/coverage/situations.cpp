@@ -4,6 +4,7 @@
 /// description, citation, the event types it reads, predicate.
 #include "checker/coverage/situations.hpp"
 #include "checker/coverage/damage_situations.hpp"
+#include "checker/coverage/term_situations.hpp"
 
 #include "model/terms/effect.hpp"
 #include "model/core/scenario.hpp"
@@ -70,13 +71,6 @@ bool spared_destroyed_monster(const V& v) {
   for (std::uint8_t slot = 0; slot < kSlotCount && v.event.target < kSlotCount; ++slot)
     if ((tc(v).confirmed & slot_bit(slot)) && selector_admits_slot(tc(v), v.event.card, slot)) return true;
   return false;
-}
-
-/// A Tribute for a cost while a monster of the same side is confirmed destroyed by battle.
-bool tribute_spares_destroyed(const V& v) {
-  if (v.event.reason != LeaveReason::Cost || v.event.slot >= kSlotCount) return false;
-  const int base = side_of(v.event.slot) == Player::P1 ? 0 : kZonesPerSide;
-  return ((tc(v).confirmed >> base) & 0x1Fu) != 0;
 }
 
 #define ACT(text, timing, cite) \
@@ -356,6 +350,9 @@ const std::vector<Situation> kSituations = {
      "S1 §结束步骤=战斗阶段结束时", on(T::ChangeExpired), always},
     {"destroyed_monster_spared_as_cost", "a Tribute cost takes a monster while another of its side is confirmed "
      "destroyed by battle (which may not be chosen)", "S1 §伤害计算后", on(T::LeftField), tribute_spares_destroyed},
+    // ---- summons in the Battle Phase (issue 31) ---------------------------------------
+    {"flipped_not_flip_summoned", "a monster with a \"when Flip Summoned\" effect is flipped face-up by an attack, "
+     "which is no Flip Summon", "S0 §6.3.4.3; S4 §2.3.1", on(T::FlippedFaceUp), flip_summon_host_flipped},
 };
 
 #undef ACT

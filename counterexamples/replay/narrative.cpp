@@ -197,6 +197,10 @@ std::string Narrator::event_text(const Event& e) {
     case EventType::ChangeExpired:
       return monster(e.slot) + "'s change until the end of the Battle Phase ends: " + std::to_string(e.value) +
              " ATK / " + std::to_string(e.value2) + " DEF again";
+    case EventType::NormalSummoned:
+      if (e.slot < kSlotCount) zones_[e.slot] = e.monster;
+      return player_label(e.player) + " Normal Summons " + monster(e.slot);
+    case EventType::FlipSummoned: return player_label(e.player) + " Flip Summons " + monster(e.slot);
     default: return "";
   }
 }

@@ -242,13 +242,13 @@ json protocol_action(const Action& a) {
       if (a.target != kNoSlot) j["target"] = slot_name(a.target);
       break;
     case ActionType::DeclineTrigger: j["card"] = a.card; break;
+    case ActionType::FlipSummon: j["target"] = slot_name(a.target); break;
     case ActionType::DeclareAttack:
     case ActionType::ReplayTarget:
       j["attacker"] = slot_name(a.attacker);
       j["target"] = slot_name(a.target);
       break;
-    default:
-      break;
+    default: break;
   }
   return j;
 }

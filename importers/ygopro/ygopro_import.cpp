@@ -7,8 +7,9 @@
 namespace bc::ygopro {
 
 EventTypeMask importer_omits() {
-  // The cores' message streams show no ATK/DEF changes (a client asks for them).
-  return event_bit(EventType::Priority) | event_bit(EventType::BattlePhaseEnded) | kVersion2Events;
+  // The cores' message streams show no ATK/DEF changes (a client asks for them);
+  // their summon messages are not read (the import follows the Battle Phase).
+  return event_bit(EventType::Priority) | event_bit(EventType::BattlePhaseEnded) | kVersion2Events | kVersion3Events;
 }
 
 namespace detail {

@@ -42,8 +42,9 @@ struct TriggerCode {
   Constant code;
   TriggerEvent event;
 };
-constexpr std::array<TriggerCode, 12> kTriggerCodes = {{
+constexpr std::array<TriggerCode, 13> kTriggerCodes = {{
     {{"EVENT_FLIP", 1001}, TriggerEvent::Flipped},
+    {{"EVENT_FLIP_SUMMON_SUCCESS", 1101}, TriggerEvent::FlipSummoned},
     {{"EVENT_TO_GRAVE", 1014}, TriggerEvent::SentToGraveyard},
     {{"EVENT_SPSUMMON_SUCCESS", 1102}, TriggerEvent::SpecialSummoned},
     {{"EVENT_ATTACK_ANNOUNCE", 1130}, TriggerEvent::AttackDeclared},

@@ -104,6 +104,10 @@ constexpr std::array<KnobSpec, kKnobCount> kKnobs = {{
      "when an ATK/DEF change \"until the end of the Battle Phase\" stops applying: once the End Step is over, as it begins, or not before the turn ends"},
     {Knob::DestroyedByBattleUsableForCost, "destroyed_by_battle_usable_for_cost", kBool,
      "a monster whose destruction by battle is confirmed may still be Tributed for a cost"},
+    {Knob::FlipSummonInBattlePhase, "flip_summon_in_battle_phase", kBool,
+     "the turn player may Flip Summon a face-down monster during the Battle Phase (in the Battle Step, before an attack is declared)"},
+    {Knob::FlipIsFlipSummon, "flip_is_flip_summon", kBool,
+     "a face-down monster turned face-up by an attack or by an effect counts as Flip Summoned (its \"when Flip Summoned\" triggers activate)"},
 }};
 
 constexpr bool specs_in_enum_order() {

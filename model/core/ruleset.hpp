@@ -61,6 +61,8 @@ enum class Knob : std::uint8_t {
   BattleDamageRedirectedOnce,        ///< bool: a redirected battle damage is not redirected back
   BattlePhaseChangesExpire,          ///< end_of_battle_phase | start_of_end_step | end_of_turn
   DestroyedByBattleUsableForCost,    ///< bool: a monster whose destruction by battle is confirmed may be Tributed for a cost
+  FlipSummonInBattlePhase,           ///< bool: the turn player may Flip Summon in the Battle Step's open window
+  FlipIsFlipSummon,                  ///< bool: a monster flipped by an attack or an effect counts as Flip Summoned
   Count
 };
 inline constexpr int kKnobCount = static_cast<int>(Knob::Count);

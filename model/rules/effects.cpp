@@ -77,6 +77,27 @@ void Stepper::summon(Player owner, std::uint8_t monster, Position pos) {
   note_count_change(owner);
 }
 
+void Stepper::pend_flip(std::uint8_t monster) {
+  make_pending(monster, TriggerEvent::Flipped);
+  // Flipped is not Flip Summoned: a summon is the player's own Main Phase
+  // action (S4 §2.3, §2.3.1); only the mutant knob makes it one.
+  if (r.flag(Knob::FlipIsFlipSummon)) make_pending(monster, TriggerEvent::FlipSummoned);
+}
+
+void Stepper::flip_summon(std::uint8_t slot) {
+  ZoneState& z = s.zones[slot];
+  z.set_position(Position::FaceUpAttack);
+  Event e = ev(EventType::FlipSummoned);
+  e.slot = slot;
+  e.monster = z.monster;
+  e.player = Player::P1;
+  emit(e);
+  make_pending(z.monster, TriggerEvent::Flipped);
+  make_pending(z.monster, TriggerEvent::FlipSummoned);
+  s.passes = 0;
+  open_priority();
+}
+
 void Stepper::change_position(std::uint8_t slot, Position pos) {
   ZoneState& z = s.zones[slot];
   if (!z.occupied() || z.position() == pos) return;
@@ -92,7 +113,7 @@ void Stepper::change_position(std::uint8_t slot, Position pos) {
   // Turned face-up by an effect, a monster starts its flip effect as when it is
   // flipped by an attack: the sources list "when this card is flipped" among the
   // trigger effects whatever flipped it (S0 §6.3.4.3, S1 §伤害步骤).
-  if (flipped) make_pending(z.monster, TriggerEvent::Flipped);
+  if (flipped) pend_flip(z.monster);
   // An attacker no longer in Attack Position cannot battle: like a battler
   // leaving, no damage calculation, the remaining timings still run
   // (S1 §伤害步骤, S1 §伤害计算时: Superheavy Samurai Big Benkei).

@@ -154,7 +154,7 @@ void Stepper::flip_target_if_face_down() {
   Event e = ev(EventType::FlippedFaceUp);
   e.slot = s.target;
   emit(e);
-  make_pending(z.monster, TriggerEvent::Flipped);
+  pend_flip(z.monster);
 }
 
 void Stepper::leave_window() {

@@ -121,6 +121,10 @@ void Model::actions(const State& s, ActionList& out) const {
     for (int z = 0; z < kZonesPerSide; ++z)
       if (may_attack(s, rules_, slot_of(Player::P1, z)) && st.may_declare(slot_of(Player::P1, z)))
         st.list_attack_targets(ActionType::DeclareAttack, slot_of(Player::P1, z), out);
+  if (s.timing == Timing::BattleStepOpen && turn_player_free && rules_.flag(Knob::FlipSummonInBattlePhase))
+    for (int z = 0; z < kZonesPerSide; ++z)
+      if (s.zones[slot_of(Player::P1, z)].occupied() && s.zones[slot_of(Player::P1, z)].position() == Position::FaceDownDefense)
+        out.push(Action{ActionType::FlipSummon, kNoCard, kNoSlot, slot_of(Player::P1, z)});
   st.list_activations(out);
   if (s.timing == Timing::StartStep && turn_player_free && rules_.flag(Knob::StartStepMaySkipToEndStep))
     out.push(Action{ActionType::SkipToEndStep});
@@ -139,6 +143,7 @@ State Model::next(const State& s, const Action& a, EventBuffer& events) const {
       else st.activate(a.card, a.target, a.cost);
       break;
     case ActionType::DeclineTrigger: st.choose_trigger(a.card, false); break;
+    case ActionType::FlipSummon: st.flip_summon(a.target); break;
     case ActionType::DeclareAttack: {
       ZoneState& z = n.zones[a.attacker];
       z.bits |= z.has(kDeclared) ? kSecondDeclaration : kDeclared;
@@ -206,6 +211,7 @@ std::string Model::describe(const State& s, const Action& a) const {
     case ActionType::DeclareAttack: return "P1 declares an attack: " + monster(a.attacker) + " -> " + monster(a.target);
     case ActionType::ReplayTarget: return "P1 re-chooses after the replay: " + monster(a.target);
     case ActionType::ReplayStop: return "P1 chooses not to attack after the replay";
+    case ActionType::FlipSummon: return "P1 Flip Summons " + monster(a.target);
     case ActionType::DeclineTrigger: {
       const CardSpec& c = scenario_.cards[a.card];
       return (c.owner == Player::P1 ? "P1" : "P2") + std::string(" does not activate ") + c.name + " (optional trigger)";

@@ -110,6 +110,11 @@ struct Stepper {
   void show_stats(EventType type, std::uint8_t slot, Duration d);
   void leave_field(std::uint8_t slot, LeaveReason reason);
   void summon(Player owner, std::uint8_t monster, Position pos);
+  /// The turn player Flip Summons the face-down monster in `slot` (only under
+  /// knob flip_summon_in_battle_phase): its flip and "when Flip Summoned" triggers, then priority.
+  void flip_summon(std::uint8_t slot);
+  /// Pending: the flip effects of a monster turned face-up by an attack or an effect.
+  void pend_flip(std::uint8_t monster);
   void note_count_change(Player side);
   std::uint8_t free_zone(Player owner) const;
   /// Whether `slot` may be Tributed for `card`'s cost (its controller's monster, not its host).

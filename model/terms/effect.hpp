@@ -51,8 +51,9 @@ enum class TriggerEvent : std::uint8_t {
   OpponentSpecialSummoned,    ///< a monster was special summoned to the opponent's field
   EndOfDamageStep,            ///< the end of the Damage Step, the host having battled
   EndOfBattlePhase,           ///< the end of the Battle Phase (End Step)
+  FlipSummoned,               ///< the host was Flip Summoned (not flipped by an attack or an effect: knob flip_is_flip_summon)
 };
-inline constexpr int kTriggerEventCount = 14;
+inline constexpr int kTriggerEventCount = 15;
 
 /// Simple activation conditions (EffectTerm::conditions).
 enum Cond : std::uint16_t {

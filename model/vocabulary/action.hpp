@@ -20,6 +20,8 @@ enum class ActionType : std::uint8_t {
   ReplayStop,        ///< after a replay: do not attack
   SkipToEndStep,     ///< from the Start Step straight to the End Step (a contested permission)
   DeclineTrigger,    ///< card: its controller does not activate an optional ("you can") trigger
+  FlipSummon,        ///< target = P1's face-down Defense Position monster: Flip Summon it (a Main Phase action;
+                     ///< offered in the Battle Phase only under knob flip_summon_in_battle_phase)
 };
 
 struct Action {

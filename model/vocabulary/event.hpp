@@ -37,8 +37,10 @@ enum class EventType : std::uint8_t {
   AttackTargetChanged,  ///< slot = attacker, target = the new target: an effect changed the attack target (no replay)
   StatChanged,          ///< slot, monster, duration: an effect changed its ATK/DEF; value = ATK, value2 = DEF now
   ChangeExpired,        ///< slot, monster, duration: a change of that duration ended; value = ATK, value2 = DEF now
+  NormalSummoned,       ///< slot, monster, player: a monster was Normal (or Tribute) Summoned
+  FlipSummoned,         ///< slot, monster, player: a face-down monster was Flip Summoned (not flipped by an attack or an effect)
 };
-inline constexpr int kEventTypeCount = 25;
+inline constexpr int kEventTypeCount = 27;
 
 /// One observable event. A flat value: unused fields keep their defaults.
 struct Event {

@@ -102,6 +102,8 @@ enum class Prop : std::uint8_t {
   DestroyedByBattlePositionUnchanged,
   BattlePhaseChangesEndWithIt,
   DestroyedByBattleNotTributed,
+  NoSummonInBattlePhase,
+  FlipSummonTriggersNeedFlipSummon,
   Count
 };
 inline constexpr int kPropCount = static_cast<int>(Prop::Count);

@@ -160,9 +160,11 @@ struct TraceContext {
   /// Slots whose monster carries an ATK/DEF change lasting until the end of the
   /// Battle Phase (StatChanged), until ChangeExpired or until it leaves.
   std::uint16_t bp_changed = 0;
+  /// Slots whose monster was Flip Summoned (FlipSummoned), until it leaves.
+  std::uint16_t flip_summoned = 0;
   /// Always 0: keeps the search's nodes (state + this context's changing part)
   /// whole 8-byte words (checker/parallel/parallel_bfs_chunks.hpp).
-  std::array<std::uint8_t, 6> spare{};
+  std::array<std::uint8_t, 4> spare{};
 
   bool operator==(const TraceContext&) const = default;
 

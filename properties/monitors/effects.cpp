@@ -73,6 +73,22 @@ void destroyed_not_tributed(const Ctx& c, const Event& e, Verdicts& v) {
     violate(v, Prop::DestroyedByBattleNotTributed);
 }
 
+/// no_normal_or_flip_summon_in_battle_phase: Normal and Flip Summons are Main
+/// Phase actions; none happens from the Start Step to the End Step.
+void no_summon_in_battle_phase(const Ctx& c, const Event&, Verdicts& v) {
+  if (c.in_step(Step::StartStep) || c.in_step(Step::BattleStep) || c.in_step(Step::DamageStep) ||
+      c.in_step(Step::EndStep))
+    violate(v, Prop::NoSummonInBattlePhase);
+}
+
+/// flip_summon_triggers_need_a_flip_summon: a "when this card is Flip
+/// Summoned" trigger is activated only for a monster that was Flip Summoned,
+/// never for one flipped face-up by an attack or an effect.
+void flip_summon_triggers(const Ctx& c, const Event& e, Verdicts& v) {
+  if (is_trigger(e) && trigger_of(e) == TriggerEvent::FlipSummoned && !(c.flip_summoned & slot_bit(e.slot)))
+    violate(v, Prop::FlipSummonTriggersNeedFlipSummon);
+}
+
 }  // namespace checks
 
 std::vector<PropertyInfo> effect_properties() {
@@ -119,6 +135,14 @@ std::vector<PropertyInfo> effect_properties() {
        "A monster whose destruction by battle is confirmed can no longer be chosen by an effect, so it is not "
        "Tributed for a cost between damage calculation and the end of the Damage Step.",
        {{"S1", "伤害计算后"}}},
+      {"no_normal_or_flip_summon_in_battle_phase", K::Always,
+       "Normal and Flip Summons belong to the Main Phases: no monster is Normal or Flip Summoned from the Start "
+       "Step to the End Step (a special summon by an effect still may be).",
+       {{"S4", "2.3"}, {"S4", "2.3.1"}, {"S4", "2.5"}}},
+      {"flip_summon_triggers_need_a_flip_summon", K::Always,
+       "A monster turned face-up by an attack or by an effect is flipped, not Flip Summoned: its flip effects "
+       "activate, its \"when this card is Flip Summoned\" effects do not.",
+       {{"S0", "6.3.4.3"}, {"S1", "伤害步骤"}, {"S4", "2.3.1"}}},
   };
 }
 

@@ -185,7 +185,7 @@ void on_destroy_confirmed(Ctx& c, const Event& e) {
 void on_left_field(Ctx& c, const Event& e) {
   const std::uint16_t keep = static_cast<std::uint16_t>(~slot_bit(e.slot));
   for (std::uint16_t* m : {&c.occupied, &c.face_down, &c.defense, &c.declared, &c.attacked, &c.battled, &c.confirmed,
-                           &c.bp_changed})
+                           &c.bp_changed, &c.flip_summoned})
     *m &= keep;
   if (e.reason == LeaveReason::Battle && e.slot < kSlotCount)
     c.battle |= side_of(e.slot) == Player::P1 ? kBtlLeftByBattleP1 : kBtlLeftByBattleP2;
@@ -212,6 +212,18 @@ void on_attack_target_changed(Ctx& c, const Event& e) {
 
 void on_stat_changed(Ctx& c, const Event& e) {
   if (e.duration == Duration::BattlePhase) c.bp_changed |= slot_bit(e.slot);
+}
+
+/// A Normal Summon: a new face-up Attack Position monster (as a special summon).
+void on_normal_summoned(Ctx& c, const Event& e) {
+  place(c, e.slot, Position::FaceUpAttack);
+  place_host_facts(c, e.monster, slot_bit(e.slot));
+  note_count_change(c, e.slot);
+}
+
+void on_flip_summoned(Ctx& c, const Event& e) {
+  if (c.occupied & slot_bit(e.slot)) place(c, e.slot, Position::FaceUpAttack);
+  c.flip_summoned |= slot_bit(e.slot);
 }
 
 void on_change_expired(Ctx& c, const Event& e) {
@@ -261,6 +273,8 @@ constexpr std::array<FoldFn, kEventTypeCount> kFolds = {
     on_attack_target_changed,// AttackTargetChanged
     on_stat_changed,         // StatChanged
     on_change_expired,       // ChangeExpired
+    on_normal_summoned,      // NormalSummoned
+    on_flip_summoned,        // FlipSummoned
 };
 
 }  // namespace

@@ -55,7 +55,7 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
     run<lifo_activate, spell_speed, triggers_turn_player_first, one_chain_windows, calc_effects_in_trigger_chain,
         opponent_before_declaration, attack_traps_at_declaration, has_attacked_condition, has_battled_condition,
         activation_whitelist, kind_timings, trigger_preconditions, destroyed_not_targeted, destroyed_no_quick,
-        seen_activation, flip_effect_own_chain, target_matches_selector, bp_changes_end>,
+        seen_activation, flip_effect_own_chain, target_matches_selector, bp_changes_end, flip_summon_triggers>,
     // Negated
     run<lifo_negated>,
     // Resolve
@@ -86,6 +86,10 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
     run<>,
     // ChangeExpired
     run<>,
+    // NormalSummoned
+    run<no_summon_in_battle_phase>,
+    // FlipSummoned
+    run<no_summon_in_battle_phase>,
 };
 
 }  // namespace

@@ -148,6 +148,13 @@ void fold_obligations(Ctx& c, const Event& e) {
       if (e.target < kSlotCount) hosted(c, TriggerEvent::TargetedForAttack, monster_at(c, e.target));
       break;
     case EventType::Summoned: on_summoned(c, e); break;
+    case EventType::NormalSummoned:
+      if (e.slot < kSlotCount) c.slot_monster[e.slot] = e.monster;
+      break;
+    case EventType::FlipSummoned:  // a Flip Summon also flips: both kinds of trigger
+      hosted(c, TriggerEvent::Flipped, monster_at(c, e.slot));
+      hosted(c, TriggerEvent::FlipSummoned, monster_at(c, e.slot));
+      break;
     case EventType::TimingEnter:
       if (e.timing == Timing::EndOfDamageStep) on_end_of_damage_step(c);
       break;

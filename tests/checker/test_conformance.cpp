@@ -373,5 +373,17 @@ effect = { activation = "continuous", card_type = "monster", continuous = "canno
                           "on the field [the card's text: continuous = cannot_be_attacked; S1 §战斗步骤的卷回]");
 }
 
+// Issue 31: a Flip Summon in the Battle Phase is refused naming the knob and its sources.
+TEST(ConformanceRules, AFlipSummonInTheBattlePhaseNamesTheKnob) {
+  const Scenario sc = load_scenario_file(std::string(BC_SOURCE_DIR) + "/scenarios/flip-summon.toml");
+  const Ruleset mr3 = load_ruleset("mr3");
+  const Model model(sc, mr3);
+  const State s = opening(model, 2);  // the Battle Step, P1 may declare
+  const Action flip{ActionType::FlipSummon, kNoCard, kNoSlot, slot_of(Player::P1, 1)};
+  const auto rules = rules_for_action(model, s, flip, true);
+  ASSERT_FALSE(rules.empty());
+  EXPECT_EQ(rules.front(), "knob flip_summon_in_battle_phase = false [S4 §2.3; S4 §2.3.1; S4 §2.5] (the trace fits true)");
+}
+
 }  // namespace
 }  // namespace bc

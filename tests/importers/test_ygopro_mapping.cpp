@@ -41,6 +41,7 @@ TEST(YgoproMapping, TriggerEventsByCode) {
       {"EVENT_BATTLE_DAMAGE", TriggerEvent::InflictsBattleDamage}, {"EVENT_BATTLED", TriggerEvent::Battled},
       {"EVENT_BATTLE_DESTROYING", TriggerEvent::DestroyedOpponentByBattle},
       {"EVENT_TO_GRAVE", TriggerEvent::SentToGraveyard}, {"EVENT_SPSUMMON_SUCCESS", TriggerEvent::SpecialSummoned},
+      {"EVENT_FLIP_SUMMON_SUCCESS", TriggerEvent::FlipSummoned},
       {"EVENT_BE_BATTLE_TARGET", TriggerEvent::TargetedForAttack},
       {"EVENT_DAMAGE_STEP_END", TriggerEvent::EndOfDamageStep},
       {"EVENT_PHASE+PHASE_BATTLE", TriggerEvent::EndOfBattlePhase}};

@@ -103,6 +103,10 @@ const std::map<std::string, Distortion>& expected() {
        knob(Knob::BattlePhaseChangesExpire, "battle_phase_changes_end_with_it", "ego-boost.toml")},
       {"tribute-destroyed-monster",
        knob(Knob::DestroyedByBattleUsableForCost, "destroyed_by_battle_not_tributed", "tribute-after-battle.toml")},
+      {"flip-summon-in-battle-phase",
+       knob(Knob::FlipSummonInBattlePhase, "no_normal_or_flip_summon_in_battle_phase", "flip-summon.toml")},
+      {"flip-is-flip-summon",
+       knob(Knob::FlipIsFlipSummon, "flip_summon_triggers_need_a_flip_summon", "flip-summon.toml")},
       {"battle-phase-changes-last-the-turn",
        knob(Knob::BattlePhaseChangesExpire, "battle_phase_changes_end_with_it", "ego-boost.toml")},
   };

@@ -52,7 +52,7 @@ const std::map<std::string, std::set<std::string>> kPinned = {
             "damage_step_exit", "replay_enabled", "replay_in_damage_step", "declarations_per_monster",
             "attack_requires_attack_position", "direct_attack_requires_empty_field", "damage_calc_when_battler_left",
             "damage_step_continues_after_battler_leaves", "destroyed_by_battle_targetable",
-            "flip_effect_after_host_left"}},
+            "flip_effect_after_host_left", "flip_summon_in_battle_phase"}},
 };
 
 TEST(SourceRulesets, BuiltInNamesInOrder) {
@@ -65,8 +65,9 @@ TEST(SourceRulesets, EachStatesExactlyThePinnedKnobs) {
   for (const auto& [n, knobs] : kPinned) EXPECT_EQ(specified_knobs(load_ruleset(n)), knobs) << n;
   // S1 speaks to every knob but the three the effect terms opened (costs and
   // attack restrictions at a replay, mandatory triggers), which no source
-  // states, and piercing, which only S2's Master Rule 2 procedure names.
-  EXPECT_EQ(specified_knobs(load_ruleset("s1")).size(), static_cast<std::size_t>(kKnobCount) - 6);
+  // states, piercing, which only S2's Master Rule 2 procedure names, and the
+  // two on summons in the Battle Phase (S4 alone speaks to one).
+  EXPECT_EQ(specified_knobs(load_ruleset("s1")).size(), static_cast<std::size_t>(kKnobCount) - 8);
 }
 
 TEST(SourceRulesets, UnspecifiedEntriesFallBackToMr3AndHaveNoCitation) {

@@ -210,6 +210,12 @@ Trace& Trace::summoned(std::uint8_t slot, Player p, Position pos) {
   return add(e);
 }
 
+Trace& Trace::summon_by(EventType type, std::uint8_t slot, Player p, std::uint8_t monster) {
+  Event e = make(type);
+  e.slot = slot, e.player = p, e.monster = monster;
+  return add(e);
+}
+
 Trace& Trace::position_changed(std::uint8_t slot, Position pos) {
   Event e = make(EventType::PositionChanged);
   e.slot = slot;

@@ -79,6 +79,8 @@ class Trace {
   Trace& destroyed(std::uint8_t slot);
   Trace& left(std::uint8_t slot, LeaveReason r);
   Trace& summoned(std::uint8_t slot, Player p, Position pos = Position::FaceUpAttack);
+  /// A Normal Summon (type NormalSummoned) or a Flip Summon (FlipSummoned) of `monster` in `slot` by `p`.
+  Trace& summon_by(EventType type, std::uint8_t slot, Player p, std::uint8_t monster);
   Trace& position_changed(std::uint8_t slot, Position pos);
   Trace& battle_phase_ended();
 

@@ -59,6 +59,8 @@ constexpr std::array<std::uint16_t, kEventTypeCount> kFieldsOf = {
     kFSlot | kFTarget,                                        // attack_target_changed
     kFSlot | kFMonster | kFDuration | kFValue | kFValue2,     // stat_changed
     kFSlot | kFMonster | kFDuration | kFValue | kFValue2,     // change_expired
+    kFSlot | kFMonster | kFPlayer,                            // normal_summoned
+    kFSlot | kFMonster | kFPlayer,                            // flip_summoned
 };
 
 json index_json(std::uint8_t i, std::uint8_t none) { return i == none ? json(nullptr) : json(i); }
@@ -83,11 +85,6 @@ json field_json(const Event& e, Field f) {
     case kFDuration: return name(e.duration);
   }
   return nullptr;
-}
-
-std::uint8_t index_value(const json& v, const std::string& where, std::string_view field, std::uint8_t none) {
-  if (v.is_null()) return none;
-  return static_cast<std::uint8_t>(int_value(v, where, field, 0, none - 1));
 }
 
 void read_field(Event& e, Field f, const json& v, const std::string& where, std::string_view key) {

@@ -21,11 +21,6 @@ using namespace trace_detail;
 
 // ---- scenario ------------------------------------------------------------------
 
-std::uint8_t index_value(const json& v, const std::string& where, std::string_view field, std::uint8_t none) {
-  if (v.is_null()) return none;
-  return static_cast<std::uint8_t>(int_value(v, where, field, 0, none - 1));
-}
-
 const json& need(const json& obj, std::string_view key, const std::string& where, const std::string& field) {
   const auto it = obj.find(std::string(key));
   if (it == obj.end()) fail(where, field, "missing");

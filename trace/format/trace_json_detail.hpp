@@ -38,6 +38,12 @@ inline std::int64_t int_value(const json& v, const std::string& where, std::stri
   return i;
 }
 
+/// A card or monster index in [0, none), or null for `none`.
+inline std::uint8_t index_value(const json& v, const std::string& where, std::string_view field, std::uint8_t none) {
+  if (v.is_null()) return none;
+  return static_cast<std::uint8_t>(int_value(v, where, field, 0, none - 1));
+}
+
 /// "p1_m0".."p2_m4", "direct", "none" (or null).
 inline std::uint8_t slot_value(const json& v, const std::string& where, std::string_view field) {
   if (v.is_null()) return kNoSlot;

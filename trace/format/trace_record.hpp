@@ -23,11 +23,21 @@ constexpr EventTypeMask event_bit(EventType t) { return EventTypeMask{1} << stat
 /// Event types new in trace version 2 (ATK/DEF changes and their expiry): a
 /// trace of an older version cannot show them, so its readers omit them.
 inline constexpr EventTypeMask kVersion2Events = event_bit(EventType::StatChanged) | event_bit(EventType::ChangeExpired);
+/// Event types new in trace version 3 (Normal and Flip Summons).
+inline constexpr EventTypeMask kVersion3Events = event_bit(EventType::NormalSummoned) | event_bit(EventType::FlipSummoned);
+/// The event types a trace of `version` cannot show (its readers omit them).
+constexpr EventTypeMask events_newer_than(int version) {
+  return (version < 2 ? kVersion2Events : 0) | (version < 3 ? kVersion3Events : 0);
+}
+/// The trace version that introduced event type `t` (1 for the older ones).
+constexpr int version_of(EventType t) {
+  return (kVersion3Events & event_bit(t)) ? 3 : (kVersion2Events & event_bit(t)) ? 2 : 1;
+}
 
 /// The first line of a trace: format version, ruleset, scenario, and the
 /// event types the engine does not emit (the model's are filtered the same way).
 struct TraceHeader {
-  int version = 2;          ///< 0, 1 or 2
+  int version = 3;          ///< 0 to 3
   std::string ruleset;      ///< name or file of a ruleset; empty = not given
   Scenario scenario;
   EventTypeMask omits = 0;  ///< event types this engine never writes

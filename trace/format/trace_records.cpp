@@ -12,10 +12,10 @@ namespace {
 using nlohmann::json;
 using namespace trace_detail;
 
-constexpr std::array<ActionType, 9> kActionTypeList = {
+constexpr std::array<ActionType, 10> kActionTypeList = {
     ActionType::EnterBattlePhase, ActionType::SkipBattlePhase, ActionType::Pass,       ActionType::Activate,
     ActionType::DeclareAttack,    ActionType::ReplayTarget,    ActionType::ReplayStop, ActionType::SkipToEndStep,
-    ActionType::DeclineTrigger};
+    ActionType::DeclineTrigger,   ActionType::FlipSummon};
 
 /// Which optional fields an action type carries.
 struct ActionFields {
@@ -32,6 +32,7 @@ ActionFields fields_of(ActionType t) {
     case ActionType::DeclareAttack:
     case ActionType::ReplayTarget: return {false, true, true};
     case ActionType::ReplayStop: return {false, true, false};
+    case ActionType::FlipSummon: return {false, false, true};
     default: return {};
   }
 }
@@ -184,7 +185,7 @@ TraceHeader header_from_json(const json& j, const std::string& where) {
     fail(where, "format", "expected \"battlecheck-trace\"");
   }
   TraceHeader h;
-  if (!j.contains("version")) fail(where, "version", "missing; expected 0, 1 or 2");
+  if (!j.contains("version")) fail(where, "version", "missing; expected 0, 1, 2 or 3");
   h.version = static_cast<int>(int_value(j["version"], where, "version", kTraceMinVersion, kTraceVersion));
   if (j.contains("ruleset")) {
     if (!j["ruleset"].is_string()) fail(where, "ruleset", "expected a ruleset name, got " + brief(j["ruleset"]));
@@ -200,7 +201,7 @@ TraceHeader header_from_json(const json& j, const std::string& where) {
     for (std::size_t i = 0; i < list.size(); ++i)
       h.omits |= event_bit(enum_value<EventType>(list[i], where, "omits[" + std::to_string(i) + "]", parse_event_type));
   }
-  if (h.version < 2) h.omits |= kVersion2Events;
+  h.omits |= events_newer_than(h.version);
   for (const auto& [key, value] : j.items()) {
     if (key == "engine" || key == "source") {
       if (!value.is_string()) fail(where, key, "expected free text (a string)");
@@ -212,7 +213,7 @@ TraceHeader header_from_json(const json& j, const std::string& where) {
 }
 
 std::string write_trace(const TraceHeader& h, const std::vector<TraceRecord>& records) {
-  json header = trace_header(h.scenario, h.ruleset, h.version < 2 ? h.omits & ~kVersion2Events : h.omits);
+  json header = trace_header(h.scenario, h.ruleset, h.omits & ~events_newer_than(h.version));
   header["version"] = h.version;
   std::string out = header.dump() + "\n";
   for (const TraceRecord& r : records) out += record_to_json(r).dump() + "\n";

@@ -188,8 +188,9 @@ bool TraceStream::next(TraceRecord& record) {
   record.line = line_;
   if (record.kind == RecordKind::Event && (omits_ & event_bit(record.event.type)))
     return set_error("field 'event': \"" + std::string(name(record.event.type)) + "\" events are " +
-                     (version_ < 2 && (kVersion2Events & event_bit(record.event.type))
-                          ? "new in trace version 2 (the header says " + std::to_string(version_) + ")"
+                     (version_ < version_of(record.event.type)
+                          ? "new in trace version " + std::to_string(version_of(record.event.type)) + " (the header says " +
+                                std::to_string(version_) + ")"
                           : std::string("listed in the header's \"omits\"")));
   return true;
 }

@@ -1,0 +1,13 @@
+#pragma once
+/// Situations of the effect terms' parts (situations.cpp's table): costs and
+/// summons, recognised from the event and the trace header's cards.
+#include "checker/coverage/situations.hpp"
+
+namespace bc {
+
+/// A Tribute for a cost while a monster of the same side is confirmed destroyed by battle.
+bool tribute_spares_destroyed(const SituationView& v);
+/// A monster with a "when this card is Flip Summoned" effect is flipped face-up (by an attack: no Flip Summon).
+bool flip_summon_host_flipped(const SituationView& v);
+
+}  // namespace bc
