@@ -1,7 +1,9 @@
 // Properties the effect terms open (properties/monitors/effects.cpp): a cost is paid
 // once, on activation; a monster that cannot be attacked is never chosen; a
-// mandatory end-of-Battle-Phase trigger whose condition holds is activated.
-// Each has a violating trace and a near miss that holds.
+// mandatory end-of-Battle-Phase trigger whose condition holds is activated;
+// no Normal or Flip Summon in the Battle Phase, and a "when Flip Summoned"
+// trigger only after a Flip Summon (issue 31). Each has a violating trace and
+// a near miss that holds.
 #include "model/terms/effect_text.hpp"
 #include "tests/properties/trace_builder.hpp"
 
@@ -235,6 +237,51 @@ TEST(DestroyedByBattlePositionUnchanged, HoldsOnceTheDestroyedMonsterHasLeft) {
   after_p2_destroyed(t).window(Timing::EndOfDamageStep).left(P2M0, LeaveReason::Battle);
   t.step(Step::BattleStep).summoned(P2M0, Player::P2).position_changed(P2M0, Position::FaceUpDefense);
   EXPECT_HOLDS(t.run(), "destroyed_by_battle_position_unchanged");
+}
+
+// ---- summons in the Battle Phase (issue 31) -----------------------------------
+
+constexpr std::string_view kNoSummon = "no_normal_or_flip_summon_in_battle_phase";
+constexpr std::string_view kFlipSummon = "flip_summon_triggers_need_a_flip_summon";
+
+TEST(NoSummonInBattlePhase, ViolatedByAFlipSummonInTheBattleStep) {
+  Trace t(test_scenario());
+  t.to_battle_step().summon_by(EventType::FlipSummoned, P1M0, Player::P1, kWarrior);
+  EXPECT_VIOLATES(t.run(), kNoSummon);
+}
+
+TEST(NoSummonInBattlePhase, ViolatedByANormalSummonInTheEndStep) {
+  Trace t(test_scenario());
+  t.to_battle_step().step(Step::EndStep).summon_by(EventType::NormalSummoned, P1M3, Player::P1, kToken);
+  EXPECT_VIOLATES(t.run(), kNoSummon);
+}
+
+TEST(NoSummonInBattlePhase, HoldsForSummonsInTheMainPhasesAndSpecialSummons) {
+  Trace t(test_scenario());
+  t.summon_by(EventType::NormalSummoned, P1M3, Player::P1, kToken);
+  t.to_battle_step().summoned(P2M2, Player::P2).open();
+  EXPECT_HOLDS(t.run(), kNoSummon);
+}
+
+/// A mandatory "when this card is Flip Summoned" trigger on P2's face-down Bug.
+Scenario flip_summon_bug() {
+  return with_card("Des Lacooda",
+                   {{"activation", {"trigger"}}, {"mandatory", {"true"}}, {"card_type", {"monster"}},
+                    {"trigger", {"flip_summoned"}}, {"ops", {"opaque"}}},
+                   kBug);
+}
+
+TEST(FlipSummonTriggersNeedAFlipSummon, ViolatedAfterAFlipByAnAttack) {
+  Trace t(flip_summon_bug());
+  t.to_battle_step().declare(P1M0, P2M1).to_damage_step().enter(Timing::BeforeDamageCalculation).flipped(P2M1);
+  t.trigger(kLast);
+  EXPECT_VIOLATES(t.run(), kFlipSummon);
+}
+
+TEST(FlipSummonTriggersNeedAFlipSummon, HoldsAfterAFlipSummon) {
+  Trace t(flip_summon_bug());
+  t.summon_by(EventType::FlipSummoned, P2M1, Player::P2, kBug).trigger(kLast);
+  EXPECT_HOLDS(t.run(), kFlipSummon);
 }
 
 }  // namespace
