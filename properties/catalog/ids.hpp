@@ -91,6 +91,7 @@ enum class Prop : std::uint8_t {
   MainPhase2OnlyAfterBattlePhase,
   DamageStepEndsAfterItsChains,
   FlipEffectStartsItsOwnChain,
+  FlipEffectChainsWithBattleTriggers,
   // Rules the effect terms open (properties/monitors/effects.cpp)
   CostPaidOnceOnActivation,
   CannotBeAttackedNeverTargeted,

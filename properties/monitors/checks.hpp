@@ -129,6 +129,7 @@ void no_summon_in_battle_phase(const Ctx&, const Event&, Verdicts&);
 void flip_summon_triggers(const Ctx&, const Event&, Verdicts&);
 void damage_step_ends_after_chains(const Ctx&, const Event&, Verdicts&);
 void flip_effect_own_chain(const Ctx&, const Event&, Verdicts&);
+void flip_effect_first_chain(const Ctx&, const Event&, Verdicts&);
 
 // ---- effects.cpp: rules the effect terms open ---------------------------------
 void cost_on_activation(const Ctx&, const Event&, Verdicts&);

@@ -162,9 +162,12 @@ struct TraceContext {
   std::uint16_t bp_changed = 0;
   /// Slots whose monster was Flip Summoned (FlipSummoned), until it leaves.
   std::uint16_t flip_summoned = 0;
+  /// Slots whose monster was turned face-up since the current timing window
+  /// opened (cleared by TimingEnter): their flip effects are new triggers.
+  std::uint16_t window_flipped = 0;
   /// Always 0: keeps the search's nodes (state + this context's changing part)
   /// whole 8-byte words (checker/parallel/parallel_bfs_chunks.hpp).
-  std::array<std::uint8_t, 4> spare{};
+  std::array<std::uint8_t, 2> spare{};
 
   bool operator==(const TraceContext&) const = default;
 

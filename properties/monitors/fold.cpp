@@ -63,6 +63,7 @@ void on_timing_enter(Ctx& c, const Event& e) {
   if (t == Timing::DamageCalculation && c.target < kSlotCount && (c.occupied & c.face_down & slot_bit(c.target)))
     c.battle |= kBtlHiddenAtCalc;
   c.calc = c.calc_damage = 0;
+  c.window_flipped = 0;
   c.timing = static_cast<std::uint8_t>(t);
   c.chain = static_cast<std::uint8_t>((c.chain & ~(kChWindowHadChain | kChAwaitPriority)) | kChAwaitPriority);
 }
@@ -106,7 +107,10 @@ void on_damage_step_begin(Ctx& c, const Event& e) {
   c.battle &= static_cast<std::uint16_t>(~kBtlCountChanged);
 }
 
-void on_flipped(Ctx& c, const Event& e) { set_bits(c.face_down, slot_bit(e.slot), false); }
+void on_flipped(Ctx& c, const Event& e) {
+  set_bits(c.face_down, slot_bit(e.slot), false);
+  c.window_flipped |= slot_bit(e.slot);
+}
 
 void on_activate(Ctx& c, const Event& e) {
   const bool trigger = is_trigger(e);
@@ -185,7 +189,7 @@ void on_destroy_confirmed(Ctx& c, const Event& e) {
 void on_left_field(Ctx& c, const Event& e) {
   const std::uint16_t keep = static_cast<std::uint16_t>(~slot_bit(e.slot));
   for (std::uint16_t* m : {&c.occupied, &c.face_down, &c.defense, &c.declared, &c.attacked, &c.battled, &c.confirmed,
-                           &c.bp_changed, &c.flip_summoned})
+                           &c.bp_changed, &c.flip_summoned, &c.window_flipped})
     *m &= keep;
   if (e.reason == LeaveReason::Battle && e.slot < kSlotCount)
     c.battle |= side_of(e.slot) == Player::P1 ? kBtlLeftByBattleP1 : kBtlLeftByBattleP2;
@@ -201,7 +205,9 @@ void on_summoned(Ctx& c, const Event& e) {
 }
 
 void on_position_changed(Ctx& c, const Event& e) {
-  if (c.occupied & slot_bit(e.slot)) place(c, e.slot, e.position);
+  if (!(c.occupied & slot_bit(e.slot))) return;
+  if ((c.face_down & slot_bit(e.slot)) && e.position != Position::FaceDownDefense) c.window_flipped |= slot_bit(e.slot);
+  place(c, e.slot, e.position);
 }
 
 void on_battle_phase_ended(Ctx& c, const Event&) { c.flags |= kCtxBpEnded; }

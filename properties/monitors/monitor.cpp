@@ -55,7 +55,8 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
     run<lifo_activate, spell_speed, triggers_turn_player_first, one_chain_windows, calc_effects_in_trigger_chain,
         opponent_before_declaration, attack_traps_at_declaration, has_attacked_condition, has_battled_condition,
         activation_whitelist, kind_timings, trigger_preconditions, destroyed_not_targeted, destroyed_no_quick,
-        seen_activation, flip_effect_own_chain, target_matches_selector, bp_changes_end, flip_summon_triggers>,
+        seen_activation, flip_effect_own_chain, flip_effect_first_chain, target_matches_selector, bp_changes_end,
+        flip_summon_triggers>,
     // Negated
     run<lifo_negated>,
     // Resolve

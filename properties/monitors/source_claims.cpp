@@ -29,6 +29,17 @@ void flip_effect_own_chain(const Ctx&, const Event& e, Verdicts& v) {
   if (trigger_of(e) == TriggerEvent::Flipped && e.link != 1) violate(v, Prop::FlipEffectStartsItsOwnChain);
 }
 
+/// flip_effect_chains_with_battle_triggers: after damage calculation, the
+/// flip effect of a monster turned face-up before that timing is activated in
+/// the timing's first chain, with the battle-damage and "battled" triggers;
+/// one turned face-up within the timing starts a later chain.
+void flip_effect_first_chain(const Ctx& c, const Event& e, Verdicts& v) {
+  if (trigger_of(e) != TriggerEvent::Flipped || !c.at(Timing::AfterDamageCalculation)) return;
+  if (c.window_flipped & slot_bit(e.slot)) return;
+  const bool later_chain = c.chain_len == 0 ? c.has(kChWindowHadChain) : c.has(kChTriggerChain);
+  if (later_chain) violate(v, Prop::FlipEffectChainsWithBattleTriggers);
+}
+
 }  // namespace checks
 
 std::vector<PropertyInfo> source_claim_properties() {
@@ -47,6 +58,11 @@ std::vector<PropertyInfo> source_claim_properties() {
        "A flip effect activates as the first link of a chain of its own, after the battle-damage triggers, not "
        "added to their chain (pre-MR3 reading).",
        {{"S3", "Resolve effects"}, {"S2", "マスタールール2以前のダメージステップ"}}},
+      // MR3's reading of the same case; S3 and S2's MR2 procedure contradict it.
+      {"flip_effect_chains_with_battle_triggers", K::Always,
+       "After damage calculation, the flip effect of a monster turned face-up before that timing is activated in "
+       "its first chain, together with the battle-damage and 'battled' triggers (MR3 reading).",
+       {{"S0", "6.3.4.3.4"}, {"S1", "伤害计算后"}, {"S4", "2.4.3.4"}}},
   };
 }
 

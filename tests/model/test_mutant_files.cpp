@@ -107,6 +107,9 @@ const std::map<std::string, Distortion>& expected() {
        knob(Knob::FlipSummonInBattlePhase, "no_normal_or_flip_summon_in_battle_phase", "flip-summon.toml")},
       {"flip-is-flip-summon",
        knob(Knob::FlipIsFlipSummon, "flip_summon_triggers_need_a_flip_summon", "flip-summon.toml")},
+      {"flip-triggers-own-chain",
+       knob(Knob::FlipTriggersChainWithDamageTriggers, "flip_effect_chains_with_battle_triggers",
+            "flip-and-battle-triggers.toml")},
       {"battle-phase-changes-last-the-turn",
        knob(Knob::BattlePhaseChangesExpire, "battle_phase_changes_end_with_it", "ego-boost.toml")},
   };

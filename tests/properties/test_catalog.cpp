@@ -42,7 +42,8 @@ const std::vector<std::string_view> kSometimesIds = {
 
 /// Added for the sources' claims (issue 5; properties/monitors/source_claims.cpp), Always.
 const std::vector<std::string_view> kSourceClaimIds = {
-    "main_phase_2_only_after_battle_phase", "damage_step_ends_after_its_chains", "flip_effect_starts_its_own_chain"};
+    "main_phase_2_only_after_battle_phase", "damage_step_ends_after_its_chains", "flip_effect_starts_its_own_chain",
+    "flip_effect_chains_with_battle_triggers"};
 
 /// Rules the effect terms open (issue 11; properties/monitors/effects.cpp), Always.
 const std::vector<std::string_view> kEffectIds = {
@@ -58,7 +59,7 @@ const std::vector<std::string_view> kEffectIds = {
 TEST(Catalog, ListsEveryFixedIdWithItsKind) {
   EXPECT_EQ(properties().size(),
             kAlwaysIds.size() + 1 + kSometimesIds.size() + kSourceClaimIds.size() + kEffectIds.size());
-  EXPECT_EQ(properties().size(), 82u);
+  EXPECT_EQ(properties().size(), 83u);
   for (std::string_view id : kEffectIds) {
     const int i = property_index(id);
     ASSERT_GE(i, 0) << id;

@@ -22,7 +22,7 @@ TEST(SourceClaims, EveryClaimNamesAProperty) {
       ++claims;
     }
   }
-  EXPECT_EQ(claims, 21 + 29 + 12 + 7 + 16 + 15);
+  EXPECT_EQ(claims, 22 + 30 + 12 + 7 + 16 + 16);
 }
 
 TEST(SourceClaims, EveryDisputeOfABuiltInRulesetNamesAClaimOfAnotherSource) {
