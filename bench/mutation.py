@@ -11,8 +11,8 @@ rebuilds incrementally and runs the kill commands: `check` over every shipped
 scenario, `check` of every built-in rule mutant on its scenario to its stated
 counterexample length (the code of knob values mr3 does not take; the
 counterexample files, events and narrative, compared byte for byte), the
-ygopro-core recordings of ../shared/engine-logs imported, verified and
-audited, a bounded `random` run and `coverage --json` (which rule situations
+ygopro-core recordings of ../shared/engine-logs and the committed real-card
+runs (tests/importers/real_runs) imported, verified and audited, a bounded `random` run and `coverage --json` (which rule situations
 the shipped scenarios reach). The work build has -D_GLIBCXX_ASSERTIONS, so an
 out-of-bounds access crashes. A mutant is killed when any command's exit code,
 state count, property verdicts, files or reached situations differ from the
@@ -159,9 +159,13 @@ def scrub(doc):
 
 
 def observe_engine_logs(binary, src, timeout):
-    """The ygopro-core recordings imported, verified and their cards audited (the importer's outcome learning)."""
+    """The ygopro-core recordings imported, verified and their cards audited (the importer's outcome learning):
+    ../shared/engine-logs and the committed real-card runs of tests/importers/real_runs (Scapegoat's tokens and
+    the other outcomes only real scripts show)."""
     seen = []
-    for stream in sorted(glob.glob(os.path.join(ROOT, "..", "shared", "engine-logs", "*.bin"))):
+    streams = sorted(glob.glob(os.path.join(ROOT, "..", "shared", "engine-logs", "*.bin")))
+    streams += sorted(glob.glob(os.path.join(src, "tests", "importers", "real_runs", "**", "*.bin"), recursive=True))
+    for stream in streams:
         cards = stream[:-4] + ".cards.json"
         code, out, _ = run([binary, "verify-trace", "--from", "ygopro", "--cards", cards, stream, "--audit-cards",
                             "--json"], src, timeout)
@@ -169,7 +173,8 @@ def observe_engine_logs(binary, src, timeout):
             doc = scrub(json.loads(out))
         except ValueError:
             doc = out
-        seen.append((os.path.basename(stream), code, hashlib.sha256(json.dumps(doc, sort_keys=True).encode()).hexdigest()))
+        name = os.path.relpath(stream, src) if stream.startswith(src) else os.path.basename(stream)
+        seen.append((name, code, hashlib.sha256(json.dumps(doc, sort_keys=True).encode()).hexdigest()))
     return seen
 
 

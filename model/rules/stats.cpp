@@ -44,18 +44,19 @@ void Stepper::change_stat(std::uint8_t slot, const Op& op) {
 
 /// Adds `delta` (steps of 50) to the record of that zone and stat, or to a
 /// free one. Activations leave room (bp_room); a change with none left is
-/// kept for the turn (docs/effects.md, "Durations").
+/// kept for the turn (docs/effects.md, "Durations"). Changes that cancel out
+/// keep their record: each still ends with the Battle Phase, and the trace
+/// shows that expiry (ChangeExpired) even though the value does not move.
 void Stepper::note_bp_change(std::uint8_t key, int delta) {
   BpChange* free = nullptr;
   for (BpChange& c : s.bp_changes) {
     if (c.slot == key) {
       c.delta = static_cast<std::int8_t>(std::clamp(c.delta + delta, -127, 127));
-      if (c.delta == 0) c = BpChange{};
       return;
     }
     if (!c.used() && free == nullptr) free = &c;
   }
-  if (free != nullptr && delta != 0) *free = BpChange{key, static_cast<std::int8_t>(delta)};
+  if (free != nullptr) *free = BpChange{key, static_cast<std::int8_t>(delta)};
 }
 
 /// Records left for `card` and the chain links still to resolve: each of
