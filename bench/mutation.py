@@ -12,8 +12,9 @@ scenario, `check` of every built-in rule mutant on its scenario to its stated
 counterexample length (the code of knob values mr3 does not take; the
 counterexample files, events and narrative, compared byte for byte), the
 ygopro-core recordings of ../shared/engine-logs and the committed real-card
-runs (tests/importers/real_runs) imported, verified and audited, a bounded `random` run and `coverage --json` (which rule situations
-the shipped scenarios reach). The work build has -D_GLIBCXX_ASSERTIONS, so an
+runs (tests/importers/real_runs) imported, verified and audited, a bounded
+`random` run and `coverage --json` (which rule situations the shipped
+scenarios reach). The work build has -D_GLIBCXX_ASSERTIONS, so an
 out-of-bounds access crashes. A mutant is killed when any command's exit code,
 state count, property verdicts, files or reached situations differ from the
 unmutated build's, or it crashes or times out; a mutant that does not compile

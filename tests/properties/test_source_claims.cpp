@@ -99,5 +99,37 @@ TEST(FlipEffectStartsItsOwnChain, HoldsWhenTheFlipEffectIsLinkOne) {
   EXPECT_HOLDS(t.run(), "flip_effect_starts_its_own_chain");
 }
 
+/// Warrior attacks the face-down Bug: flipped before damage calculation, then
+/// destroyed; the trace stands at the start of after damage calculation.
+Trace& warrior_flips_bug(Trace& t) {
+  t.to_battle_step().declare(P1M0, P2M1).to_damage_step();
+  t.enter(Timing::BeforeDamageCalculation).flipped(P2M1).passes();
+  t.window(Timing::DamageCalculation).calc(CalcMode::VsDefense, 1800, 1300).destroyed(P2M1);
+  return t.enter(Timing::AfterDamageCalculation);
+}
+
+TEST(FlipEffectChainsWithBattleTriggers, ViolatedByAFlipEffectInALaterChain) {
+  Trace t;
+  warrior_flips_bug(t).trigger(kReaper).passes().resolve();
+  t.trigger(kManEater, P1M1);
+  EXPECT_VIOLATES(t.run(), "flip_effect_chains_with_battle_triggers");
+}
+
+TEST(FlipEffectChainsWithBattleTriggers, HoldsWhenTheFlipEffectJoinsTheFirstChain) {
+  Trace t;
+  warrior_flips_bug(t).trigger(kReaper).trigger(kManEater, P1M1);
+  EXPECT_HOLDS(t.run(), "flip_effect_chains_with_battle_triggers");
+}
+
+TEST(FlipEffectChainsWithBattleTriggers, HoldsForAMonsterFlippedByTheFirstChain) {
+  Trace t;
+  t.to_battle_step().declare(P1M0, P2M0).to_damage_step().enter(Timing::BeforeDamageCalculation).passes();
+  t.window(Timing::DamageCalculation).calc(CalcMode::VsAttack, 1800, 1500).damage(Player::P2, 300).destroyed(P2M0);
+  t.enter(Timing::AfterDamageCalculation).trigger(kReaper).passes().resolve_link();
+  t.position_changed(P2M1, Position::FaceUpDefense).chain_end();
+  t.trigger(kManEater, P1M1);
+  EXPECT_HOLDS(t.run(), "flip_effect_chains_with_battle_triggers");
+}
+
 }  // namespace
 }  // namespace bc::test
