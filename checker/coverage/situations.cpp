@@ -353,6 +353,13 @@ const std::vector<Situation> kSituations = {
     // ---- summons in the Battle Phase (issue 31) ---------------------------------------
     {"flipped_not_flip_summoned", "a monster with a \"when Flip Summoned\" effect is flipped face-up by an attack, "
      "which is no Flip Summon", "S0 §6.3.4.3; S4 §2.3.1", on(T::FlippedFaceUp), flip_summon_host_flipped},
+    // ---- attack counts and restrictions (issue 31; model/rules/effects.cpp forbid_attack) --------
+    {"cannot_attack_mid_attack", "an effect says the attacking monster cannot attack, in the Battle Step: the "
+     "attack stops", "S1 §战斗步骤", on(T::AttackForbidden),
+     [](const V& v) { return v.event.slot == tc(v).attacker && tc(v).in_step(Step::BattleStep); }},
+    {"cannot_attack_before_declaring", "an effect says a monster that has not declared an attack cannot attack",
+     "S1 §战斗步骤", on(T::AttackForbidden),
+     [](const V& v) { return !(tc(v).declared & slot_bit(v.event.slot)); }},
 };
 
 #undef ACT

@@ -93,12 +93,12 @@ struct Rng {
 };
 
 constexpr std::array<TriggerEvent, 2> kFieldEvents = {TriggerEvent::AttackDeclared, TriggerEvent::OpponentSpecialSummoned};
-constexpr std::array<OpCode, 15> kDrawnOps = {
+constexpr std::array<OpCode, 16> kDrawnOps = {
     OpCode::Destroy,     OpCode::Banish,         OpCode::ReturnToHand,   OpCode::ChangePosition, OpCode::ChangeAtk,
     OpCode::SetAtk,      OpCode::ChangeDef,      OpCode::NegateAttack,   OpCode::EndBattlePhase, OpCode::NoBattleDamage,
     OpCode::SpecialSummon, OpCode::ChangeAttackTarget, OpCode::Opaque, OpCode::HalveBattleDamage,
-    OpCode::RedirectBattleDamage};
-constexpr std::array<int, 15> kOpWeights = {4, 2, 2, 3, 5, 2, 2, 2, 1, 3, 2, 1, 1, 1, 1};
+    OpCode::RedirectBattleDamage, OpCode::CannotAttack};
+constexpr std::array<int, 16> kOpWeights = {4, 2, 2, 3, 5, 2, 2, 2, 1, 3, 2, 1, 1, 1, 1, 2};
 
 Op draw_op(Rng& r, bool monster_target, bool hostable) {
   Op o;

@@ -201,6 +201,7 @@ std::string Narrator::event_text(const Event& e) {
       if (e.slot < kSlotCount) zones_[e.slot] = e.monster;
       return player_label(e.player) + " Normal Summons " + monster(e.slot);
     case EventType::FlipSummoned: return player_label(e.player) + " Flip Summons " + monster(e.slot);
+    case EventType::AttackForbidden: return monster(e.slot) + " cannot attack for the rest of the turn";
     default: return "";
   }
 }

@@ -108,6 +108,8 @@ constexpr std::array<KnobSpec, kKnobCount> kKnobs = {{
      "the turn player may Flip Summon a face-down monster during the Battle Phase (in the Battle Step, before an attack is declared)"},
     {Knob::FlipIsFlipSummon, "flip_is_flip_summon", kBool,
      "a face-down monster turned face-up by an attack or by an effect counts as Flip Summoned (its \"when Flip Summoned\" triggers activate)"},
+    {Knob::CannotAttackStopsAttack, "cannot_attack_stops_attack", kBool,
+     "an effect saying a monster cannot attack, applied to the attacking monster before the Damage Step, stops that attack"},
 }};
 
 constexpr bool specs_in_enum_order() {

@@ -63,6 +63,7 @@ enum class Knob : std::uint8_t {
   DestroyedByBattleUsableForCost,    ///< bool: a monster whose destruction by battle is confirmed may be Tributed for a cost
   FlipSummonInBattlePhase,           ///< bool: the turn player may Flip Summon in the Battle Step's open window
   FlipIsFlipSummon,                  ///< bool: a monster flipped by an attack or an effect counts as Flip Summoned
+  CannotAttackStopsAttack,           ///< bool: "cannot attack" applied to the attacker in the Battle Step stops the attack
   Count
 };
 inline constexpr int kKnobCount = static_cast<int>(Knob::Count);

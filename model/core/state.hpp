@@ -13,7 +13,8 @@ namespace bc {
 enum ZoneBit : std::uint8_t {
   kPositionMask = 0x03,
   kDeclared = 0x04,          ///< declared an attack this Battle Phase
-  kSecondDeclaration = 0x08, ///< declared twice (only under declarations_per_monster = two)
+  kDeclarationsSpent = 0x08, ///< no further declaration this turn: declared twice (declarations_per_monster = two),
+                             ///< or an effect says it cannot attack (OpCode::CannotAttack)
   kAttacked = 0x10,          ///< "has attacked": entered a Damage Step as the attacker
   kBattled = 0x20,           ///< "has battled": went through damage calculation
   kDestroyConfirmed = 0x40,  ///< destroyed by battle, still on the field
@@ -51,7 +52,8 @@ enum BattleBit : std::uint16_t {
   kTriggerChain = 0x040,      ///< the current chain was started by trigger effects
   kDamageCalculated = 0x080,
   kFlipChainDone = 0x100,     ///< MR2 reading: flip triggers already had their own chain
-  kAttackerLeft = 0x200,      ///< the attacker left the field: a monster later put in its zone is not the attacker
+  kAttackerGone = 0x200,      ///< the attacker left the field, or can no longer attack (S1 §战斗步骤): the attack
+                              ///< stops, and a monster later put in its zone is not the attacker
   kNoDamageTurnP1 = 0x400,    ///< P1 takes no battle damage for the rest of the turn
   kNoDamageTurnP2 = 0x800,
   kSafeP1 = 0x1000,           ///< P1's monsters cannot be destroyed by battle in this battle

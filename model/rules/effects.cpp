@@ -32,7 +32,7 @@ void Stepper::leave_field(std::uint8_t slot, LeaveReason reason) {
   }
   if ((slot == s.attacker || slot == s.target) && in_damage_step(s.timing) && !s.has(kDamageCalculated))
     s.battle |= kBattleCancelled;
-  if (slot == s.attacker) s.battle |= kAttackerLeft;
+  if (slot == s.attacker) s.battle |= kAttackerGone;
   note_count_change(side_of(slot));
 }
 
@@ -221,8 +221,24 @@ void Stepper::apply_to_monster(std::uint8_t slot, const Op& op) {
     case OpCode::ChangeAtk:
     case OpCode::SetAtk:
     case OpCode::ChangeDef: change_stat(slot, op); break;
+    case OpCode::CannotAttack: forbid_attack(slot); break;
     default: break;
   }
+}
+
+/// "Cannot attack" for the rest of the turn: no further declaration; and the
+/// attacking monster's attack, before the Damage Step, stops (knob
+/// cannot_attack_stops_attack, S1 §战斗步骤), once the chain has resolved.
+/// A "cannot declare an attack" effect (a continuous part) binds only later
+/// declarations.
+void Stepper::forbid_attack(std::uint8_t slot) {
+  ZoneState& z = s.zones[slot];
+  z.bits |= kDeclarationsSpent;
+  Event e = ev(EventType::AttackForbidden);
+  e.slot = slot;
+  e.monster = z.monster;
+  emit(e);
+  if (slot == s.attacker && battle_window() && r.flag(Knob::CannotAttackStopsAttack)) s.battle |= kAttackerGone;
 }
 
 /// The attack now targets `slot` (an opponent's monster): no replay, the

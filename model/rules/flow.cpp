@@ -219,7 +219,7 @@ bool Stepper::battle_step_consequences() {
   // An attacker that left the field cannot battle (S1 §战斗步骤), even when
   // another monster now stands in its zone.
   const ZoneState& a = s.zones[s.attacker];
-  const bool can_fight = !s.has(kAttackerLeft) && a.occupied() &&
+  const bool can_fight = !s.has(kAttackerGone) && a.occupied() &&
                          (a.position() == Position::FaceUpAttack || !r.flag(Knob::AttackRequiresAttackPosition));
   if (!can_fight) {
     Event e = ev(EventType::AttackStopped);

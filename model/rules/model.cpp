@@ -81,8 +81,9 @@ bool may_attack(const State& s, const Ruleset& r, std::uint8_t slot) {
   if (!z.occupied() || z.has(kDestroyConfirmed)) return false;
   if (z.position() == Position::FaceDownDefense) return false;
   if (z.position() != Position::FaceUpAttack && r.flag(Knob::AttackRequiresAttackPosition)) return false;
+  if (z.has(kDeclarationsSpent)) return false;  // declared twice, or cannot attack (an effect)
   if (!z.has(kDeclared)) return true;
-  return r.get(Knob::DeclarationsPerMonster) == 1 && !z.has(kSecondDeclaration);
+  return r.get(Knob::DeclarationsPerMonster) == 1;
 }
 
 }  // namespace
@@ -146,7 +147,7 @@ State Model::next(const State& s, const Action& a, EventBuffer& events) const {
     case ActionType::FlipSummon: st.flip_summon(a.target); break;
     case ActionType::DeclareAttack: {
       ZoneState& z = n.zones[a.attacker];
-      z.bits |= z.has(kDeclared) ? kSecondDeclaration : kDeclared;
+      z.bits |= z.has(kDeclared) ? kDeclarationsSpent : kDeclared;
       if (rules_.get(Knob::HasAttackedOn) == 1) z.bits |= kAttacked;
       n.attacker = a.attacker;
       n.target = a.target;

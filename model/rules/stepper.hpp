@@ -96,6 +96,7 @@ struct Stepper {
   int objects(const LinkState& link, const Op& op, std::array<std::uint8_t, kSlotCount>& out) const;
   void negate(const LinkState& link, const Op& op);
   void redirect(std::uint8_t slot);
+  void forbid_attack(std::uint8_t slot);
   void change_position(std::uint8_t slot, Position pos);
   // --- ATK/DEF changes (stats.cpp) -----------------------------------------
   void change_stat(std::uint8_t slot, const Op& op);

@@ -104,8 +104,9 @@ enum class OpCode : std::uint8_t {
   Opaque,             ///< something the model does not track (importers)
   HalveBattleDamage,  ///< the battle damage the controller takes is halved, for this battle or this turn
   RedirectBattleDamage,  ///< the battle damage the controller would take is taken by the opponent instead
+  CannotAttack,       ///< the monster cannot attack for the rest of the turn; an attack it declared stops (S1 §战斗步骤)
 };
-inline constexpr int kOpCodeCount = 17;
+inline constexpr int kOpCodeCount = 18;
 
 /// Operations on the battle damage the controller takes (object `you`, a
 /// duration): "no damage", halved, redirected to the opponent.

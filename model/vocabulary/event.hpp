@@ -39,8 +39,9 @@ enum class EventType : std::uint8_t {
   ChangeExpired,        ///< slot, monster, duration: a change of that duration ended; value = ATK, value2 = DEF now
   NormalSummoned,       ///< slot, monster, player: a monster was Normal (or Tribute) Summoned
   FlipSummoned,         ///< slot, monster, player: a face-down monster was Flip Summoned (not flipped by an attack or an effect)
+  AttackForbidden,      ///< slot, monster: an effect made that monster unable to attack for the rest of the turn
 };
-inline constexpr int kEventTypeCount = 27;
+inline constexpr int kEventTypeCount = 28;
 
 /// One observable event. A flat value: unused fields keep their defaults.
 struct Event {

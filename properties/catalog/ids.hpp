@@ -105,6 +105,8 @@ enum class Prop : std::uint8_t {
   DestroyedByBattleNotTributed,
   NoSummonInBattlePhase,
   FlipSummonTriggersNeedFlipSummon,
+  // Attack counts and restrictions (issue 31; properties/monitors/effects.cpp)
+  CannotAttackIsObeyed,
   Count
 };
 inline constexpr int kPropCount = static_cast<int>(Prop::Count);

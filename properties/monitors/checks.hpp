@@ -127,6 +127,7 @@ void bp_changes_end(const Ctx&, const Event&, Verdicts&);
 void destroyed_not_tributed(const Ctx&, const Event&, Verdicts&);
 void no_summon_in_battle_phase(const Ctx&, const Event&, Verdicts&);
 void flip_summon_triggers(const Ctx&, const Event&, Verdicts&);
+void cannot_attack_obeyed(const Ctx&, const Event&, Verdicts&);
 void damage_step_ends_after_chains(const Ctx&, const Event&, Verdicts&);
 void flip_effect_own_chain(const Ctx&, const Event&, Verdicts&);
 void flip_effect_first_chain(const Ctx&, const Event&, Verdicts&);

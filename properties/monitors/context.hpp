@@ -165,9 +165,11 @@ struct TraceContext {
   /// Slots whose monster was turned face-up since the current timing window
   /// opened (cleared by TimingEnter): their flip effects are new triggers.
   std::uint16_t window_flipped = 0;
-  /// Always 0: keeps the search's nodes (state + this context's changing part)
-  /// whole 8-byte words (checker/parallel/parallel_bfs_chunks.hpp).
-  std::array<std::uint8_t, 2> spare{};
+  /// Slots whose monster an effect made unable to attack for the rest of the
+  /// turn (AttackForbidden), until it leaves. The last two bytes: the search's
+  /// nodes (state + this context's changing part) stay whole 8-byte words
+  /// (checker/parallel/parallel_bfs_chunks.hpp).
+  std::uint16_t forbidden = 0;
 
   bool operator==(const TraceContext&) const = default;
 

@@ -89,6 +89,15 @@ void flip_summon_triggers(const Ctx& c, const Event& e, Verdicts& v) {
     violate(v, Prop::FlipSummonTriggersNeedFlipSummon);
 }
 
+/// cannot_attack_is_obeyed: a monster an effect made unable to attack
+/// declares no attack for the rest of the turn, and the attack it had declared
+/// does not reach the Damage Step, nor a new target after a replay.
+void cannot_attack_obeyed(const Ctx& c, const Event& e, Verdicts& v) {
+  const std::uint8_t attacker = e.type == EventType::AttackDeclared ? e.slot : c.attacker;
+  if (e.type == EventType::ReplayChoice && e.target == kNoSlot) return;  // it stops: what the rule asks
+  if (attacker < kSlotCount && (c.forbidden & slot_bit(attacker))) violate(v, Prop::CannotAttackIsObeyed);
+}
+
 }  // namespace checks
 
 std::vector<PropertyInfo> effect_properties() {
@@ -143,6 +152,11 @@ std::vector<PropertyInfo> effect_properties() {
        "A monster turned face-up by an attack or by an effect is flipped, not Flip Summoned: its flip effects "
        "activate, its \"when this card is Flip Summoned\" effects do not.",
        {{"S0", "6.3.4.3"}, {"S1", "伤害步骤"}, {"S4", "2.3.1"}}},
+      {"cannot_attack_is_obeyed", K::Always,
+       "A monster an effect says cannot attack declares no attack for the rest of the turn, and an attack it had "
+       "declared stops when the effect applies before the Damage Step: no Damage Step and no new target after a "
+       "replay (a 'cannot declare an attack' effect, by contrast, binds only later declarations).",
+       {{"S1", "战斗步骤"}}},
   };
 }
 

@@ -232,6 +232,10 @@ void on_flip_summoned(Ctx& c, const Event& e) {
   c.flip_summoned |= slot_bit(e.slot);
 }
 
+void on_attack_forbidden(Ctx& c, const Event& e) {
+  if (c.occupied & slot_bit(e.slot)) c.forbidden |= slot_bit(e.slot);
+}
+
 void on_change_expired(Ctx& c, const Event& e) {
   c.bp_changed &= static_cast<std::uint16_t>(~slot_bit(e.slot));
   c.flags |= kCtxBpChangesExpired;
@@ -281,6 +285,7 @@ constexpr std::array<FoldFn, kEventTypeCount> kFolds = {
     on_change_expired,       // ChangeExpired
     on_normal_summoned,      // NormalSummoned
     on_flip_summoned,        // FlipSummoned
+    on_attack_forbidden,     // AttackForbidden
 };
 
 }  // namespace
@@ -302,6 +307,7 @@ void fold_effects(Ctx& c, const Event& e) {
     c.eob_attacked &= keep;
     c.eob_battled &= keep;
     c.eob_due &= keep;
+    c.forbidden &= keep;
   }
   if (e.type == EventType::StepEnter) c.eob_due = e.step == Step::EndStep ? end_step_due(c) : 0;
   if (e.type == EventType::Activate && trigger_of(e) == TriggerEvent::EndOfBattlePhase)

@@ -38,7 +38,7 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
     run<turn_player_first, opponent_before_declaration, bp_changes_end>,
     // AttackDeclared
     run<attacker_position, direct_attack_empty_field, one_declaration, one_attack_at_a_time,
-        replay_choice_not_declaration, seen_direct_attack, unattackable_target>,
+        replay_choice_not_declaration, seen_direct_attack, unattackable_target, cannot_attack_obeyed>,
     // AttackNegated
     run<seen_attack_negated>,
     // AttackStopped
@@ -46,9 +46,10 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
     // Replay
     run<replay_not_in_damage_step, replay_after_chain, replay_needs_count_change, seen_replay>,
     // ReplayChoice
-    run<replay_not_in_damage_step, direct_attack_empty_field, seen_direct_attack, unattackable_target>,
+    run<replay_not_in_damage_step, direct_attack_empty_field, seen_direct_attack, unattackable_target,
+        cannot_attack_obeyed>,
     // DamageStepBegin
-    run<negated_attack_no_damage_step, replay_before_damage_step>,
+    run<negated_attack_no_damage_step, replay_before_damage_step, cannot_attack_obeyed>,
     // FlippedFaceUp
     run<flip_at_before_calc, no_flip_after_cancel, seen_flip>,
     // Activate
@@ -91,6 +92,8 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
     run<no_summon_in_battle_phase>,
     // FlipSummoned
     run<no_summon_in_battle_phase>,
+    // AttackForbidden
+    run<>,
 };
 
 }  // namespace

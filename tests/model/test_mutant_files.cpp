@@ -107,6 +107,8 @@ const std::map<std::string, Distortion>& expected() {
        knob(Knob::FlipSummonInBattlePhase, "no_normal_or_flip_summon_in_battle_phase", "flip-summon.toml")},
       {"flip-is-flip-summon",
        knob(Knob::FlipIsFlipSummon, "flip_summon_triggers_need_a_flip_summon", "flip-summon.toml")},
+      {"cannot-attack-ignored",
+       knob(Knob::CannotAttackStopsAttack, "cannot_attack_is_obeyed", "cannot-attack.toml")},
       {"flip-triggers-own-chain",
        knob(Knob::FlipTriggersChainWithDamageTriggers, "flip_effect_chains_with_battle_triggers",
             "flip-and-battle-triggers.toml")},

@@ -54,12 +54,14 @@ const std::vector<std::string_view> kEffectIds = {
     "destroyed_by_battle_position_unchanged", "battle_phase_changes_end_with_it",
     "destroyed_by_battle_not_tributed",
     // Issue 31: summons in the Battle Phase.
-    "no_normal_or_flip_summon_in_battle_phase", "flip_summon_triggers_need_a_flip_summon"};
+    "no_normal_or_flip_summon_in_battle_phase", "flip_summon_triggers_need_a_flip_summon",
+    // Issue 31: attack counts and restrictions.
+    "cannot_attack_is_obeyed"};
 
 TEST(Catalog, ListsEveryFixedIdWithItsKind) {
   EXPECT_EQ(properties().size(),
             kAlwaysIds.size() + 1 + kSometimesIds.size() + kSourceClaimIds.size() + kEffectIds.size());
-  EXPECT_EQ(properties().size(), 83u);
+  EXPECT_EQ(properties().size(), 84u);
   for (std::string_view id : kEffectIds) {
     const int i = property_index(id);
     ASSERT_GE(i, 0) << id;

@@ -61,6 +61,7 @@ constexpr std::array<std::uint16_t, kEventTypeCount> kFieldsOf = {
     kFSlot | kFMonster | kFDuration | kFValue | kFValue2,     // change_expired
     kFSlot | kFMonster | kFPlayer,                            // normal_summoned
     kFSlot | kFMonster | kFPlayer,                            // flip_summoned
+    kFSlot | kFMonster,                                       // attack_forbidden
 };
 
 json index_json(std::uint8_t i, std::uint8_t none) { return i == none ? json(nullptr) : json(i); }

@@ -185,7 +185,7 @@ TraceHeader header_from_json(const json& j, const std::string& where) {
     fail(where, "format", "expected \"battlecheck-trace\"");
   }
   TraceHeader h;
-  if (!j.contains("version")) fail(where, "version", "missing; expected 0, 1, 2 or 3");
+  if (!j.contains("version")) fail(where, "version", "missing; expected 0, 1, 2, 3 or 4");
   h.version = static_cast<int>(int_value(j["version"], where, "version", kTraceMinVersion, kTraceVersion));
   if (j.contains("ruleset")) {
     if (!j["ruleset"].is_string()) fail(where, "ruleset", "expected a ruleset name, got " + brief(j["ruleset"]));
