@@ -284,5 +284,56 @@ TEST(FlipSummonTriggersNeedAFlipSummon, HoldsAfterAFlipSummon) {
   EXPECT_HOLDS(t.run(), kFlipSummon);
 }
 
+// ---- attack counts and restrictions (issue 31) ----------------------------------
+
+constexpr std::string_view kCannotAttack = "cannot_attack_is_obeyed";
+
+/// An effect says the monster in `slot` cannot attack for the rest of the turn.
+Event forbidden(std::uint8_t slot, std::uint8_t monster) {
+  Event e;
+  e.type = EventType::AttackForbidden;
+  e.slot = slot;
+  e.monster = monster;
+  return e;
+}
+
+TEST(CannotAttackIsObeyed, ViolatedWhenTheStoppedAttackEntersTheDamageStep) {
+  Trace t(test_scenario());
+  t.to_battle_step().declare(P1M0, P2M0).add(forbidden(P1M0, kWarrior)).to_damage_step();
+  EXPECT_VIOLATES(t.run(), kCannotAttack);
+}
+
+TEST(CannotAttackIsObeyed, ViolatedByALaterDeclaration) {
+  Trace t(test_scenario());
+  t.to_battle_step().add(forbidden(P1M1, kKnight)).declared(P1M1, P2M0);
+  EXPECT_VIOLATES(t.run(), kCannotAttack);
+}
+
+TEST(CannotAttackIsObeyed, ViolatedByANewTargetAfterAReplay) {
+  Trace t(test_scenario());
+  t.to_battle_step().declare(P1M0, P2M0).add(forbidden(P1M0, kWarrior)).replay().replay_choice(P2M1);
+  EXPECT_VIOLATES(t.run(), kCannotAttack);
+}
+
+TEST(CannotAttackIsObeyed, HoldsWhenTheAttackStopsAndAnotherMonsterAttacks) {
+  Trace t(test_scenario());
+  t.to_battle_step().declare(P1M0, P2M0).add(forbidden(P1M0, kWarrior)).attack_stopped().open();
+  t.declare(P1M1, P2M0).to_damage_step();
+  EXPECT_HOLDS(t.run(), kCannotAttack);
+}
+
+TEST(CannotAttackIsObeyed, HoldsWhenTheReplayChoiceStopsTheAttack) {
+  Trace t(test_scenario());
+  t.to_battle_step().declare(P1M0, P2M0).add(forbidden(P1M0, kWarrior)).replay().replay_choice(kNoSlot);
+  EXPECT_HOLDS(t.run(), kCannotAttack);
+}
+
+TEST(CannotAttackIsObeyed, EndsWithItsMonsterLeavingTheField) {
+  Trace t(test_scenario());
+  t.to_battle_step().add(forbidden(P1M1, kKnight)).left(P1M1, LeaveReason::Banish);
+  t.summoned(P1M1, Player::P1).open().declared(P1M1, P2M0);
+  EXPECT_HOLDS(t.run(), kCannotAttack);
+}
+
 }  // namespace
 }  // namespace bc::test
