@@ -88,7 +88,7 @@ bool spared_destroyed_monster(const V& v) {
   {"left_field:" #text, "a monster leaves the field for this reason", cite, on(T::LeftField), \
    left_by<LeaveReason::reason>}
 
-const std::vector<Situation> kSituations = {
+const std::vector<Situation> kCoreSituations = {
     // ---- steps (model/rules/flow.cpp, model/rules/model.cpp) ---------------------------
     {"battle_phase_skipped", "Main Phase 1 goes straight to the End Phase", "S1 §写在前面", on(T::StepEnter),
      [](const V& v) { return v.event.step == Step::EndPhase && tc(v).in_step(Step::MainPhase1); }},
@@ -350,16 +350,6 @@ const std::vector<Situation> kSituations = {
      "S1 §结束步骤=战斗阶段结束时", on(T::ChangeExpired), always},
     {"destroyed_monster_spared_as_cost", "a Tribute cost takes a monster while another of its side is confirmed "
      "destroyed by battle (which may not be chosen)", "S1 §伤害计算后", on(T::LeftField), tribute_spares_destroyed},
-    // ---- summons in the Battle Phase (issue 31) ---------------------------------------
-    {"flipped_not_flip_summoned", "a monster with a \"when Flip Summoned\" effect is flipped face-up by an attack, "
-     "which is no Flip Summon", "S0 §6.3.4.3; S4 §2.3.1", on(T::FlippedFaceUp), flip_summon_host_flipped},
-    // ---- attack counts and restrictions (issue 31; model/rules/effects.cpp forbid_attack) --------
-    {"cannot_attack_mid_attack", "an effect says the attacking monster cannot attack, in the Battle Step: the "
-     "attack stops", "S1 §战斗步骤", on(T::AttackForbidden),
-     [](const V& v) { return v.event.slot == tc(v).attacker && tc(v).in_step(Step::BattleStep); }},
-    {"cannot_attack_before_declaring", "an effect says a monster that has not declared an attack cannot attack",
-     "S1 §战斗步骤", on(T::AttackForbidden),
-     [](const V& v) { return !(tc(v).declared & slot_bit(v.event.slot)); }},
 };
 
 #undef ACT
@@ -370,6 +360,13 @@ const std::vector<Situation> kSituations = {
 
 }  // namespace
 
-const std::vector<Situation>& situations() { return kSituations; }
+const std::vector<Situation>& situations() {
+  static const std::vector<Situation> all = [] {
+    std::vector<Situation> out = kCoreSituations;
+    for (const Situation& s : term_situations()) out.push_back(s);  // issue 31's mechanics, last
+    return out;
+  }();
+  return all;
+}
 
 }  // namespace bc

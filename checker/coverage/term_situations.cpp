@@ -1,6 +1,7 @@
 /// Situations of the effect terms' parts (term_situations.hpp): a cost that
-/// spares a monster destroyed by battle (S1 §伤害计算后), a flip that is no
-/// Flip Summon (S4 §2.3.1).
+/// spares a monster destroyed by battle (S1 §伤害计算后), and the Battle Phase
+/// mechanics issue 31 added: a flip that is no Flip Summon (S4 §2.3.1), "cannot
+/// attack" (S1 §战斗步骤), Life Points outside battle (S0 §6.3.4.3.3.2).
 #include "checker/coverage/term_situations.hpp"
 
 namespace bc {
@@ -19,6 +20,32 @@ bool flip_summon_host_flipped(const SituationView& v) {
         monster != kNoMonster)
       return true;
   return false;
+}
+
+namespace {
+using V = SituationView;
+using T = EventType;
+constexpr std::uint32_t on(T t) { return 1u << static_cast<int>(t); }
+}  // namespace
+
+std::vector<Situation> term_situations() {
+  return {
+      // ---- summons in the Battle Phase (issue 31) ---------------------------------------
+      {"flipped_not_flip_summoned", "a monster with a \"when Flip Summoned\" effect is flipped face-up by an attack, "
+       "which is no Flip Summon", "S0 §6.3.4.3; S4 §2.3.1", on(T::FlippedFaceUp), flip_summon_host_flipped},
+      // ---- attack counts and restrictions (issue 31; model/rules/effects.cpp forbid_attack) --------
+      {"cannot_attack_mid_attack", "an effect says the attacking monster cannot attack, in the Battle Step: the "
+       "attack stops", "S1 §战斗步骤", on(T::AttackForbidden),
+       [](const V& v) { return v.event.slot == v.before.trace.attacker && v.before.trace.in_step(Step::BattleStep); }},
+      {"cannot_attack_before_declaring", "an effect says a monster that has not declared an attack cannot attack",
+       "S1 §战斗步骤", on(T::AttackForbidden),
+       [](const V& v) { return !(v.before.trace.declared & slot_bit(v.event.slot)); }},
+      // ---- Life Points outside battle (issue 31; model/rules/effects.cpp change_life_points) ----
+      {"effect_damage", "an effect inflicts damage outside battle (not battle damage)", "S0 §6.3.4.3.3.2; S1 §伤害计算时",
+       on(T::LifePointsChanged), [](const V& v) { return v.event.value < 0; }},
+      {"life_points_gained", "an effect gains a player Life Points", "S1 §攻击被无效", on(T::LifePointsChanged),
+       [](const V& v) { return v.event.value > 0; }},
+  };
 }
 
 }  // namespace bc

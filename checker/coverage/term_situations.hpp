@@ -9,5 +9,7 @@ namespace bc {
 bool tribute_spares_destroyed(const SituationView& v);
 /// A monster with a "when this card is Flip Summoned" effect is flipped face-up (by an attack: no Flip Summon).
 bool flip_summon_host_flipped(const SituationView& v);
+/// The situations of issue 31's Battle Phase mechanics, after situations.cpp's own table.
+std::vector<Situation> term_situations();
 
 }  // namespace bc

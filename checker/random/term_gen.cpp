@@ -35,17 +35,21 @@ constexpr int kMaxAmount = 12700;
 /// What the term parser and the scenario writer need of one operation ("" when fine).
 std::string op_problem(const Op& o, const EffectTerm& t, bool blanks) {
   const bool monster_target = t.target.kind == TargetKind::Monster;
-  if (op_on_player_damage(o.code) ? o.object != Object::You : o.object == Object::You) return "object does not fit";
+  if (op_on_life_points(o.code) ? !object_is_player(o.object)
+      : op_on_player_damage(o.code) ? o.object != Object::You : object_is_player(o.object))
+    return "object does not fit";
+  if (op_on_life_points(o.code) && (o.flag ? o.amount != 0 : o.amount <= 0)) return "an amount or attacker_atk, not both";
   if (objectless(o.code) && o.object != Object::Target) return "an object on an operation without one";
   if (o.object == Object::Target && !objectless(o.code) && !monster_target) return "acts on a target it has not";
   if (o.code == OpCode::ChangeAttackTarget && o.object != Object::Target) return "redirects to something but its target";
-  if (!stat_op(o.code) && o.amount != 0) return "an amount on " + std::string(name(o.code));
+  if (!stat_op(o.code) && !op_on_life_points(o.code) && o.amount != 0) return "an amount on " + std::string(name(o.code));
   if (o.amount % 100 != 0 || o.amount < -kMaxAmount || o.amount > kMaxAmount) return "amount off the grid";
   if ((o.code == OpCode::ChangeDef || (o.code == OpCode::ChangeAtk && !blanks)) && o.amount == 0) return "a change of 0";
   if (!stat_op(o.code) && !op_on_player_damage(o.code) && o.duration != Duration::Battle) return "a duration it does not print";
   if (o.code != OpCode::ChangePosition && o.code != OpCode::SpecialSummon && o.position != Position::FaceUpAttack)
     return "a position it does not print";
-  if (o.flag && o.code != OpCode::NegateActivation && o.code != OpCode::NoBattleDamage) return "a flag it does not print";
+  if (o.flag && o.code != OpCode::NegateActivation && o.code != OpCode::NoBattleDamage && !op_on_life_points(o.code))
+    return "a flag it does not print";
   if (o.code != OpCode::SpecialSummon && o.monster != kNoMonster) return "a monster it does not summon";
   return "";
 }
@@ -93,12 +97,12 @@ struct Rng {
 };
 
 constexpr std::array<TriggerEvent, 2> kFieldEvents = {TriggerEvent::AttackDeclared, TriggerEvent::OpponentSpecialSummoned};
-constexpr std::array<OpCode, 16> kDrawnOps = {
+constexpr std::array<OpCode, 18> kDrawnOps = {
     OpCode::Destroy,     OpCode::Banish,         OpCode::ReturnToHand,   OpCode::ChangePosition, OpCode::ChangeAtk,
     OpCode::SetAtk,      OpCode::ChangeDef,      OpCode::NegateAttack,   OpCode::EndBattlePhase, OpCode::NoBattleDamage,
     OpCode::SpecialSummon, OpCode::ChangeAttackTarget, OpCode::Opaque, OpCode::HalveBattleDamage,
-    OpCode::RedirectBattleDamage, OpCode::CannotAttack};
-constexpr std::array<int, 16> kOpWeights = {4, 2, 2, 3, 5, 2, 2, 2, 1, 3, 2, 1, 1, 1, 1, 2};
+    OpCode::RedirectBattleDamage, OpCode::CannotAttack, OpCode::InflictDamage, OpCode::GainLp};
+constexpr std::array<int, 18> kOpWeights = {4, 2, 2, 3, 5, 2, 2, 2, 1, 3, 2, 1, 1, 1, 1, 2, 1, 1};
 
 Op draw_op(Rng& r, bool monster_target, bool hostable) {
   Op o;
@@ -112,6 +116,12 @@ Op draw_op(Rng& r, bool monster_target, bool hostable) {
   }
   if (o.code == OpCode::SpecialSummon) {
     o.position = static_cast<Position>(r.below(3));
+    return o;
+  }
+  if (op_on_life_points(o.code)) {
+    o.object = r.chance(50) ? Object::You : Object::Opponent;
+    o.flag = r.chance(30);
+    o.amount = o.flag ? std::int16_t{0} : r.hundreds(1, 30);
     return o;
   }
   if (objectless(o.code) || o.code == OpCode::ChangeAttackTarget) return o;

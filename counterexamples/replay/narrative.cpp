@@ -202,6 +202,9 @@ std::string Narrator::event_text(const Event& e) {
       return player_label(e.player) + " Normal Summons " + monster(e.slot);
     case EventType::FlipSummoned: return player_label(e.player) + " Flip Summons " + monster(e.slot);
     case EventType::AttackForbidden: return monster(e.slot) + " cannot attack for the rest of the turn";
+    case EventType::LifePointsChanged:
+      return player_label(e.player) + (e.value < 0 ? " takes " + std::to_string(-e.value) + " damage from an effect"
+                                                   : " gains " + std::to_string(e.value) + " Life Points");
     default: return "";
   }
 }

@@ -110,6 +110,8 @@ constexpr std::array<KnobSpec, kKnobCount> kKnobs = {{
      "a face-down monster turned face-up by an attack or by an effect counts as Flip Summoned (its \"when Flip Summoned\" triggers activate)"},
     {Knob::CannotAttackStopsAttack, "cannot_attack_stops_attack", kBool,
      "an effect saying a monster cannot attack, applied to the attacking monster before the Damage Step, stops that attack"},
+    {Knob::EffectDamageIsBattleDamage, "effect_damage_is_battle_damage", kBool,
+     "damage an effect inflicts (Magic Cylinder) counts as battle damage, rather than being effect damage"},
 }};
 
 constexpr bool specs_in_enum_order() {

@@ -64,6 +64,7 @@ enum class Knob : std::uint8_t {
   FlipSummonInBattlePhase,           ///< bool: the turn player may Flip Summon in the Battle Step's open window
   FlipIsFlipSummon,                  ///< bool: a monster flipped by an attack or an effect counts as Flip Summoned
   CannotAttackStopsAttack,           ///< bool: "cannot attack" applied to the attacker in the Battle Step stops the attack
+  EffectDamageIsBattleDamage,        ///< bool: damage an effect inflicts counts as battle damage (a mutant's reading)
   Count
 };
 inline constexpr int kKnobCount = static_cast<int>(Knob::Count);

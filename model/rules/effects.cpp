@@ -150,7 +150,8 @@ int Stepper::objects(const LinkState& link, const Op& op, std::array<std::uint8_
         }
       }
       break;
-    case Object::You: break;
+    case Object::You:
+    case Object::Opponent: break;
   }
   return n;
 }
@@ -199,6 +200,8 @@ void Stepper::apply_op(const LinkState& link, const Op& op) {
     case OpCode::RedirectBattleDamage: modify_battle_damage(c.owner, op); return;
     case OpCode::SpecialSummon: summon(c.owner, op.monster, op.position); return;
     case OpCode::ChangeAttackTarget: redirect(link.target); return;
+    case OpCode::InflictDamage:
+    case OpCode::GainLp: change_life_points(c.owner, op); return;
     case OpCode::Opaque: return;
     default: break;
   }
@@ -224,6 +227,24 @@ void Stepper::apply_to_monster(std::uint8_t slot, const Op& op) {
     case OpCode::CannotAttack: forbid_attack(slot); break;
     default: break;
   }
+}
+
+/// Effect damage or a gain of Life Points, outside battle: an event, the model
+/// keeps no Life Points. "The attacker's ATK" is the declared attacker's now,
+/// also once its attack is negated (Magic Cylinder). Battle damage is only
+/// what a monster's battle inflicts (S0 §6.3.4.3.3.2, S1 §伤害计算时; knob
+/// effect_damage_is_battle_damage).
+void Stepper::change_life_points(Player owner, const Op& op) {
+  const bool atk = op.flag;
+  if (atk && (s.attacker >= kSlotCount || !s.zones[s.attacker].occupied())) return;
+  const int amount = atk ? current_atk(s.attacker) : op.amount;
+  if (amount <= 0) return;
+  const bool damage = op.code == OpCode::InflictDamage;
+  const bool as_battle = damage && r.flag(Knob::EffectDamageIsBattleDamage);
+  Event e = ev(as_battle ? EventType::BattleDamage : EventType::LifePointsChanged);
+  e.player = op.object == Object::Opponent ? other(owner) : owner;
+  e.value = damage && !as_battle ? -amount : amount;
+  emit(e);
 }
 
 /// "Cannot attack" for the rest of the turn: no further declaration; and the

@@ -97,6 +97,7 @@ struct Stepper {
   void negate(const LinkState& link, const Op& op);
   void redirect(std::uint8_t slot);
   void forbid_attack(std::uint8_t slot);
+  void change_life_points(Player owner, const Op& op);
   void change_position(std::uint8_t slot, Position pos);
   // --- ATK/DEF changes (stats.cpp) -----------------------------------------
   void change_stat(std::uint8_t slot, const Op& op);

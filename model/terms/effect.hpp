@@ -105,14 +105,19 @@ enum class OpCode : std::uint8_t {
   HalveBattleDamage,  ///< the battle damage the controller takes is halved, for this battle or this turn
   RedirectBattleDamage,  ///< the battle damage the controller would take is taken by the opponent instead
   CannotAttack,       ///< the monster cannot attack for the rest of the turn; an attack it declared stops (S1 §战斗步骤)
+  InflictDamage,      ///< effect damage to a player (object you|opponent): Op::amount, or the attacker's ATK (Op::flag)
+  GainLp,             ///< a player (object you|opponent) gains Op::amount LP, or the attacker's ATK (Op::flag)
 };
-inline constexpr int kOpCodeCount = 18;
+inline constexpr int kOpCodeCount = 20;
 
 /// Operations on the battle damage the controller takes (object `you`, a
 /// duration): "no damage", halved, redirected to the opponent.
 constexpr bool op_on_player_damage(OpCode c) {
   return c == OpCode::NoBattleDamage || c == OpCode::HalveBattleDamage || c == OpCode::RedirectBattleDamage;
 }
+/// Operations on a player's Life Points outside battle (object `you` or
+/// `opponent`; an amount, or `attacker_atk`): effect damage and gains.
+constexpr bool op_on_life_points(OpCode c) { return c == OpCode::InflictDamage || c == OpCode::GainLp; }
 
 /// What an operation acts on.
 enum class Object : std::uint8_t {
@@ -126,9 +131,12 @@ enum class Object : std::uint8_t {
   OpponentsMonsters,        ///< every monster the opponent controls
   OpponentsAttackPosition,  ///< every Attack Position monster the opponent controls
   AllMonsters,
-  You,                      ///< the controller, for NoBattleDamage
+  You,                      ///< the controller, for NoBattleDamage and the Life Point operations
+  Opponent,                 ///< the controller's opponent, for the Life Point operations
 };
-inline constexpr int kObjectCount = 11;
+inline constexpr int kObjectCount = 12;
+/// Objects that are players, not monsters.
+constexpr bool object_is_player(Object o) { return o == Object::You || o == Object::Opponent; }
 
 struct Op {
   OpCode code = OpCode::Opaque;

@@ -63,7 +63,7 @@ std::string join(const std::vector<std::string>& w, std::size_t from, std::size_
 }
 
 /// What an operation's words may say beside its code.
-bool takes_amount(OpCode c) { return op_changes_stats(c); }
+bool takes_amount(OpCode c) { return op_changes_stats(c) || op_on_life_points(c); }
 bool takes_duration(OpCode c) { return takes_amount(c) || op_on_player_damage(c); }
 bool takes_object(OpCode c) {
   return c != OpCode::NegateActivation && c != OpCode::NegateEffect && c != OpCode::NegateAttack &&
@@ -125,18 +125,18 @@ class TermParser {
   EffectTerm term() const { return t_; }
 
  private:
-  /// Players for the operations on battle damage, monsters for the rest.
+  /// `you` for the operations on battle damage, a player for those on Life Points, monsters for the rest.
   static bool object_fits(const Op& o) {
-    const bool player = o.object == Object::You;
-    if (op_on_player_damage(o.code)) return player;
+    if (op_on_life_points(o.code)) return object_is_player(o.object);
+    if (op_on_player_damage(o.code)) return o.object == Object::You;
     if (o.code == OpCode::ChangeAttackTarget) return o.object == Object::Target;
-    return !player || !needs_object(o.code);
+    return !object_is_player(o.object) || !needs_object(o.code);
   }
 
   static bool needs_object(OpCode c) {
     return c != OpCode::NegateActivation && c != OpCode::NegateEffect && c != OpCode::NegateAttack &&
            c != OpCode::EndBattlePhase && c != OpCode::Opaque && c != OpCode::SpecialSummon &&
-           !op_on_player_damage(c);
+           !op_on_player_damage(c) && !op_on_life_points(c);
   }
 
   bool fail(const std::string& field, const std::string& message) {
@@ -251,12 +251,15 @@ class TermParser {
         o.position = *p;
       } else if (w[i] == "and_destroy" && o.code == OpCode::NegateActivation) o.flag = true;
       else if (w[i] == "indestructible" && o.code == OpCode::NoBattleDamage) o.flag = true;
+      else if (w[i] == "attacker_atk" && op_on_life_points(o.code) && amount.empty()) o.flag = true, amount = w[i];
       else if (auto n = number(w[i])) {
         if (!once(amount, w[i], takes_amount(o.code), "amount")) return false;
         if (*n % 100 != 0 || *n < -12700 || *n > 12700) return fail(field, "amount must be a multiple of 100 between -12700 and 12700");
         o.amount = static_cast<std::int16_t>(*n);
       } else return fail(field, "unknown word " + brief_quote(w[i]) + " in operation " + brief_quote(v));
     }
+    if (op_on_life_points(o.code) && !o.flag && o.amount <= 0)
+      return fail(field, op + " needs a positive amount or attacker_atk, e.g. \"" + w[0] + " opponent 500\"");
     t_.ops[t_.op_count++] = o;
     return true;
   }
@@ -274,7 +277,8 @@ class TermParser {
   }
 
   Object default_object(OpCode c) const {
-    if (op_on_player_damage(c)) return Object::You;
+    if (op_on_player_damage(c) || c == OpCode::GainLp) return Object::You;
+    if (c == OpCode::InflictDamage) return Object::Opponent;
     if (c == OpCode::ChangeAtk || c == OpCode::SetAtk || c == OpCode::ChangeDef)
       return t_.target.kind == TargetKind::Monster ? Object::Target : Object::OwnBattler;
     return Object::Target;
@@ -335,6 +339,7 @@ std::string op_text(const Op& o, const std::vector<std::string>& monster_names) 
   if (o.code == OpCode::ChangeAtk || o.code == OpCode::SetAtk || o.code == OpCode::ChangeDef)
     s += " " + std::to_string(o.amount) + " " + std::string(name(o.duration));
   if (op_on_player_damage(o.code)) s += " " + std::string(name(o.duration));
+  if (op_on_life_points(o.code)) return s + (o.flag ? " attacker_atk" : " " + std::to_string(o.amount));
   if (o.flag) s += o.code == OpCode::NoBattleDamage ? " indestructible" : " and_destroy";
   return s;
 }

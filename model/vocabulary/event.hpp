@@ -40,8 +40,9 @@ enum class EventType : std::uint8_t {
   NormalSummoned,       ///< slot, monster, player: a monster was Normal (or Tribute) Summoned
   FlipSummoned,         ///< slot, monster, player: a face-down monster was Flip Summoned (not flipped by an attack or an effect)
   AttackForbidden,      ///< slot, monster: an effect made that monster unable to attack for the rest of the turn
+  LifePointsChanged,    ///< player, value: an effect changed that player's LP outside battle (value < 0: effect damage, > 0: a gain)
 };
-inline constexpr int kEventTypeCount = 28;
+inline constexpr int kEventTypeCount = 29;
 
 /// One observable event. A flat value: unused fields keep their defaults.
 struct Event {

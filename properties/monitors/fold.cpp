@@ -232,6 +232,8 @@ void on_flip_summoned(Ctx& c, const Event& e) {
   c.flip_summoned |= slot_bit(e.slot);
 }
 
+void on_nothing(Ctx&, const Event&) {}
+
 void on_attack_forbidden(Ctx& c, const Event& e) {
   if (c.occupied & slot_bit(e.slot)) c.forbidden |= slot_bit(e.slot);
 }
@@ -286,6 +288,7 @@ constexpr std::array<FoldFn, kEventTypeCount> kFolds = {
     on_normal_summoned,      // NormalSummoned
     on_flip_summoned,        // FlipSummoned
     on_attack_forbidden,     // AttackForbidden
+    on_nothing,              // LifePointsChanged: no property reads Life Points outside battle
 };
 
 }  // namespace

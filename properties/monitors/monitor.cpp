@@ -94,6 +94,8 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
     run<no_summon_in_battle_phase>,
     // AttackForbidden
     run<>,
+    // LifePointsChanged
+    run<>,
 };
 
 }  // namespace

@@ -59,14 +59,14 @@ TEST_F(SourcesCli, CardsListsTheLibrary) {
   EXPECT_NE(text.out.find("S3 §Honest Issues differs"), std::string::npos) << text.out;
   // A simplified card says so in both listings; a card written as printed does not.
   for (const auto& c : doc["cards"]) {
-    if (c["name"] == "Magic Cylinder") {
+    if (c["name"] == "Solemn Judgment") {
       EXPECT_TRUE(c["simplified"].is_string());
     }
     if (c["name"] == "Mirror Force") {
       EXPECT_TRUE(c["simplified"].is_null());
     }
   }
-  const auto cylinder = text.out.find("Magic Cylinder (trap)");
+  const auto cylinder = text.out.find("Solemn Judgment (trap)");
   ASSERT_NE(cylinder, std::string::npos);
   std::size_t end = text.out.find('\n', cylinder);
   while (end != std::string::npos && end + 1 < text.out.size() && text.out[end + 1] == ' ') end = text.out.find('\n', end + 1);

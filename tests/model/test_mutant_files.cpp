@@ -107,6 +107,8 @@ const std::map<std::string, Distortion>& expected() {
        knob(Knob::FlipSummonInBattlePhase, "no_normal_or_flip_summon_in_battle_phase", "flip-summon.toml")},
       {"flip-is-flip-summon",
        knob(Knob::FlipIsFlipSummon, "flip_summon_triggers_need_a_flip_summon", "flip-summon.toml")},
+      {"effect-damage-as-battle-damage",
+       knob(Knob::EffectDamageIsBattleDamage, "battle_damage_matches_calculation", "effect-damage.toml")},
       {"cannot-attack-ignored",
        knob(Knob::CannotAttackStopsAttack, "cannot_attack_is_obeyed", "cannot-attack.toml")},
       {"flip-triggers-own-chain",

@@ -32,7 +32,7 @@ const std::map<std::string, std::set<std::string>> kPinned = {
             "flip_triggers_chain_with_damage_triggers", "battle_destroyed_leave_timing", "damage_step_exit",
             "replay_in_damage_step", "damage_calc_when_battler_left", "destroyed_by_battle_targetable",
             "equal_atk_destroys_both", "zero_atk_battle_destroys", "has_attacked_on",
-            "flip_after_battle_cancelled"}},
+            "flip_after_battle_cancelled", "effect_damage_is_battle_damage"}},
     {"s2", {"chains_start_of_damage_step", "chains_before_damage_calculation", "chains_damage_calculation",
             "chains_after_damage_calculation", "chains_end_of_damage_step", "face_down_flip_timing",
             "flip_triggers_chain_with_damage_triggers", "battle_destroyed_leave_timing", "damage_step_exit",

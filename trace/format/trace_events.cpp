@@ -62,6 +62,7 @@ constexpr std::array<std::uint16_t, kEventTypeCount> kFieldsOf = {
     kFSlot | kFMonster | kFPlayer,                            // normal_summoned
     kFSlot | kFMonster | kFPlayer,                            // flip_summoned
     kFSlot | kFMonster,                                       // attack_forbidden
+    kFPlayer | kFValue,                                       // life_points_changed
 };
 
 json index_json(std::uint8_t i, std::uint8_t none) { return i == none ? json(nullptr) : json(i); }

@@ -25,8 +25,8 @@ constexpr EventTypeMask event_bit(EventType t) { return EventTypeMask{1} << stat
 inline constexpr EventTypeMask kVersion2Events = event_bit(EventType::StatChanged) | event_bit(EventType::ChangeExpired);
 /// Event types new in trace version 3 (Normal and Flip Summons).
 inline constexpr EventTypeMask kVersion3Events = event_bit(EventType::NormalSummoned) | event_bit(EventType::FlipSummoned);
-/// Event types new in trace version 4 (an effect forbids a monster to attack).
-inline constexpr EventTypeMask kVersion4Events = event_bit(EventType::AttackForbidden);
+/// Event types new in trace version 4 (an effect forbids a monster to attack; Life Points change outside battle).
+inline constexpr EventTypeMask kVersion4Events = event_bit(EventType::AttackForbidden) | event_bit(EventType::LifePointsChanged);
 /// The event types a trace of `version` cannot show (its readers omit them).
 constexpr EventTypeMask events_newer_than(int version) {
   return (version < 2 ? kVersion2Events : 0) | (version < 3 ? kVersion3Events : 0) | (version < 4 ? kVersion4Events : 0);
