@@ -121,6 +121,9 @@ bool ConformanceChecker::learn_card(std::uint8_t card, std::size_t from, std::si
     if (term.target.kind == TargetKind::Monster) term.target = TargetSpec{};
   }
   if (term == spec.term) return false;  // the engine did what the term says: the divergence is elsewhere
+  // A learnt term of another class would refuse the card's own activation (its
+  // kind), moving the divergence there: it stands where the engine departed.
+  if (class_of(term) != spec.kind) return false;
   spec.term = term;
   spec.kind = class_of(term);
   spec.custom = true;
