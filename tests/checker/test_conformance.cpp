@@ -2,7 +2,6 @@
 // own traces conform (also with omitted event types); a changed event, a
 // mutant's trace, a bad offer each diverge, naming the line, what the model
 // allowed, and the rule with its citation.
-#include <algorithm>
 #include <gtest/gtest.h>
 
 #include "checker/conformance/conformance.hpp"
@@ -384,46 +383,6 @@ TEST(ConformanceRules, AFlipSummonInTheBattlePhaseNamesTheKnob) {
   const auto rules = rules_for_action(model, s, flip, true);
   ASSERT_FALSE(rules.empty());
   EXPECT_EQ(rules.front(), "knob flip_summon_in_battle_phase = false [S4 §2.3; S4 §2.3.1; S4 §2.5] (the trace fits true)");
-}
-
-// Issue 31: an engine that deals Magic Cylinder's damage as battle damage
-// departs at that event, and the divergence stays there: the card's
-// resolution shows nothing conformance could learn as its operations, and a
-// term of another class would only refuse the card's own activation.
-TEST(ConformanceRules, EffectDamageDealtAsBattleDamageDivergesAtThatEvent) {
-  const Scenario sc = load_scenario_file(std::string(BC_SOURCE_DIR) + "/scenarios/effect-damage.toml");
-  const Ruleset wrong = load_ruleset("effect-damage-as-battle-damage");
-  const Model engine(sc, wrong);
-  // Enter, both pass the Start Step, Gemini Elf attacks, P1 passes, P2
-  // activates Magic Cylinder, both pass: it resolves; then passes to the end.
-  const std::vector<std::string_view> path = {"enters the Battle Phase", "passes", "passes", "Gemini Elf (p1_m0) ->",
-                                              "passes", "activates Magic Cylinder", "passes", "passes"};
-  std::vector<std::uint8_t> choices;
-  EventBuffer buf;
-  State s = engine.initial(buf);
-  ActionList list;
-  for (std::string_view want : path) {
-    engine.actions(s, list);
-    std::uint8_t pick = 0;
-    while (pick < list.size() && engine.describe(s, list[pick]).find(want) == std::string::npos) ++pick;
-    ASSERT_LT(pick, list.size()) << want;
-    choices.push_back(pick);
-    s = engine.next(s, list[pick], buf);
-  }
-  while (choices.size() < 60) choices.push_back(0);  // Pass comes first
-  const Walk w = walk(engine, choices, false);
-  const Ruleset mr3 = load_ruleset("mr3");
-  const Model model(sc, mr3);
-  const ConformanceResult r = check_conformance(model, 0, w.records);
-  ASSERT_FALSE(r.conforms());
-  const auto damage = std::find_if(w.records.begin(), w.records.end(),
-                                   [](const TraceRecord& t) { return t.event.type == EventType::BattleDamage; });
-  ASSERT_NE(damage, w.records.end());
-  EXPECT_EQ(r.divergence.line, damage->line);
-  EXPECT_TRUE(r.card_resyncs.empty());
-  ASSERT_FALSE(r.divergence.rules.empty());
-  EXPECT_NE(r.divergence.rules.front().find("knob effect_damage_is_battle_damage = false"), std::string::npos)
-      << r.divergence.rules.front();
 }
 
 }  // namespace
