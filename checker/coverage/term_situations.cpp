@@ -43,7 +43,8 @@ std::vector<Situation> term_situations() {
       // ---- Life Points outside battle (issue 31; model/rules/effects.cpp change_life_points) ----
       {"effect_damage", "an effect inflicts damage outside battle (not battle damage)", "S0 §6.3.4.3.3.2; S1 §伤害计算时",
        on(T::LifePointsChanged), [](const V& v) { return v.event.value < 0; }},
-      {"life_points_gained", "an effect gains a player Life Points", "S1 §攻击被无效", on(T::LifePointsChanged),
+      {"life_points_gained", "an effect gains a player Life Points", "S0 §6.3.4.3.3.2 (silent on gains)",
+       on(T::LifePointsChanged),
        [](const V& v) { return v.event.value > 0; }},
   };
 }

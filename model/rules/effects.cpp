@@ -231,12 +231,14 @@ void Stepper::apply_to_monster(std::uint8_t slot, const Op& op) {
 
 /// Effect damage or a gain of Life Points, outside battle: an event, the model
 /// keeps no Life Points. "The attacker's ATK" is the declared attacker's now,
-/// also once its attack is negated (Magic Cylinder). Battle damage is only
+/// also once its attack is negated (Magic Cylinder); none once the attacker
+/// left or can no longer attack (no longer the attacking monster, S1
+/// §战斗步骤), even with another monster in its zone. Battle damage is only
 /// what a monster's battle inflicts (S0 §6.3.4.3.3.2, S1 §伤害计算时; knob
 /// effect_damage_is_battle_damage).
 void Stepper::change_life_points(Player owner, const Op& op) {
   const bool atk = op.flag;
-  if (atk && (s.attacker >= kSlotCount || !s.zones[s.attacker].occupied())) return;
+  if (atk && (s.attacker >= kSlotCount || s.has(kAttackerGone) || !s.zones[s.attacker].occupied())) return;
   const int amount = atk ? current_atk(s.attacker) : op.amount;
   if (amount <= 0) return;
   const bool damage = op.code == OpCode::InflictDamage;
