@@ -173,7 +173,7 @@ const std::vector<Situation> kCoreSituations = {
      }},
     {"attack_past_unattackable", "an attack is declared while the opponent has a monster that cannot be attacked",
      "S1 §战斗步骤的卷回", on(T::AttackDeclared),
-     [](const V& v) { return (tc(v).unattackable & tc(v).occupied & side_mask(other(side_of(v.event.slot)))) != 0; }},
+     [](const V& v) { return slots_applying(tc(v), tc(v).card_unattackable, side_mask(other(side_of(v.event.slot)))) != 0; }},
     {"attack_negated", "an attack is negated: no Damage Step", "S1 §攻击被无效", on(T::AttackNegated), always},
     {"attack_stopped_attacker_left", "the attacker leaves the field in the Battle Step: the attack ends",
      "S1 §战斗步骤", on(T::AttackStopped),

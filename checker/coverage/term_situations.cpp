@@ -22,6 +22,19 @@ bool flip_summon_host_flipped(const SituationView& v) {
   return false;
 }
 
+bool no_direct_attacker_stops(const SituationView& v) {
+  const TraceContext& c = v.before.trace;
+  const Player foe = other(side_of(c.attacker < kSlotCount ? c.attacker : std::uint8_t{0}));
+  return v.event.target == kNoSlot && slot_applies(c, c.card_no_direct, c.attacker) && !(c.occupied & side_mask(foe));
+}
+
+bool direct_past_ignored(const SituationView& v) {
+  const TraceContext& c = v.before.trace;
+  if (v.event.target != kDirect || v.event.slot >= kSlotCount) return false;
+  const std::uint16_t there = c.occupied & side_mask(other(side_of(v.event.slot)));
+  return there != 0 && slots_applying(c, c.card_ignored, there) == there;
+}
+
 namespace {
 using V = SituationView;
 using T = EventType;
@@ -40,6 +53,14 @@ std::vector<Situation> term_situations() {
       {"cannot_attack_before_declaring", "an effect says a monster that has not declared an attack cannot attack",
        "S1 §战斗步骤", on(T::AttackForbidden),
        [](const V& v) { return !(v.before.trace.declared & slot_bit(v.event.slot)); }},
+      {"second_attack_effect", "a monster declares its second attack of the Battle Phase (a second-attack effect)",
+       "S1 §战斗步骤; S4 §2.4.2", on(T::AttackDeclared),
+       [](const V& v) { return (v.before.trace.declared & slot_bit(v.event.slot)) != 0; }},
+      {"no_direct_attack_after_replay", "a monster that cannot attack directly stops after a replay emptied the "
+       "opponent's field", "S1 §战斗步骤的卷回", on(T::ReplayChoice), no_direct_attacker_stops},
+      {"direct_attack_past_ignored", "a direct attack while the opponent controls only monsters that cannot be "
+       "targeted for attacks but do not prevent direct attacks", "S1 §战斗步骤", on(T::AttackDeclared),
+       direct_past_ignored},
       // ---- Life Points outside battle (issue 31; model/rules/effects.cpp change_life_points) ----
       {"effect_damage", "an effect inflicts damage outside battle (not battle damage)", "S0 §6.3.4.3.3.2; S1 §伤害计算时",
        on(T::LifePointsChanged), [](const V& v) { return v.event.value < 0; }},

@@ -112,6 +112,10 @@ constexpr std::array<KnobSpec, kKnobCount> kKnobs = {{
      "an effect saying a monster cannot attack, applied to the attacking monster before the Damage Step, stops that attack"},
     {Knob::EffectDamageIsBattleDamage, "effect_damage_is_battle_damage", kBool,
      "damage an effect inflicts (Magic Cylinder) counts as battle damage, rather than being effect damage"},
+    {Knob::ReplayStopKeepsDeclaration, "replay_stop_keeps_declaration", kBool,
+     "an attacker that chooses not to attack after a replay has still declared: it cannot declare that declaration again"},
+    {Knob::UnattackableMonstersBlockDirectAttacks, "unattackable_monsters_block_direct_attacks", kBool,
+     "a monster that cannot be targeted for attacks still counts as a monster the opponent controls, so no direct attack while it is there"},
 }};
 
 constexpr bool specs_in_enum_order() {

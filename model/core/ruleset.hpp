@@ -65,6 +65,8 @@ enum class Knob : std::uint8_t {
   FlipIsFlipSummon,                  ///< bool: a monster flipped by an attack or an effect counts as Flip Summoned
   CannotAttackStopsAttack,           ///< bool: "cannot attack" applied to the attacker in the Battle Step stops the attack
   EffectDamageIsBattleDamage,        ///< bool: damage an effect inflicts counts as battle damage (a mutant's reading)
+  ReplayStopKeepsDeclaration,        ///< bool: an attacker that stops after a replay has still used its declaration
+  UnattackableMonstersBlockDirectAttacks, ///< bool: a monster that cannot be targeted for attacks still prevents a direct attack
   Count
 };
 inline constexpr int kKnobCount = static_cast<int>(Knob::Count);

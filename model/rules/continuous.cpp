@@ -47,19 +47,26 @@ bool Stepper::may_declare(std::uint8_t slot) const {
   return true;
 }
 
-bool Stepper::attackable(std::uint8_t slot) const {
+bool Stepper::hosts(ContinuousKind k, std::uint8_t slot) const {
   for (std::uint8_t c = 0; c < sc.cards.size(); ++c)
-    if (sc.cards[c].term.continuous.kind == ContinuousKind::CannotBeAttacked && continuous_active(c) && host_slot(c) == slot)
-      return false;
-  return true;
+    if (sc.cards[c].term.continuous.kind == k && continuous_active(c) && host_slot(c) == slot) return true;
+  return false;
 }
 
-bool Stepper::may_attack_directly(std::uint8_t attacker) const {
-  for (std::uint8_t c = 0; c < sc.cards.size(); ++c)
-    if (sc.cards[c].term.continuous.kind == ContinuousKind::MayAttackDirectly && continuous_active(c) &&
-        host_slot(c) == attacker)
-      return true;
-  return false;
+/// "Cannot be targeted for attacks", with or without "but does not prevent
+/// direct attacks": either way the monster is no attack target.
+bool Stepper::attackable(std::uint8_t slot) const {
+  return !hosts(ContinuousKind::CannotBeAttacked, slot) && !hosts(ContinuousKind::IgnoredAsAttackTarget, slot);
+}
+
+bool Stepper::may_attack_directly(std::uint8_t attacker) const { return hosts(ContinuousKind::MayAttackDirectly, attacker); }
+
+/// A monster that cannot be targeted for attacks is still a monster its
+/// controller controls (S1 §战斗步骤, S4 §2.4.2: a direct attack only when the
+/// opponent has none), unless its own text lets direct attacks through.
+bool Stepper::blocks_direct_attack(std::uint8_t slot) const {
+  if (!s.zones[slot].occupied() || hosts(ContinuousKind::IgnoredAsAttackTarget, slot)) return false;
+  return r.flag(Knob::UnattackableMonstersBlockDirectAttacks) || !hosts(ContinuousKind::CannotBeAttacked, slot);
 }
 
 /// Piercing (S2 §マスタールール2以前のダメージステップ: applied when the damage

@@ -56,16 +56,19 @@ bool Stepper::side_has_monsters(Player p) const {
   return false;
 }
 
+/// The targets an attacker may choose: a declaration, or the re-choice after
+/// a replay (knob attack_restrictions_apply_on_replay: restrictions bind it too).
 void Stepper::list_attack_targets(ActionType type, std::uint8_t attacker, ActionList& out) const {
-  bool any = false;
+  const bool restricted = type == ActionType::DeclareAttack || r.flag(Knob::AttackRestrictionsApplyOnReplay);
+  bool blocked = false;
   for (int z = 0; z < kZonesPerSide; ++z) {
     const std::uint8_t slot = slot_of(Player::P2, z);
     if (!s.zones[slot].occupied()) continue;
-    any = true;
-    const bool restricted = type == ActionType::DeclareAttack || r.flag(Knob::AttackRestrictionsApplyOnReplay);
+    blocked = blocked || blocks_direct_attack(slot);
     if (!restricted || attackable(slot)) out.push(Action{type, kNoCard, attacker, slot});
   }
-  if (!any || !r.flag(Knob::DirectAttackRequiresEmptyField) || may_attack_directly(attacker))
+  if (restricted && hosts(ContinuousKind::CannotAttackDirectly, attacker)) return;
+  if (!blocked || !r.flag(Knob::DirectAttackRequiresEmptyField) || may_attack_directly(attacker))
     out.push(Action{type, kNoCard, attacker, kDirect});
 }
 

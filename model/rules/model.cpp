@@ -76,14 +76,24 @@ EventBuffer& scratch_events() {
   return buffer;
 }
 
-bool may_attack(const State& s, const Ruleset& r, std::uint8_t slot) {
+/// Whether the monster in `slot` may declare an attack now: one declaration
+/// per Battle Phase (S4 §2.4.2, "basically"), a second one with a
+/// second-attack effect of its own (S1 §战斗步骤) or under knob
+/// declarations_per_monster = two.
+bool may_attack(const State& s, const Ruleset& r, const Stepper& st, std::uint8_t slot) {
   const ZoneState& z = s.zones[slot];
   if (!z.occupied() || z.has(kDestroyConfirmed)) return false;
   if (z.position() == Position::FaceDownDefense) return false;
   if (z.position() != Position::FaceUpAttack && r.flag(Knob::AttackRequiresAttackPosition)) return false;
   if (z.has(kDeclarationsSpent)) return false;  // declared twice, or cannot attack (an effect)
   if (!z.has(kDeclared)) return true;
-  return r.get(Knob::DeclarationsPerMonster) == 1;
+  return r.get(Knob::DeclarationsPerMonster) == 1 || st.hosts(ContinuousKind::SecondAttack, slot);
+}
+
+/// A mutant's reading (knob replay_stop_keeps_declaration = false): the
+/// declaration an attacker stopped after a replay made is undone.
+void give_declaration_back(ZoneState& z) {
+  z.bits = static_cast<std::uint8_t>(z.bits & ~(z.has(kDeclarationsSpent) ? kDeclarationsSpent : kDeclared));
 }
 
 }  // namespace
@@ -120,7 +130,7 @@ void Model::actions(const State& s, ActionList& out) const {
   const Stepper st{scenario_, rules_, copy, scratch_events(), usable_.data()};
   if (s.timing == Timing::BattleStepOpen && turn_player_free)
     for (int z = 0; z < kZonesPerSide; ++z)
-      if (may_attack(s, rules_, slot_of(Player::P1, z)) && st.may_declare(slot_of(Player::P1, z)))
+      if (may_attack(s, rules_, st, slot_of(Player::P1, z)) && st.may_declare(slot_of(Player::P1, z)))
         st.list_attack_targets(ActionType::DeclareAttack, slot_of(Player::P1, z), out);
   if (s.timing == Timing::BattleStepOpen && turn_player_free && rules_.flag(Knob::FlipSummonInBattlePhase))
     for (int z = 0; z < kZonesPerSide; ++z)
@@ -168,7 +178,11 @@ State Model::next(const State& s, const Action& a, EventBuffer& events) const {
       e.slot = n.attacker;
       e.target = a.type == ActionType::ReplayTarget ? a.target : kNoSlot;
       events.push(e);
-      if (a.type == ActionType::ReplayStop) { st.end_attack(); break; }
+      if (a.type == ActionType::ReplayStop) {
+        if (!rules_.flag(Knob::ReplayStopKeepsDeclaration)) give_declaration_back(n.zones[n.attacker]);
+        st.end_attack();
+        break;
+      }
       n.target = a.target;
       // The re-choice is no declaration, but the monster chosen is targeted for
       // an attack: its own "when this card is targeted for an attack" trigger

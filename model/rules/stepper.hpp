@@ -133,6 +133,12 @@ struct Stepper {
   bool may_declare(std::uint8_t slot) const;        ///< no "cannot declare an attack" applies
   bool attackable(std::uint8_t slot) const;         ///< no "cannot be attacked" applies
   bool may_attack_directly(std::uint8_t attacker) const;
+  /// A continuous effect of kind `k` hosted by the monster in `slot` applies.
+  bool hosts(ContinuousKind k, std::uint8_t slot) const;
+  /// The monster in `slot` keeps the defending side from being attacked
+  /// directly: it is there, and no continuous effect sets it aside (knob
+  /// unattackable_monsters_block_direct_attacks).
+  bool blocks_direct_attack(std::uint8_t slot) const;
   DamageModifiers damage_modifiers() const;          ///< in force for this battle's damage (model/terms/damage.hpp)
   void modify_battle_damage(Player owner, const Op& op);  ///< a resolved halving or redirection
   bool pierces(std::uint8_t attacker) const;          ///< a piercing effect applies to it (knob piercing_battle_damage)

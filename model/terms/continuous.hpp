@@ -20,15 +20,20 @@ enum class ContinuousKind : std::uint8_t {
   Piercing,             ///< the host, attacking a Defense Position monster with a lower DEF, inflicts the difference
   DoubleBattleDamage,   ///< the battle damage the host inflicts to the opponent is doubled
   RedirectBattleDamage, ///< the battle damage its controller would take from the host's battles goes to the opponent
+  SecondAttack,         ///< the host may declare a second attack in each Battle Phase (S4 §2.4.2: one attack "basically")
+  CannotAttackDirectly, ///< the host cannot attack directly (it may still attack monsters)
+  IgnoredAsAttackTarget,///< the host cannot be targeted for attacks, but does not prevent direct attacks
 };
-inline constexpr int kContinuousKindCount = 11;
+inline constexpr int kContinuousKindCount = 14;
 
 /// Continuous parts that act on the card's own monster (its host): without
 /// one they never apply. The loaders' checks and the term generator read this.
 constexpr bool continuous_needs_host(ContinuousKind k) {
   return k == ContinuousKind::CannotBeAttacked || k == ContinuousKind::MayAttackDirectly ||
          k == ContinuousKind::SelfDestructNoOtherMonster || k == ContinuousKind::Piercing ||
-         k == ContinuousKind::DoubleBattleDamage || k == ContinuousKind::RedirectBattleDamage;
+         k == ContinuousKind::DoubleBattleDamage || k == ContinuousKind::RedirectBattleDamage ||
+         k == ContinuousKind::SecondAttack || k == ContinuousKind::CannotAttackDirectly ||
+         k == ContinuousKind::IgnoredAsAttackTarget;
 }
 
 struct ContinuousSpec {

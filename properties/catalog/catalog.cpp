@@ -62,8 +62,8 @@ std::vector<PropertyInfo> attack_properties() {
        "A direct attack is declared (or chosen after a replay) only when the opponent controls no monster.",
        {{"S1", "战斗步骤"}, {"S4", "2.4.2"}}},
       {"one_declaration_per_monster", K::Always,
-       "A monster declares at most one attack per Battle Phase; a negated attack or one abandoned after a "
-       "replay still counts.",
+       "A monster declares at most one attack per Battle Phase, two with a second-attack effect of its own; a "
+       "negated attack or one abandoned after a replay still counts.",
        {{"S1", "战斗步骤"}, {"S1", "攻击被无效"}, {"S1", "战斗步骤的卷回"}, {"S4", "2.4.2"}}},
       {"one_attack_at_a_time", K::Always,
        "Attacks are handled one at a time: a new attack is declared only after the previous one is over.",

@@ -107,6 +107,7 @@ enum class Prop : std::uint8_t {
   FlipSummonTriggersNeedFlipSummon,
   // Attack counts and restrictions (issue 31; properties/monitors/effects.cpp)
   CannotAttackIsObeyed,
+  CannotAttackDirectlyIsObeyed,
   Count
 };
 inline constexpr int kPropCount = static_cast<int>(Prop::Count);

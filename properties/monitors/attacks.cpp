@@ -18,14 +18,27 @@ void direct_attack_empty_field(const Ctx& c, const Event& e, Verdicts& v) {
   if (e.target != kDirect) return;
   const std::uint8_t attacker = e.slot < kSlotCount ? e.slot : c.attacker;
   const Player foe = other(attacker < kSlotCount ? side_of(attacker) : Player::P1);
-  if (c.direct_ok & ~c.face_down & slot_bit(attacker)) return;  // "may attack directly" (a continuous effect)
-  if (c.occupied & side_mask(foe)) violate(v, Prop::DirectAttackOnlyOnEmptyField);
+  if (slot_applies(c, c.card_direct_ok, attacker)) return;  // "may attack directly" (a continuous effect)
+  // A monster whose text lets direct attacks through is set aside; one that
+  // merely cannot be targeted for attacks still counts (S1 §战斗步骤, S4 §2.4.2).
+  const std::uint16_t there = c.occupied & side_mask(foe);
+  if (there & ~slots_applying(c, c.card_ignored, there)) violate(v, Prop::DirectAttackOnlyOnEmptyField);
+}
+
+/// cannot_attack_directly_is_obeyed: a monster whose own continuous effect
+/// says it cannot attack directly never declares or re-chooses a direct attack.
+void no_direct_attack_obeyed(const Ctx& c, const Event& e, Verdicts& v) {
+  const std::uint8_t attacker = e.slot < kSlotCount ? e.slot : c.attacker;
+  if (e.target == kDirect && slot_applies(c, c.card_no_direct, attacker)) violate(v, Prop::CannotAttackDirectlyIsObeyed);
 }
 
 /// one_declaration_per_monster: a monster declares at most one attack per
-/// Battle Phase (a negated attack still counts).
+/// Battle Phase (a negated attack, or one stopped after a replay, still
+/// counts), two with a second-attack effect of its own (S4 §2.4.2, S1 §战斗步骤).
 void one_declaration(const Ctx& c, const Event& e, Verdicts& v) {
-  if (c.declared & slot_bit(e.slot)) violate(v, Prop::OneDeclarationPerMonster);
+  const std::uint16_t b = slot_bit(e.slot);
+  if (!(c.declared & b)) return;
+  if ((c.declared_twice & b) || !slot_applies(c, c.card_second_attack, e.slot)) violate(v, Prop::OneDeclarationPerMonster);
 }
 
 /// one_attack_at_a_time: no declaration while another attack is still in progress.

@@ -112,13 +112,16 @@ struct TraceContext {
   std::uint16_t cond_battled = 0;   ///< bit c: card c needs its host to have battled
   std::array<std::uint8_t, kMaxCards> card_event{};  ///< TriggerEvent of an obliged trigger, None if not obliged
   std::array<std::uint8_t, kMaxCards> card_host = filled<kMaxCards>(kNoMonster);  ///< each card's monster
-  std::uint16_t card_unattackable = 0;   ///< bit c: card c makes its host "cannot be attacked"
+  std::uint16_t card_unattackable = 0;   ///< bit c: card c makes its host "cannot be attacked" (either kind)
   std::uint16_t card_direct_ok = 0;      ///< bit c: card c lets its host attack directly
   std::uint16_t card_eob_attacked = 0;   ///< bit c: card c is an obliged end-of-Battle-Phase trigger needing "attacked"
   std::uint16_t card_eob_battled = 0;    ///< ... needing "battled"
   std::uint16_t card_piercing = 0;       ///< bit c: card c gives its host piercing battle damage
   std::uint16_t card_double_damage = 0;  ///< bit c: card c doubles the battle damage its host inflicts
   std::uint16_t card_redirect_damage = 0;  ///< bit c: card c redirects the damage its controller takes from its host's battles
+  std::uint16_t card_second_attack = 0;  ///< bit c: card c lets its host declare a second attack
+  std::uint16_t card_no_direct = 0;      ///< bit c: card c says its host cannot attack directly
+  std::uint16_t card_ignored = 0;        ///< bit c: its host cannot be targeted for attacks but lets direct attacks through
   std::array<std::uint8_t, kMaxCards> card_selector{};  ///< each card's monster selector (pack_selector)
   // Everything from here on changes along a trace (kContextHashFrom).
   // Board, bit = slot.
@@ -127,6 +130,7 @@ struct TraceContext {
   std::uint16_t defense = 0;        ///< face-up or face-down Defense Position
   // This Battle Phase, bit = slot (cleared when that slot's monster leaves).
   std::uint16_t declared = 0;       ///< declared an attack
+  std::uint16_t declared_twice = 0; ///< declared a second attack
   std::uint16_t attacked = 0;       ///< entered a Damage Step as the attacker
   std::uint16_t battled = 0;        ///< went through damage calculation
   // This battle.
@@ -135,8 +139,6 @@ struct TraceContext {
   std::uint16_t calc = 0;           ///< CalcFlag
   std::uint16_t calc_damage = 0;    ///< expected battle damage (clamped to 65535)
   // Effect terms (header slot masks, cleared when that slot's monster leaves).
-  std::uint16_t unattackable = 0;   ///< monsters that "cannot be attacked" (while face-up)
-  std::uint16_t direct_ok = 0;      ///< monsters that may attack directly (while face-up)
   std::uint16_t eob_attacked = 0;   ///< hosts of mandatory end-of-Battle-Phase triggers needing "attacked"
   std::uint16_t eob_battled = 0;    ///< ... needing "battled"
   std::uint16_t eob_due = 0;        ///< in the End Step: hosts whose trigger is due and not yet activated
@@ -166,10 +168,11 @@ struct TraceContext {
   /// opened (cleared by TimingEnter): their flip effects are new triggers.
   std::uint16_t window_flipped = 0;
   /// Slots whose monster an effect made unable to attack for the rest of the
-  /// turn (AttackForbidden), until it leaves. The last two bytes: the search's
-  /// nodes (state + this context's changing part) stay whole 8-byte words
-  /// (checker/parallel/parallel_bfs_chunks.hpp).
+  /// turn (AttackForbidden), until it leaves.
   std::uint16_t forbidden = 0;
+  /// Two spare bytes: the search's nodes (state + this context's changing
+  /// part) stay whole 8-byte words (checker/parallel/parallel_bfs_chunks.hpp).
+  std::uint16_t spare = 0;
 
   bool operator==(const TraceContext&) const = default;
 
@@ -196,8 +199,9 @@ static_assert(std::has_unique_object_representations_v<TraceContext>, "TraceCont
 inline constexpr std::size_t kContextHashFrom = offsetof(TraceContext, occupied);
 
 // The header before kContextHashFrom is not stored per state (the searches
-// pack a context without it), so the bound is on the whole value passed around.
-static_assert(sizeof(TraceContext) <= 132, "TraceContext is part of the product state: keep it small");
+// pack a context without it): the tight bound is on the changing part.
+static_assert(sizeof(TraceContext) - kContextHashFrom <= 64, "the changing part is in every search node: keep it small");
+static_assert(sizeof(TraceContext) <= 140, "TraceContext is passed around by value: keep it small");
 
 /// Bit of a monster slot in the slot masks (0 for kNoSlot / kDirect).
 constexpr std::uint16_t slot_bit(std::uint8_t slot) {
@@ -242,6 +246,22 @@ inline bool slot_hosts(const TraceContext& c, std::uint16_t mask, std::uint8_t s
   return false;
 }
 
+/// Whether a continuous effect of the header in `mask` applies to the monster
+/// in `slot` at any time: hosted there, face-up, and its destruction by battle
+/// not confirmed (its continuous effects stop then, S0 §6.3.4.3.3). Derived
+/// from the zone occupants, so the searches store no mask per effect kind.
+inline bool slot_applies(const TraceContext& c, std::uint16_t mask, std::uint8_t slot) {
+  return slot_hosts(c, mask, slot) && !(c.confirmed & slot_bit(slot));
+}
+
+/// The slots among `slots` where a continuous effect in `mask` applies (slot_applies).
+inline std::uint16_t slots_applying(const TraceContext& c, std::uint16_t mask, std::uint16_t slots) {
+  std::uint16_t out = 0;
+  for (std::uint8_t s = 0; s < kSlotCount; ++s)
+    if ((slots & slot_bit(s)) && slot_applies(c, mask, s)) out = static_cast<std::uint16_t>(out | slot_bit(s));
+  return out;
+}
+
 /// The battle damage a DamageCalculation event gives in context `c` (S0
 /// §6.3.4.3.3, piercing included): who takes how much, with the modifiers in
 /// force (model/terms/damage.hpp), or with only "no battle damage" when
@@ -256,8 +276,6 @@ inline void place_host_facts(TraceContext& c, std::uint8_t monster, std::uint16_
   for (std::uint8_t i = 0; i < kMaxCards; ++i) {
     if (c.card_host[i] != monster) continue;
     const std::uint16_t cb = card_bit(i);
-    if (c.card_unattackable & cb) c.unattackable |= slot_b;
-    if (c.card_direct_ok & cb) c.direct_ok |= slot_b;
     if (c.card_eob_attacked & cb) c.eob_attacked |= slot_b;
     if (c.card_eob_battled & cb) c.eob_battled |= slot_b;
   }

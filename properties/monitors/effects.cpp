@@ -18,7 +18,7 @@ void cost_on_activation(const Ctx& c, const Event& e, Verdicts& v) {
 /// cannot_be_attacked_never_targeted: a face-up monster that "cannot be
 /// attacked" is never chosen as an attack target, by a declaration or after a replay.
 void unattackable_target(const Ctx& c, const Event& e, Verdicts& v) {
-  if (c.unattackable & ~c.face_down & slot_bit(e.target)) violate(v, Prop::CannotBeAttackedNeverTargeted);
+  if (slot_applies(c, c.card_unattackable, e.target)) violate(v, Prop::CannotBeAttackedNeverTargeted);
 }
 
 /// mandatory_end_of_battle_triggers_activate: at the end of the Battle Phase
@@ -157,6 +157,12 @@ std::vector<PropertyInfo> effect_properties() {
        "declared stops when the effect applies before the Damage Step: no Damage Step and no new target after a "
        "replay (a 'cannot declare an attack' effect, by contrast, binds only later declarations).",
        {{"S1", "战斗步骤"}}},
+      // The sources speak of monsters that may attack directly and of losing that ability (a replay), not of
+      // a text forbidding it; the property reads the card's own text, as cannot_be_attacked_never_targeted does.
+      {"cannot_attack_directly_is_obeyed", K::Always,
+       "A monster whose own text says it cannot attack directly never declares a direct attack, nor chooses one "
+       "after a replay; it may still attack the opponent's monsters.",
+       {{"S1", "战斗步骤的卷回"}, {"S1", "战斗步骤"}}},
   };
 }
 

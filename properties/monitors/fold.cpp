@@ -43,7 +43,7 @@ void place(Ctx& c, std::uint8_t slot, Position p) {
 }
 
 void on_step_enter(Ctx& c, const Event& e) {
-  if (e.step == Step::StartStep) c.declared = c.attacked = c.battled = 0;
+  if (e.step == Step::StartStep) c.declared = c.declared_twice = c.attacked = c.battled = 0;
   if (e.step == Step::DamageStep) {
     c.ds_timing = 0;
     c.battle &= static_cast<std::uint16_t>(~kBtlCountChanged);
@@ -74,6 +74,7 @@ void on_priority(Ctx& c, const Event&) {
 
 void on_attack_declared(Ctx& c, const Event& e) {
   reset_battle(c);
+  if (c.declared & slot_bit(e.slot)) c.declared_twice |= slot_bit(e.slot);
   c.declared |= slot_bit(e.slot);
   c.attacker = e.slot;
   c.target = e.target;
@@ -188,7 +189,7 @@ void on_destroy_confirmed(Ctx& c, const Event& e) {
 
 void on_left_field(Ctx& c, const Event& e) {
   const std::uint16_t keep = static_cast<std::uint16_t>(~slot_bit(e.slot));
-  for (std::uint16_t* m : {&c.occupied, &c.face_down, &c.defense, &c.declared, &c.attacked, &c.battled, &c.confirmed,
+  for (std::uint16_t* m : {&c.occupied, &c.face_down, &c.defense, &c.declared, &c.declared_twice, &c.attacked, &c.battled, &c.confirmed,
                            &c.bp_changed, &c.flip_summoned, &c.window_flipped})
     *m &= keep;
   if (e.reason == LeaveReason::Battle && e.slot < kSlotCount)
@@ -298,15 +299,8 @@ constexpr std::array<FoldFn, kEventTypeCount> kFolds = {
 void fold_effects(Ctx& c, const Event& e) {
   const bool cost = e.type == EventType::Activate && has_attr(e, kAttrCost);
   c.flags = static_cast<std::uint8_t>(cost ? (c.flags | kCtxCostDue) : (c.flags & ~kCtxCostDue));
-  if (e.type == EventType::DestroyConfirmed) {  // its continuous effects stop applying (S0 §6.3.4.3.3)
-    const auto keep = static_cast<std::uint16_t>(~slot_bit(e.slot));
-    c.unattackable &= keep;
-    c.direct_ok &= keep;
-  }
   if (e.type == EventType::LeftField) {
     const auto keep = static_cast<std::uint16_t>(~slot_bit(e.slot));
-    c.unattackable &= keep;
-    c.direct_ok &= keep;
     c.eob_attacked &= keep;
     c.eob_battled &= keep;
     c.eob_due &= keep;

@@ -38,7 +38,8 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
     run<turn_player_first, opponent_before_declaration, bp_changes_end>,
     // AttackDeclared
     run<attacker_position, direct_attack_empty_field, one_declaration, one_attack_at_a_time,
-        replay_choice_not_declaration, seen_direct_attack, unattackable_target, cannot_attack_obeyed>,
+        replay_choice_not_declaration, seen_direct_attack, unattackable_target, cannot_attack_obeyed,
+        no_direct_attack_obeyed>,
     // AttackNegated
     run<seen_attack_negated>,
     // AttackStopped
@@ -47,7 +48,7 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
     run<replay_not_in_damage_step, replay_after_chain, replay_needs_count_change, seen_replay>,
     // ReplayChoice
     run<replay_not_in_damage_step, direct_attack_empty_field, seen_direct_attack, unattackable_target,
-        cannot_attack_obeyed>,
+        cannot_attack_obeyed, no_direct_attack_obeyed>,
     // DamageStepBegin
     run<negated_attack_no_damage_step, replay_before_damage_step, cannot_attack_obeyed>,
     // FlippedFaceUp
@@ -118,7 +119,11 @@ bool end_of_battle_obliged(const EffectTerm& t) {
 /// (card masks), read again whenever a monster arrives (place_host_facts).
 void card_facts(TraceContext& c, const CardSpec& card, std::uint16_t cb) {
   const EffectTerm& t = card.term;
-  if (t.continuous.kind == ContinuousKind::CannotBeAttacked) c.card_unattackable |= cb;
+  if (t.continuous.kind == ContinuousKind::CannotBeAttacked || t.continuous.kind == ContinuousKind::IgnoredAsAttackTarget)
+    c.card_unattackable |= cb;
+  if (t.continuous.kind == ContinuousKind::IgnoredAsAttackTarget) c.card_ignored |= cb;
+  if (t.continuous.kind == ContinuousKind::SecondAttack) c.card_second_attack |= cb;
+  if (t.continuous.kind == ContinuousKind::CannotAttackDirectly) c.card_no_direct |= cb;
   if (t.continuous.kind == ContinuousKind::MayAttackDirectly) c.card_direct_ok |= cb;
   if (effect_attrs(t) & kAttrPiercing) c.card_piercing |= cb;
   if (t.continuous.kind == ContinuousKind::DoubleBattleDamage) c.card_double_damage |= cb;
@@ -134,8 +139,6 @@ void host_facts(TraceContext& c, const Scenario& header, std::uint8_t monster, s
   for (const CardSpec& card : header.cards) {
     if (card.host != monster) continue;
     const EffectTerm& t = card.term;
-    if (t.continuous.kind == ContinuousKind::CannotBeAttacked) c.unattackable |= b;
-    if (t.continuous.kind == ContinuousKind::MayAttackDirectly) c.direct_ok |= b;
     if (!end_of_battle_obliged(t)) continue;
     if (t.conditions & kCondHostAttacked) c.eob_attacked |= b;
     if (t.conditions & kCondHostBattled) c.eob_battled |= b;

@@ -52,7 +52,7 @@ const std::map<std::string, std::set<std::string>> kPinned = {
             "damage_step_exit", "replay_enabled", "replay_in_damage_step", "declarations_per_monster",
             "attack_requires_attack_position", "direct_attack_requires_empty_field", "damage_calc_when_battler_left",
             "damage_step_continues_after_battler_leaves", "destroyed_by_battle_targetable",
-            "flip_effect_after_host_left", "flip_summon_in_battle_phase"}},
+            "flip_effect_after_host_left", "flip_summon_in_battle_phase", "unattackable_monsters_block_direct_attacks"}},
 };
 
 TEST(SourceRulesets, BuiltInNamesInOrder) {
