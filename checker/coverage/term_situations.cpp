@@ -61,6 +61,11 @@ std::vector<Situation> term_situations() {
       {"direct_attack_past_ignored", "a direct attack while the opponent controls only monsters that cannot be "
        "targeted for attacks but do not prevent direct attacks", "S1 §战斗步骤", on(T::AttackDeclared),
        direct_past_ignored},
+      {"forced_target_replay", "a forced attack target replays an attack declared on another target or a direct one",
+       "S1 §战斗步骤的卷回", on(T::Replay), [](const V& v) {
+         const TraceContext& c = v.before.trace;
+         return (c.forced & c.occupied) != 0 && !(c.forced & slot_bit(c.target));
+       }},
       // ---- Life Points outside battle (issue 31; model/rules/effects.cpp change_life_points) ----
       {"effect_damage", "an effect inflicts damage outside battle (not battle damage)", "S0 §6.3.4.3.3.2; S1 §伤害计算时",
        on(T::LifePointsChanged), [](const V& v) { return v.event.value < 0; }},

@@ -11,13 +11,13 @@ namespace {
 constexpr std::array<const char*, 2> kSideNames{"P1", "P2"};
 
 /// The monitors' slot masks (TraceContext), permuted with the zones.
-constexpr std::array<std::uint16_t TraceContext::*, 15> kSlotMasks{
+constexpr std::array<std::uint16_t TraceContext::*, 16> kSlotMasks{
     &TraceContext::occupied,     &TraceContext::face_down,    &TraceContext::defense,   &TraceContext::declared,
     &TraceContext::declared_twice,
     &TraceContext::attacked,     &TraceContext::battled,      &TraceContext::confirmed,
     &TraceContext::eob_attacked, &TraceContext::eob_battled, &TraceContext::eob_due,
     &TraceContext::bp_changed,   &TraceContext::flip_summoned, &TraceContext::window_flipped,
-    &TraceContext::forbidden};
+    &TraceContext::forbidden,    &TraceContext::forced};
 
 /// The per-card bits of the state and the context, permuted with the copies.
 constexpr std::array<std::uint16_t State::*, 3> kCardBitsState{&State::used, &State::pending, &State::accepted};

@@ -154,7 +154,8 @@ std::string Narrator::event_text(const Event& e) {
     case EventType::AttackNegated: return "the attack of " + monster(e.slot) + " is negated (no Damage Step)";
     case EventType::AttackStopped: return "the attack of " + monster(e.slot) + " ends without a Damage Step";
     case EventType::Replay:
-      return "replay: the attacked player's monster count changed; " + monster(e.slot) + " may choose again";
+      return "replay: the attacked player's monster count changed, or the attack may no longer go to its target; " +
+             monster(e.slot) + " may choose again";
     case EventType::ReplayChoice:
       if (e.target == kDirect) return monster(e.slot) + " attacks directly instead (replay, not a declaration)";
       if (e.target >= kSlotCount) return monster(e.slot) + " does not attack (replay)";
@@ -202,6 +203,8 @@ std::string Narrator::event_text(const Event& e) {
       return player_label(e.player) + " Normal Summons " + monster(e.slot);
     case EventType::FlipSummoned: return player_label(e.player) + " Flip Summons " + monster(e.slot);
     case EventType::AttackForbidden: return monster(e.slot) + " cannot attack for the rest of the turn";
+    case EventType::AttackTargetForced:
+      return "for the rest of the turn the opponent's monsters can attack only " + monster(e.slot);
     case EventType::LifePointsChanged:
       return player_label(e.player) + (e.value < 0 ? " takes " + std::to_string(-e.value) + " damage from an effect"
                                                    : " gains " + std::to_string(e.value) + " Life Points");

@@ -116,6 +116,8 @@ constexpr std::array<KnobSpec, kKnobCount> kKnobs = {{
      "an attacker that chooses not to attack after a replay has still declared: it cannot declare that declaration again"},
     {Knob::UnattackableMonstersBlockDirectAttacks, "unattackable_monsters_block_direct_attacks", kBool,
      "a monster that cannot be targeted for attacks still counts as a monster the opponent controls, so no direct attack while it is there"},
+    {Knob::ForcedTargetCausesReplay, "forced_target_causes_replay", kBool,
+     "an effect making one monster the only one that may be attacked, applied in the Battle Step after an attack was declared on another target (or directly), replays that attack"},
 }};
 
 constexpr bool specs_in_enum_order() {

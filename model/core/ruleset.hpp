@@ -67,6 +67,7 @@ enum class Knob : std::uint8_t {
   EffectDamageIsBattleDamage,        ///< bool: damage an effect inflicts counts as battle damage (a mutant's reading)
   ReplayStopKeepsDeclaration,        ///< bool: an attacker that stops after a replay has still used its declaration
   UnattackableMonstersBlockDirectAttacks, ///< bool: a monster that cannot be targeted for attacks still prevents a direct attack
+  ForcedTargetCausesReplay,          ///< bool: a forced attack target applied after a declaration on another target replays the attack
   Count
 };
 inline constexpr int kKnobCount = static_cast<int>(Knob::Count);

@@ -31,6 +31,11 @@ struct ZoneState {
   bool has(std::uint8_t b) const { return (bits & b) != 0; }
 };
 
+/// On the zones of the player who is not attacking this turn (P2), where no
+/// monster declares: the turn player's monsters may attack only this monster
+/// (OpCode::AttractAttacks; S1 §战斗步骤的卷回). Shares kDeclared's bit.
+inline constexpr std::uint8_t kAttractsAttacks = kDeclared;
+
 /// Chain link flags.
 enum LinkBit : std::uint8_t { kLinkActivationNegated = 0x01, kLinkEffectNegated = 0x02 };
 

@@ -59,6 +59,15 @@ bool Stepper::attackable(std::uint8_t slot) const {
   return !hosts(ContinuousKind::CannotBeAttacked, slot) && !hosts(ContinuousKind::IgnoredAsAttackTarget, slot);
 }
 
+std::uint16_t Stepper::forced_targets() const {
+  std::uint16_t out = 0;
+  for (int z = 0; z < kZonesPerSide; ++z) {
+    const ZoneState& zone = s.zones[slot_of(Player::P2, z)];
+    if (zone.occupied() && zone.has(kAttractsAttacks)) out = static_cast<std::uint16_t>(out | 1u << slot_of(Player::P2, z));
+  }
+  return out;
+}
+
 bool Stepper::may_attack_directly(std::uint8_t attacker) const { return hosts(ContinuousKind::MayAttackDirectly, attacker); }
 
 /// A monster that cannot be targeted for attacks is still a monster its

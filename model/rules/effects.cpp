@@ -225,6 +225,7 @@ void Stepper::apply_to_monster(std::uint8_t slot, const Op& op) {
     case OpCode::SetAtk:
     case OpCode::ChangeDef: change_stat(slot, op); break;
     case OpCode::CannotAttack: forbid_attack(slot); break;
+    case OpCode::AttractAttacks: attract_attacks(slot); break;
     default: break;
   }
 }
@@ -262,6 +263,24 @@ void Stepper::forbid_attack(std::uint8_t slot) {
   e.monster = z.monster;
   emit(e);
   if (slot == s.attacker && battle_window() && r.flag(Knob::CannotAttackStopsAttack)) s.battle |= kAttackerGone;
+}
+
+/// "This turn, the opponent's monsters can attack only this monster" (S1
+/// §战斗步骤的卷回, 仁王立's second effect), on a monster of the player who is
+/// not attacking this turn (on the turn player's own monster it binds nothing
+/// here). An attack declared before on another target, or a direct one, and
+/// not yet in the Damage Step, replays once the chain has resolved: the
+/// attacker chooses that monster or stops (knob forced_target_causes_replay).
+void Stepper::attract_attacks(std::uint8_t slot) {
+  ZoneState& z = s.zones[slot];
+  if (side_of(slot) != Player::P2 || !z.occupied()) return;
+  z.bits |= kAttractsAttacks;
+  Event e = ev(EventType::AttackTargetForced);
+  e.slot = slot;
+  e.monster = z.monster;
+  emit(e);
+  if (attack_in_progress() && battle_window() && s.target != slot && r.flag(Knob::ForcedTargetCausesReplay))
+    s.battle |= kReplayPending;
 }
 
 /// The attack now targets `slot` (an opponent's monster): no replay, the

@@ -60,14 +60,16 @@ bool Stepper::side_has_monsters(Player p) const {
 /// a replay (knob attack_restrictions_apply_on_replay: restrictions bind it too).
 void Stepper::list_attack_targets(ActionType type, std::uint8_t attacker, ActionList& out) const {
   const bool restricted = type == ActionType::DeclareAttack || r.flag(Knob::AttackRestrictionsApplyOnReplay);
+  const std::uint16_t forced = restricted ? forced_targets() : 0;  // a forced target (S1 §战斗步骤的卷回)
   bool blocked = false;
   for (int z = 0; z < kZonesPerSide; ++z) {
     const std::uint8_t slot = slot_of(Player::P2, z);
     if (!s.zones[slot].occupied()) continue;
     blocked = blocked || blocks_direct_attack(slot);
+    if (forced != 0 && !(forced & (1u << slot))) continue;
     if (!restricted || attackable(slot)) out.push(Action{type, kNoCard, attacker, slot});
   }
-  if (restricted && hosts(ContinuousKind::CannotAttackDirectly, attacker)) return;
+  if (forced != 0 || (restricted && hosts(ContinuousKind::CannotAttackDirectly, attacker))) return;
   if (!blocked || !r.flag(Knob::DirectAttackRequiresEmptyField) || may_attack_directly(attacker))
     out.push(Action{type, kNoCard, attacker, kDirect});
 }

@@ -97,6 +97,7 @@ struct Stepper {
   void negate(const LinkState& link, const Op& op);
   void redirect(std::uint8_t slot);
   void forbid_attack(std::uint8_t slot);
+  void attract_attacks(std::uint8_t slot);
   void change_life_points(Player owner, const Op& op);
   void change_position(std::uint8_t slot, Position pos);
   // --- ATK/DEF changes (stats.cpp) -----------------------------------------
@@ -139,6 +140,9 @@ struct Stepper {
   /// directly: it is there, and no continuous effect sets it aside (knob
   /// unattackable_monsters_block_direct_attacks).
   bool blocks_direct_attack(std::uint8_t slot) const;
+  /// The attacked side's monsters an effect made the only ones that may be
+  /// attacked (kAttractsAttacks), as a slot mask; 0 when none.
+  std::uint16_t forced_targets() const;
   DamageModifiers damage_modifiers() const;          ///< in force for this battle's damage (model/terms/damage.hpp)
   void modify_battle_damage(Player owner, const Op& op);  ///< a resolved halving or redirection
   bool pierces(std::uint8_t attacker) const;          ///< a piercing effect applies to it (knob piercing_battle_damage)

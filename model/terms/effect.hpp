@@ -107,8 +107,9 @@ enum class OpCode : std::uint8_t {
   CannotAttack,       ///< the monster cannot attack for the rest of the turn; an attack it declared stops (S1 §战斗步骤)
   InflictDamage,      ///< effect damage to a player (object you|opponent): Op::amount, or the attacker's ATK (Op::flag)
   GainLp,             ///< a player (object you|opponent) gains Op::amount LP, or the attacker's ATK (Op::flag)
+  AttractAttacks,     ///< for the rest of the turn the opponent's monsters may attack only this monster (S1 §战斗步骤的卷回)
 };
-inline constexpr int kOpCodeCount = 20;
+inline constexpr int kOpCodeCount = 21;
 
 /// Operations on the battle damage the controller takes (object `you`, a
 /// duration): "no damage", halved, redirected to the opponent.

@@ -41,8 +41,9 @@ enum class EventType : std::uint8_t {
   FlipSummoned,         ///< slot, monster, player: a face-down monster was Flip Summoned (not flipped by an attack or an effect)
   AttackForbidden,      ///< slot, monster: an effect made that monster unable to attack for the rest of the turn
   LifePointsChanged,    ///< player, value: an effect changed that player's LP outside battle (value < 0: effect damage, > 0: a gain)
+  AttackTargetForced,   ///< slot, monster: this turn the opponent's monsters may attack only that monster
 };
-inline constexpr int kEventTypeCount = 29;
+inline constexpr int kEventTypeCount = 30;
 
 /// One observable event. A flat value: unused fields keep their defaults.
 struct Event {

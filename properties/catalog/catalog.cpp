@@ -92,11 +92,13 @@ std::vector<PropertyInfo> replay_properties() {
       // does not have; S4 speaks of "the monsters on the field" without naming the attacked side.
       {"replay_requires_count_change", K::Always,
        "A replay happens only after the attacked player's monster count changed since the declaration "
-       "(S4 says the field's count, without naming a side).",
+       "(S4 says the field's count, without naming a side), or after an effect left the attacker only another "
+       "monster to attack (S1: a forced attack target).",
        {{"S1", "战斗步骤的卷回"}, {"S4", "2.4.2"}}},
       {"replay_when_count_changes", K::Always,
-       "If the attacked player's monster count changes in the Battle Step after a declaration, a replay "
-       "occurs before any Damage Step.",
+       "If the attacked player's monster count changes in the Battle Step after a declaration, or an effect "
+       "leaves the attacker only another monster to attack (S1: a forced attack target), a replay occurs before "
+       "any Damage Step.",
        {{"S1", "战斗步骤的卷回"}, {"S4", "2.4.2"}}},
       {"replay_choice_is_not_declaration", K::Always,
        "Choosing a new target (or no attack) after a replay is not an attack declaration: no declaration "

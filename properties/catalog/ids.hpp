@@ -108,6 +108,7 @@ enum class Prop : std::uint8_t {
   // Attack counts and restrictions (issue 31; properties/monitors/effects.cpp)
   CannotAttackIsObeyed,
   CannotAttackDirectlyIsObeyed,
+  ForcedAttackTargetIsObeyed,
   Count
 };
 inline constexpr int kPropCount = static_cast<int>(Prop::Count);

@@ -32,6 +32,18 @@ void no_direct_attack_obeyed(const Ctx& c, const Event& e, Verdicts& v) {
   if (e.target == kDirect && slot_applies(c, c.card_no_direct, attacker)) violate(v, Prop::CannotAttackDirectlyIsObeyed);
 }
 
+/// forced_attack_target_is_obeyed: while the attacked side has a monster the
+/// opponent's monsters may attack only (a forced target, S1 §战斗步骤的卷回),
+/// no attack is declared on another target or directly, no other is chosen
+/// after a replay, and no attack enters the Damage Step against another.
+void forced_target_obeyed(const Ctx& c, const Event& e, Verdicts& v) {
+  const std::uint8_t attacker = e.slot < kSlotCount ? e.slot : c.attacker;
+  if (attacker >= kSlotCount || (e.type == EventType::ReplayChoice && e.target == kNoSlot)) return;
+  const std::uint16_t forced = c.forced & c.occupied & side_mask(other(side_of(attacker)));
+  const std::uint8_t target = e.type == EventType::DamageStepBegin ? c.target : e.target;
+  if (forced != 0 && !(forced & slot_bit(target))) violate(v, Prop::ForcedAttackTargetIsObeyed);
+}
+
 /// one_declaration_per_monster: a monster declares at most one attack per
 /// Battle Phase (a negated attack, or one stopped after a replay, still
 /// counts), two with a second-attack effect of its own (S4 §2.4.2, S1 §战斗步骤).

@@ -44,7 +44,10 @@ enum BattleFlag : std::uint16_t {
   kBtlSafeP1 = 0x0800,        ///< a resolved "cannot be destroyed by battle" protects P1's monsters in this battle
   kBtlSafeP2 = 0x1000,
   kBtlHiddenAtCalc = 0x2000,  ///< the attack target was face-down when damage calculation began
+  kBtlForcedAway = 0x4000,    ///< a forced attack target elsewhere made a replay possible (S1 §战斗步骤的卷回)
 };
+/// What makes a replay possible: a count change, or a forced target elsewhere.
+inline constexpr std::uint16_t kBtlReplayDue = kBtlCountChanged | kBtlForcedAway;
 
 /// TraceContext::calc: the outcome expected from the last DamageCalculation,
 /// open until the next TimingEnter / StepEnter.
@@ -170,9 +173,11 @@ struct TraceContext {
   /// Slots whose monster an effect made unable to attack for the rest of the
   /// turn (AttackForbidden), until it leaves.
   std::uint16_t forbidden = 0;
-  /// Two spare bytes: the search's nodes (state + this context's changing
-  /// part) stay whole 8-byte words (checker/parallel/parallel_bfs_chunks.hpp).
-  std::uint16_t spare = 0;
+  /// Slots whose monster the opponent's monsters may attack only, for the
+  /// rest of the turn (AttackTargetForced), until it leaves. The last two
+  /// bytes: the search's nodes (state + this context's changing part) stay
+  /// whole 8-byte words (checker/parallel/parallel_bfs_chunks.hpp).
+  std::uint16_t forced = 0;
 
   bool operator==(const TraceContext&) const = default;
 

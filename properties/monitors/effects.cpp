@@ -163,6 +163,11 @@ std::vector<PropertyInfo> effect_properties() {
        "A monster whose own text says it cannot attack directly never declares a direct attack, nor chooses one "
        "after a replay; it may still attack the opponent's monsters.",
        {{"S1", "战斗步骤的卷回"}, {"S1", "战斗步骤"}}},
+      {"forced_attack_target_is_obeyed", K::Always,
+       "While an effect says the opponent's monsters can attack only one monster, no attack is declared on another "
+       "monster or directly; applied after a declaration on another target, the attack replays and the attacker "
+       "chooses that monster or stops, and no attack enters the Damage Step against another.",
+       {{"S1", "战斗步骤的卷回"}}},
   };
 }
 

@@ -46,7 +46,7 @@ void on_step_enter(Ctx& c, const Event& e) {
   if (e.step == Step::StartStep) c.declared = c.declared_twice = c.attacked = c.battled = 0;
   if (e.step == Step::DamageStep) {
     c.ds_timing = 0;
-    c.battle &= static_cast<std::uint16_t>(~kBtlCountChanged);
+    c.battle &= static_cast<std::uint16_t>(~kBtlReplayDue);
   }
   c.calc = c.calc_damage = 0;  // the damage calculation's events are over
   c.flags &= static_cast<std::uint8_t>(~kCtxBpEnded);
@@ -88,7 +88,7 @@ void on_attack_ended(Ctx& c, const Event& e) {
 
 void on_replay(Ctx& c, const Event&) {
   c.battle |= kBtlReplayed;
-  c.battle &= static_cast<std::uint16_t>(~kBtlCountChanged);
+  c.battle &= static_cast<std::uint16_t>(~kBtlReplayDue);
 }
 
 void on_replay_choice(Ctx& c, const Event& e) {
@@ -105,7 +105,7 @@ void on_damage_step_begin(Ctx& c, const Event& e) {
   if (e.target != kNoSlot) c.target = e.target;
   c.attacked |= slot_bit(c.attacker);
   c.battle |= kBtlActive;
-  c.battle &= static_cast<std::uint16_t>(~kBtlCountChanged);
+  c.battle &= static_cast<std::uint16_t>(~kBtlReplayDue);
 }
 
 void on_flipped(Ctx& c, const Event& e) {
@@ -239,6 +239,17 @@ void on_attack_forbidden(Ctx& c, const Event& e) {
   if (c.occupied & slot_bit(e.slot)) c.forbidden |= slot_bit(e.slot);
 }
 
+/// A forced attack target (S1 §战斗步骤的卷回): an attack declared on another
+/// target, or a direct one, and still before the Damage Step, may replay
+/// (forced_attack_target_is_obeyed, not replay_when_count_changes, sees
+/// that it does not go on against its first target).
+void on_attack_target_forced(Ctx& c, const Event& e) {
+  if (!(c.occupied & slot_bit(e.slot))) return;
+  c.forced |= slot_bit(e.slot);
+  const bool before_damage_step = c.in_step(Step::BattleStep) && c.has(kBtlActive) && !c.has(kBtlEnded);
+  if (before_damage_step && c.target != e.slot) c.battle |= kBtlForcedAway;
+}
+
 void on_change_expired(Ctx& c, const Event& e) {
   c.bp_changed &= static_cast<std::uint16_t>(~slot_bit(e.slot));
   c.flags |= kCtxBpChangesExpired;
@@ -290,6 +301,7 @@ constexpr std::array<FoldFn, kEventTypeCount> kFolds = {
     on_flip_summoned,        // FlipSummoned
     on_attack_forbidden,     // AttackForbidden
     on_nothing,              // LifePointsChanged: no property reads Life Points outside battle
+    on_attack_target_forced, // AttackTargetForced
 };
 
 }  // namespace
@@ -305,6 +317,7 @@ void fold_effects(Ctx& c, const Event& e) {
     c.eob_battled &= keep;
     c.eob_due &= keep;
     c.forbidden &= keep;
+    c.forced &= keep;
   }
   if (e.type == EventType::StepEnter) c.eob_due = e.step == Step::EndStep ? end_step_due(c) : 0;
   if (e.type == EventType::Activate && trigger_of(e) == TriggerEvent::EndOfBattlePhase)

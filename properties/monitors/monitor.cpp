@@ -39,7 +39,7 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
     // AttackDeclared
     run<attacker_position, direct_attack_empty_field, one_declaration, one_attack_at_a_time,
         replay_choice_not_declaration, seen_direct_attack, unattackable_target, cannot_attack_obeyed,
-        no_direct_attack_obeyed>,
+        no_direct_attack_obeyed, forced_target_obeyed>,
     // AttackNegated
     run<seen_attack_negated>,
     // AttackStopped
@@ -48,9 +48,9 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
     run<replay_not_in_damage_step, replay_after_chain, replay_needs_count_change, seen_replay>,
     // ReplayChoice
     run<replay_not_in_damage_step, direct_attack_empty_field, seen_direct_attack, unattackable_target,
-        cannot_attack_obeyed, no_direct_attack_obeyed>,
+        cannot_attack_obeyed, no_direct_attack_obeyed, forced_target_obeyed>,
     // DamageStepBegin
-    run<negated_attack_no_damage_step, replay_before_damage_step, cannot_attack_obeyed>,
+    run<negated_attack_no_damage_step, replay_before_damage_step, cannot_attack_obeyed, forced_target_obeyed>,
     // FlippedFaceUp
     run<flip_at_before_calc, no_flip_after_cancel, seen_flip>,
     // Activate
@@ -96,6 +96,8 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
     // AttackForbidden
     run<>,
     // LifePointsChanged
+    run<>,
+    // AttackTargetForced
     run<>,
 };
 

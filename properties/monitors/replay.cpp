@@ -18,9 +18,10 @@ void replay_after_chain(const Ctx& c, const Event&, Verdicts& v) {
 }
 
 /// replay_requires_count_change: a replay needs a change in the attacked
-/// player's monster count since the declaration (or the previous replay).
+/// player's monster count since the declaration (or the previous replay), or
+/// a forced attack target elsewhere (kBtlForcedAway, S1 §战斗步骤的卷回).
 void replay_needs_count_change(const Ctx& c, const Event&, Verdicts& v) {
-  if (!c.has(kBtlCountChanged)) violate(v, Prop::ReplayRequiresCountChange);
+  if (!(c.battle & kBtlReplayDue)) violate(v, Prop::ReplayRequiresCountChange);
 }
 
 /// replay_when_count_changes: if the attacked player's monster count changed

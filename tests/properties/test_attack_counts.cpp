@@ -2,7 +2,8 @@
 // (issue 31; properties/monitors/attacks.cpp): a second attack and never a
 // third, "cannot attack directly", and the two kinds of "cannot be targeted
 // for attacks" (one still blocks direct attacks, the other lets them
-// through). Each has a violating trace and a near miss that holds.
+// through), and a forced attack target. Each has a violating trace and a near
+// miss that holds.
 #include "model/terms/effect_text.hpp"
 #include "tests/properties/trace_builder.hpp"
 
@@ -104,6 +105,55 @@ TEST(UnattackableMonsters, NeitherKindIsEverTheTarget) {
     t.to_battle_step().declared(P1M0, P2M0);
     EXPECT_VIOLATES(t.run(false), "cannot_be_attacked_never_targeted") << kind;
   }
+}
+
+/// An attack P1 M0 -> `target`, then P2 forces attacks onto the Dragon (P2 M0) in the Battle Step.
+Trace forced_onto_dragon(std::uint8_t target) {
+  Trace t;
+  t.to_battle_step().declared(P1M0, target).window(Timing::AttackDeclaration).enter(Timing::BattleStep);
+  Event e;
+  e.type = EventType::AttackTargetForced;
+  e.slot = P2M0;
+  e.monster = kDragon;
+  t.add(e);
+  return t;
+}
+
+TEST(ForcedAttackTarget, AnAttackOnAnotherMonsterThatEntersTheDamageStepViolates) {
+  Trace t = forced_onto_dragon(P2M1);
+  t.passes().step(Step::DamageStep).damage_step_begin();
+  EXPECT_VIOLATES(t.run(false), "forced_attack_target_is_obeyed");
+}
+
+TEST(ForcedAttackTarget, TheReplayThatFollowsMayChooseOnlyThatMonster) {
+  Trace t = forced_onto_dragon(P2M1);
+  t.replay().replay_choice(P2M0);
+  EXPECT_HOLDS(t.run(false), "forced_attack_target_is_obeyed");
+  EXPECT_HOLDS(t.run(false), "replay_requires_count_change");
+}
+
+TEST(ForcedAttackTarget, ReChoosingAnotherMonsterViolates) {
+  Trace t = forced_onto_dragon(P2M1);
+  t.replay().replay_choice(P2M1);
+  EXPECT_VIOLATES(t.run(false), "forced_attack_target_is_obeyed");
+}
+
+TEST(ForcedAttackTarget, ADirectAttackAfterItViolates) {
+  Trace t = forced_onto_dragon(kDirect);
+  t.replay().replay_choice(kDirect);
+  EXPECT_VIOLATES(t.run(false), "forced_attack_target_is_obeyed");
+}
+
+TEST(ForcedAttackTarget, AnAttackAlreadyOnThatMonsterGoesOn) {
+  Trace t = forced_onto_dragon(P2M0);
+  t.passes().step(Step::DamageStep).damage_step_begin();
+  EXPECT_HOLDS(t.run(false), "forced_attack_target_is_obeyed");
+}
+
+TEST(ForcedAttackTarget, EndsWhenItsMonsterLeaves) {
+  Trace t = forced_onto_dragon(P2M1);
+  t.left(P2M0, LeaveReason::Banish).replay().replay_choice(P2M1);
+  EXPECT_HOLDS(t.run(false), "forced_attack_target_is_obeyed");
 }
 
 }  // namespace

@@ -77,7 +77,7 @@ class TraceStream {
   bool unterminated_ = false;  ///< the last line read had no newline
   std::size_t line_ = 0;
   EventTypeMask omits_ = 0;
-  int version_ = 4;  ///< the header's version (kTraceVersion when none was read)
+  int version_ = 5;  ///< the header's version (kTraceVersion when none was read)
   bool header_ = false;
   std::string error_;
 };
