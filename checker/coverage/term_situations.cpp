@@ -61,6 +61,11 @@ std::vector<Situation> term_situations() {
       {"direct_attack_past_ignored", "a direct attack while the opponent controls only monsters that cannot be "
        "targeted for attacks but do not prevent direct attacks", "S1 §战斗步骤", on(T::AttackDeclared),
        direct_past_ignored},
+      {"attack_all_next_monster", "a monster that attacks each opponent's monster once declares on another of them",
+       "S1 §攻击被无效", on(T::AttackDeclared), [](const V& v) {
+         const TraceContext& c = v.before.trace;
+         return (c.declared & slot_bit(v.event.slot)) && slot_applies(c, c.card_attack_all, v.event.slot);
+       }},
       {"forced_target_replay", "a forced attack target replays an attack declared on another target or a direct one",
        "S1 §战斗步骤的卷回", on(T::Replay), [](const V& v) {
          const TraceContext& c = v.before.trace;

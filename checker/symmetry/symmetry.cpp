@@ -13,7 +13,7 @@ constexpr std::array<const char*, 2> kSideNames{"P1", "P2"};
 /// The monitors' slot masks (TraceContext), permuted with the zones.
 constexpr std::array<std::uint16_t TraceContext::*, 16> kSlotMasks{
     &TraceContext::occupied,     &TraceContext::face_down,    &TraceContext::defense,   &TraceContext::declared,
-    &TraceContext::declared_twice,
+    &TraceContext::attack_tally,
     &TraceContext::attacked,     &TraceContext::battled,      &TraceContext::confirmed,
     &TraceContext::eob_attacked, &TraceContext::eob_battled, &TraceContext::eob_due,
     &TraceContext::bp_changed,   &TraceContext::flip_summoned, &TraceContext::window_flipped,

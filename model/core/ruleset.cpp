@@ -118,6 +118,8 @@ constexpr std::array<KnobSpec, kKnobCount> kKnobs = {{
      "a monster that cannot be targeted for attacks still counts as a monster the opponent controls, so no direct attack while it is there"},
     {Knob::ForcedTargetCausesReplay, "forced_target_causes_replay", kBool,
      "an effect making one monster the only one that may be attacked, applied in the Battle Step after an attack was declared on another target (or directly), replays that attack"},
+    {Knob::AttackAllCountsEveryDeclaration, "attack_all_counts_every_declaration", kBool,
+     "a monster that may attack each of the opponent's monsters once has used up a monster as soon as it declares an attack on it (or chooses it after a replay, or the attack is moved to it), even if that attack is negated or abandoned; otherwise only once the attack reaches the Damage Step"},
 }};
 
 constexpr bool specs_in_enum_order() {

@@ -36,6 +36,12 @@ struct ZoneState {
 /// (OpCode::AttractAttacks; S1 §战斗步骤的卷回). Shares kDeclared's bit.
 inline constexpr std::uint8_t kAttractsAttacks = kDeclared;
 
+/// On the zones of the player who is not attacking: a monster that a monster
+/// attacking each opponent's monster once already attacked this Battle Phase,
+/// even if that attack was negated, abandoned or moved (S1 §攻击被无效).
+/// Shares kAttacked's bit ("has attacked" is the attacker's).
+inline constexpr std::uint8_t kAttackedByAll = kAttacked;
+
 /// Chain link flags.
 enum LinkBit : std::uint8_t { kLinkActivationNegated = 0x01, kLinkEffectNegated = 0x02 };
 

@@ -290,6 +290,7 @@ void Stepper::redirect(std::uint8_t slot) {
   if (slot == s.target || step_of(s.timing) != Step::BattleStep) return;
   s.target = slot;
   s.target_boost = 0;
+  choose_for_attack_all(s.attacker, slot);
   Event e = ev(EventType::AttackTargetChanged);
   e.slot = s.attacker;
   e.target = slot;

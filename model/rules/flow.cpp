@@ -67,9 +67,11 @@ void Stepper::list_attack_targets(ActionType type, std::uint8_t attacker, Action
     if (!s.zones[slot].occupied()) continue;
     blocked = blocked || blocks_direct_attack(slot);
     if (forced != 0 && !(forced & (1u << slot))) continue;
+    if (restricted && !not_used_up(attacker, slot, type == ActionType::ReplayTarget)) continue;
     if (!restricted || attackable(slot)) out.push(Action{type, kNoCard, attacker, slot});
   }
   if (forced != 0 || (restricted && hosts(ContinuousKind::CannotAttackDirectly, attacker))) return;
+  if (restricted && !direct_left(attacker, type == ActionType::ReplayTarget)) return;
   if (!blocked || !r.flag(Knob::DirectAttackRequiresEmptyField) || may_attack_directly(attacker))
     out.push(Action{type, kNoCard, attacker, kDirect});
 }
@@ -252,6 +254,7 @@ void Stepper::replay() {
 }
 
 void Stepper::enter_damage_step() {
+  if (!r.flag(Knob::AttackAllCountsEveryDeclaration)) count_damage_step_attack();
   ZoneState& a = s.zones[s.attacker];
   if (r.get(Knob::HasAttackedOn) == 0) a.bits |= kAttacked;
   if (s.target != kDirect && (s.target >= kSlotCount || !s.zones[s.target].occupied())) s.battle |= kBattleCancelled;

@@ -87,7 +87,8 @@ bool may_attack(const State& s, const Ruleset& r, const Stepper& st, std::uint8_
   if (z.position() != Position::FaceUpAttack && r.flag(Knob::AttackRequiresAttackPosition)) return false;
   if (z.has(kDeclarationsSpent)) return false;  // declared twice, or cannot attack (an effect)
   if (!z.has(kDeclared)) return true;
-  return r.get(Knob::DeclarationsPerMonster) == 1 || st.hosts(ContinuousKind::SecondAttack, slot);
+  return r.get(Knob::DeclarationsPerMonster) == 1 || st.hosts(ContinuousKind::SecondAttack, slot) ||
+         st.hosts(ContinuousKind::AttackAllOnceEach, slot);
 }
 
 /// A mutant's reading (knob replay_stop_keeps_declaration = false): the
@@ -156,9 +157,8 @@ State Model::next(const State& s, const Action& a, EventBuffer& events) const {
     case ActionType::DeclineTrigger: st.choose_trigger(a.card, false); break;
     case ActionType::FlipSummon: st.flip_summon(a.target); break;
     case ActionType::DeclareAttack: {
-      ZoneState& z = n.zones[a.attacker];
-      z.bits |= z.has(kDeclared) ? kDeclarationsSpent : kDeclared;
-      if (rules_.get(Knob::HasAttackedOn) == 1) z.bits |= kAttacked;
+      st.count_declaration(a.attacker, a.target);
+      if (rules_.get(Knob::HasAttackedOn) == 1) n.zones[a.attacker].bits |= kAttacked;
       n.attacker = a.attacker;
       n.target = a.target;
       Event e;
@@ -184,6 +184,7 @@ State Model::next(const State& s, const Action& a, EventBuffer& events) const {
         break;
       }
       n.target = a.target;
+      st.choose_for_attack_all(n.attacker, a.target);
       // The re-choice is no declaration, but the monster chosen is targeted for
       // an attack: its own "when this card is targeted for an attack" trigger
       // activates (S1 §战斗步骤的卷回, S4 §2.4.2).

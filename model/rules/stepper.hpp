@@ -98,6 +98,12 @@ struct Stepper {
   void redirect(std::uint8_t slot);
   void forbid_attack(std::uint8_t slot);
   void attract_attacks(std::uint8_t slot);
+  // Attack counts (attack_counts.cpp).
+  void count_declaration(std::uint8_t attacker, std::uint8_t target);
+  void choose_for_attack_all(std::uint8_t attacker, std::uint8_t target);
+  void count_damage_step_attack();
+  bool not_used_up(std::uint8_t attacker, std::uint8_t slot, bool rechoice) const;
+  bool direct_left(std::uint8_t attacker, bool rechoice) const;
   void change_life_points(Player owner, const Op& op);
   void change_position(std::uint8_t slot, Position pos);
   // --- ATK/DEF changes (stats.cpp) -----------------------------------------

@@ -23,8 +23,9 @@ enum class ContinuousKind : std::uint8_t {
   SecondAttack,         ///< the host may declare a second attack in each Battle Phase (S4 §2.4.2: one attack "basically")
   CannotAttackDirectly, ///< the host cannot attack directly (it may still attack monsters)
   IgnoredAsAttackTarget,///< the host cannot be targeted for attacks, but does not prevent direct attacks
+  AttackAllOnceEach,    ///< the host may attack each of the opponent's monsters once (then no direct attack, S1 §攻击被无效)
 };
-inline constexpr int kContinuousKindCount = 14;
+inline constexpr int kContinuousKindCount = 15;
 
 /// Continuous parts that act on the card's own monster (its host): without
 /// one they never apply. The loaders' checks and the term generator read this.
@@ -33,7 +34,7 @@ constexpr bool continuous_needs_host(ContinuousKind k) {
          k == ContinuousKind::SelfDestructNoOtherMonster || k == ContinuousKind::Piercing ||
          k == ContinuousKind::DoubleBattleDamage || k == ContinuousKind::RedirectBattleDamage ||
          k == ContinuousKind::SecondAttack || k == ContinuousKind::CannotAttackDirectly ||
-         k == ContinuousKind::IgnoredAsAttackTarget;
+         k == ContinuousKind::IgnoredAsAttackTarget || k == ContinuousKind::AttackAllOnceEach;
 }
 
 struct ContinuousSpec {

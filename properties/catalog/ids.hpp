@@ -109,6 +109,7 @@ enum class Prop : std::uint8_t {
   CannotAttackIsObeyed,
   CannotAttackDirectlyIsObeyed,
   ForcedAttackTargetIsObeyed,
+  EachMonsterAttackedOnce,
   Count
 };
 inline constexpr int kPropCount = static_cast<int>(Prop::Count);

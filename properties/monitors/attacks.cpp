@@ -44,13 +44,32 @@ void forced_target_obeyed(const Ctx& c, const Event& e, Verdicts& v) {
   if (forced != 0 && !(forced & slot_bit(target))) violate(v, Prop::ForcedAttackTargetIsObeyed);
 }
 
+/// each_monster_attacked_once: a monster that may attack each of the
+/// opponent's monsters once declares on, or re-chooses after a replay, no
+/// monster it already attacked this Battle Phase (a negated, abandoned or
+/// moved attack included), and once it has attacked it does not declare a
+/// direct attack, nor anything after a direct one (S1 §攻击被无效).
+void each_monster_once(const Ctx& c, const Event& e, Verdicts& v) {
+  const std::uint8_t attacker = e.slot < kSlotCount ? e.slot : c.attacker;
+  if (!slot_applies(c, c.card_attack_all, attacker)) return;
+  const std::uint16_t b = slot_bit(attacker);
+  if (e.type == EventType::ReplayChoice) {
+    if (e.target < kSlotCount && e.target != c.target && (c.attack_tally & slot_bit(e.target)))
+      violate(v, Prop::EachMonsterAttackedOnce);
+    return;
+  }
+  if (!(c.declared & b)) return;
+  if ((c.attack_tally & b) || e.target == kDirect || (c.attack_tally & slot_bit(e.target)))
+    violate(v, Prop::EachMonsterAttackedOnce);
+}
+
 /// one_declaration_per_monster: a monster declares at most one attack per
 /// Battle Phase (a negated attack, or one stopped after a replay, still
 /// counts), two with a second-attack effect of its own (S4 §2.4.2, S1 §战斗步骤).
 void one_declaration(const Ctx& c, const Event& e, Verdicts& v) {
   const std::uint16_t b = slot_bit(e.slot);
-  if (!(c.declared & b)) return;
-  if ((c.declared_twice & b) || !slot_applies(c, c.card_second_attack, e.slot)) violate(v, Prop::OneDeclarationPerMonster);
+  if (!(c.declared & b) || slot_applies(c, c.card_attack_all, e.slot)) return;  // each_monster_attacked_once's
+  if ((c.attack_tally & b) || !slot_applies(c, c.card_second_attack, e.slot)) violate(v, Prop::OneDeclarationPerMonster);
 }
 
 /// one_attack_at_a_time: no declaration while another attack is still in progress.

@@ -125,6 +125,7 @@ struct TraceContext {
   std::uint16_t card_second_attack = 0;  ///< bit c: card c lets its host declare a second attack
   std::uint16_t card_no_direct = 0;      ///< bit c: card c says its host cannot attack directly
   std::uint16_t card_ignored = 0;        ///< bit c: its host cannot be targeted for attacks but lets direct attacks through
+  std::uint16_t card_attack_all = 0;     ///< bit c: its host may attack each of the opponent's monsters once
   std::array<std::uint8_t, kMaxCards> card_selector{};  ///< each card's monster selector (pack_selector)
   // Everything from here on changes along a trace (kContextHashFrom).
   // Board, bit = slot.
@@ -133,7 +134,11 @@ struct TraceContext {
   std::uint16_t defense = 0;        ///< face-up or face-down Defense Position
   // This Battle Phase, bit = slot (cleared when that slot's monster leaves).
   std::uint16_t declared = 0;       ///< declared an attack
-  std::uint16_t declared_twice = 0; ///< declared a second attack
+  /// Attack counts beyond "declared": on the attacking side, a monster that
+  /// declared its second attack, or, for one that attacks each opponent's
+  /// monster once, that declared a direct attack (it attacks no more); on the
+  /// defending side, a monster such an attacker already attacked.
+  std::uint16_t attack_tally = 0;
   std::uint16_t attacked = 0;       ///< entered a Damage Step as the attacker
   std::uint16_t battled = 0;        ///< went through damage calculation
   // This battle.

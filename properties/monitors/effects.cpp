@@ -168,6 +168,12 @@ std::vector<PropertyInfo> effect_properties() {
        "monster or directly; applied after a declaration on another target, the attack replays and the attacker "
        "chooses that monster or stops, and no attack enters the Damage Step against another.",
        {{"S1", "战斗步骤的卷回"}}},
+      {"each_monster_attacked_once", K::Always,
+       "A monster that may attack each of the opponent's monsters once attacks none of them twice, even when an "
+       "attack on it was negated, abandoned after a replay or moved to another monster, and it chooses between a "
+       "direct attack and its effect: once it has attacked it does not attack directly, and after a direct attack "
+       "it attacks no more.",
+       {{"S1", "攻击被无效"}}},
   };
 }
 

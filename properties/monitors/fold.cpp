@@ -43,7 +43,7 @@ void place(Ctx& c, std::uint8_t slot, Position p) {
 }
 
 void on_step_enter(Ctx& c, const Event& e) {
-  if (e.step == Step::StartStep) c.declared = c.declared_twice = c.attacked = c.battled = 0;
+  if (e.step == Step::StartStep) c.declared = c.attack_tally = c.attacked = c.battled = 0;
   if (e.step == Step::DamageStep) {
     c.ds_timing = 0;
     c.battle &= static_cast<std::uint16_t>(~kBtlReplayDue);
@@ -72,9 +72,17 @@ void on_priority(Ctx& c, const Event&) {
   c.chain &= static_cast<std::uint8_t>(~(kChAwaitPriority | kChBuilding | kChBuildingP2));
 }
 
+/// An attack of a monster attacking each opponent's monster once goes to
+/// `target`: that monster is used up, or after a direct attack the attacker
+/// attacks no more (attack_tally).
+void tally_attack_all(Ctx& c, std::uint8_t attacker, std::uint8_t target) {
+  c.attack_tally |= target == kDirect ? slot_bit(attacker) : slot_bit(target);
+}
+
 void on_attack_declared(Ctx& c, const Event& e) {
   reset_battle(c);
-  if (c.declared & slot_bit(e.slot)) c.declared_twice |= slot_bit(e.slot);
+  if (slot_applies(c, c.card_attack_all, e.slot)) tally_attack_all(c, e.slot, e.target);
+  else if (c.declared & slot_bit(e.slot)) c.attack_tally |= slot_bit(e.slot);
   c.declared |= slot_bit(e.slot);
   c.attacker = e.slot;
   c.target = e.target;
@@ -98,6 +106,7 @@ void on_replay_choice(Ctx& c, const Event& e) {
   }
   c.target = e.target;
   c.battle &= static_cast<std::uint16_t>(~kBtlBattlerLeft);
+  if (slot_applies(c, c.card_attack_all, c.attacker)) tally_attack_all(c, c.attacker, e.target);
 }
 
 void on_damage_step_begin(Ctx& c, const Event& e) {
@@ -189,7 +198,7 @@ void on_destroy_confirmed(Ctx& c, const Event& e) {
 
 void on_left_field(Ctx& c, const Event& e) {
   const std::uint16_t keep = static_cast<std::uint16_t>(~slot_bit(e.slot));
-  for (std::uint16_t* m : {&c.occupied, &c.face_down, &c.defense, &c.declared, &c.declared_twice, &c.attacked, &c.battled, &c.confirmed,
+  for (std::uint16_t* m : {&c.occupied, &c.face_down, &c.defense, &c.declared, &c.attack_tally, &c.attacked, &c.battled, &c.confirmed,
                            &c.bp_changed, &c.flip_summoned, &c.window_flipped})
     *m &= keep;
   if (e.reason == LeaveReason::Battle && e.slot < kSlotCount)
@@ -215,6 +224,7 @@ void on_battle_phase_ended(Ctx& c, const Event&) { c.flags |= kCtxBpEnded; }
 
 void on_attack_target_changed(Ctx& c, const Event& e) {
   if (e.target != kNoSlot) c.target = e.target;
+  if (e.target < kSlotCount && slot_applies(c, c.card_attack_all, c.attacker)) tally_attack_all(c, c.attacker, e.target);
 }
 
 void on_stat_changed(Ctx& c, const Event& e) {

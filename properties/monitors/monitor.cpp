@@ -39,7 +39,7 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
     // AttackDeclared
     run<attacker_position, direct_attack_empty_field, one_declaration, one_attack_at_a_time,
         replay_choice_not_declaration, seen_direct_attack, unattackable_target, cannot_attack_obeyed,
-        no_direct_attack_obeyed, forced_target_obeyed>,
+        no_direct_attack_obeyed, forced_target_obeyed, each_monster_once>,
     // AttackNegated
     run<seen_attack_negated>,
     // AttackStopped
@@ -48,7 +48,7 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
     run<replay_not_in_damage_step, replay_after_chain, replay_needs_count_change, seen_replay>,
     // ReplayChoice
     run<replay_not_in_damage_step, direct_attack_empty_field, seen_direct_attack, unattackable_target,
-        cannot_attack_obeyed, no_direct_attack_obeyed, forced_target_obeyed>,
+        cannot_attack_obeyed, no_direct_attack_obeyed, forced_target_obeyed, each_monster_once>,
     // DamageStepBegin
     run<negated_attack_no_damage_step, replay_before_damage_step, cannot_attack_obeyed, forced_target_obeyed>,
     // FlippedFaceUp
@@ -126,6 +126,7 @@ void card_facts(TraceContext& c, const CardSpec& card, std::uint16_t cb) {
   if (t.continuous.kind == ContinuousKind::IgnoredAsAttackTarget) c.card_ignored |= cb;
   if (t.continuous.kind == ContinuousKind::SecondAttack) c.card_second_attack |= cb;
   if (t.continuous.kind == ContinuousKind::CannotAttackDirectly) c.card_no_direct |= cb;
+  if (t.continuous.kind == ContinuousKind::AttackAllOnceEach) c.card_attack_all |= cb;
   if (t.continuous.kind == ContinuousKind::MayAttackDirectly) c.card_direct_ok |= cb;
   if (effect_attrs(t) & kAttrPiercing) c.card_piercing |= cb;
   if (t.continuous.kind == ContinuousKind::DoubleBattleDamage) c.card_double_damage |= cb;

@@ -115,6 +115,8 @@ const std::map<std::string, Distortion>& expected() {
        knob(Knob::ReplayStopKeepsDeclaration, "one_declaration_per_monster", "second-attack.toml")},
       {"direct-attack-restriction-ignored-on-replay",
        knob(Knob::AttackRestrictionsApplyOnReplay, "cannot_attack_directly_is_obeyed", "cannot-attack-directly.toml")},
+      {"attack-all-counts-only-damage-steps",
+       knob(Knob::AttackAllCountsEveryDeclaration, "each_monster_attacked_once", "attack-all.toml")},
       {"forced-target-without-replay",
        knob(Knob::ForcedTargetCausesReplay, "forced_attack_target_is_obeyed", "forced-target.toml")},
       {"direct-attack-past-unattackable",

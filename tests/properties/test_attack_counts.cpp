@@ -156,5 +156,32 @@ TEST(ForcedAttackTarget, EndsWhenItsMonsterLeaves) {
   EXPECT_HOLDS(t.run(false), "forced_attack_target_is_obeyed");
 }
 
+/// P1 M0 (Warrior) attacks each opponent's monster once: its attack on
+/// `first` is negated, then it declares on `second`.
+Trace attack_all_twice(std::uint8_t first, std::uint8_t second) {
+  Trace t(with_continuous("attack_all_once_each", kWarrior, Player::P1));
+  t.to_battle_step().declared(P1M0, first).attack_negated().window(Timing::AttackDeclaration).open();
+  t.declared(P1M0, second);
+  return t;
+}
+
+TEST(EachMonsterOnce, AnotherMonsterAfterANegatedAttackHolds) {
+  const Verdicts v = attack_all_twice(P2M0, P2M1).run(false);
+  EXPECT_HOLDS(v, "each_monster_attacked_once");
+  EXPECT_HOLDS(v, "one_declaration_per_monster");
+}
+
+TEST(EachMonsterOnce, TheSameMonsterAgainViolates) {
+  EXPECT_VIOLATES(attack_all_twice(P2M0, P2M0).run(false), "each_monster_attacked_once");
+}
+
+TEST(EachMonsterOnce, ADirectAttackAfterAnAttackViolates) {
+  EXPECT_VIOLATES(attack_all_twice(P2M0, kDirect).run(false), "each_monster_attacked_once");
+}
+
+TEST(EachMonsterOnce, NothingAfterADirectAttack) {
+  EXPECT_VIOLATES(attack_all_twice(kDirect, P2M0).run(false), "each_monster_attacked_once");
+}
+
 }  // namespace
 }  // namespace bc::test
