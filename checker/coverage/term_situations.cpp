@@ -66,6 +66,9 @@ std::vector<Situation> term_situations() {
          const TraceContext& c = v.before.trace;
          return (c.declared & slot_bit(v.event.slot)) && slot_applies(c, c.card_attack_all, v.event.slot);
        }},
+      {"must_attack_declares", "a monster that must attack if able declares its attack", "S1 §攻击被无效",
+       on(T::AttackDeclared),
+       [](const V& v) { return slot_applies(v.before.trace, v.before.trace.card_must_attack, v.event.slot); }},
       {"forced_target_replay", "a forced attack target replays an attack declared on another target or a direct one",
        "S1 §战斗步骤的卷回", on(T::Replay), [](const V& v) {
          const TraceContext& c = v.before.trace;

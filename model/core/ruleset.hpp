@@ -69,6 +69,7 @@ enum class Knob : std::uint8_t {
   UnattackableMonstersBlockDirectAttacks, ///< bool: a monster that cannot be targeted for attacks still prevents a direct attack
   ForcedTargetCausesReplay,          ///< bool: a forced attack target applied after a declaration on another target replays the attack
   AttackAllCountsEveryDeclaration,   ///< bool: an "attack each monster once" attacker uses up a monster when it declares on it, even if that attack stops
+  MustAttackBinds,                   ///< bool: a "must attack if able" monster keeps the turn player from ending the Battle Phase while it can attack
   Count
 };
 inline constexpr int kKnobCount = static_cast<int>(Knob::Count);

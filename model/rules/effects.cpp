@@ -288,6 +288,8 @@ void Stepper::attract_attacks(std::uint8_t slot) {
 void Stepper::redirect(std::uint8_t slot) {
   if (!attack_in_progress() || slot >= kSlotCount || !s.zones[slot].occupied() || side_of(slot) == side_of(s.attacker)) return;
   if (slot == s.target || step_of(s.timing) != Step::BattleStep) return;
+  // Not onto a monster the attacker may not attack while another is its only target (S1 §战斗步骤的卷回).
+  if (forced_targets() != 0 && !(forced_targets() & (1u << slot))) return;
   s.target = slot;
   s.target_boost = 0;
   choose_for_attack_all(s.attacker, slot);

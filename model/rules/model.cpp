@@ -97,6 +97,25 @@ void give_declaration_back(ZoneState& z) {
   z.bits = static_cast<std::uint8_t>(z.bits & ~(z.has(kDeclarationsSpent) ? kDeclarationsSpent : kDeclared));
 }
 
+/// A monster that must attack if able and can declare an attack now: the
+/// turn player may not end the Battle Step without attacking (knob
+/// must_attack_binds; the card's own text, S1 §攻击被无效 speaks of such a
+/// forced attack).
+bool attack_obliged(const State& s, const Ruleset& r, const Scenario& sc, const Stepper& st) {
+  if (!r.flag(Knob::MustAttackBinds)) return false;
+  if (std::none_of(sc.cards.begin(), sc.cards.end(),
+                   [](const CardSpec& c) { return c.term.continuous.kind == ContinuousKind::MustAttack; }))
+    return false;
+  for (int z = 0; z < kZonesPerSide; ++z) {
+    const std::uint8_t slot = slot_of(Player::P1, z);
+    if (!st.hosts(ContinuousKind::MustAttack, slot) || !may_attack(s, r, st, slot) || !st.may_declare(slot)) continue;
+    ActionList targets;
+    st.list_attack_targets(ActionType::DeclareAttack, slot, targets);
+    if (targets.size() > 0) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 void Model::actions(const State& s, ActionList& out) const {
@@ -125,10 +144,12 @@ void Model::actions(const State& s, ActionList& out) const {
     default:
       break;
   }
-  out.push(Action{ActionType::Pass});
   const bool turn_player_free = s.priority == Player::P1 && s.chain_len == 0;
   State copy = s;
   const Stepper st{scenario_, rules_, copy, scratch_events(), usable_.data()};
+  const bool may_end = !turn_player_free || (s.timing != Timing::BattleStepOpen && s.timing != Timing::StartStep) ||
+                       !attack_obliged(s, rules_, scenario_, st);
+  if (may_end || s.timing != Timing::BattleStepOpen) out.push(Action{ActionType::Pass});
   if (s.timing == Timing::BattleStepOpen && turn_player_free)
     for (int z = 0; z < kZonesPerSide; ++z)
       if (may_attack(s, rules_, st, slot_of(Player::P1, z)) && st.may_declare(slot_of(Player::P1, z)))
@@ -138,7 +159,7 @@ void Model::actions(const State& s, ActionList& out) const {
       if (s.zones[slot_of(Player::P1, z)].occupied() && s.zones[slot_of(Player::P1, z)].position() == Position::FaceDownDefense)
         out.push(Action{ActionType::FlipSummon, kNoCard, kNoSlot, slot_of(Player::P1, z)});
   st.list_activations(out);
-  if (s.timing == Timing::StartStep && turn_player_free && rules_.flag(Knob::StartStepMaySkipToEndStep))
+  if (s.timing == Timing::StartStep && turn_player_free && may_end && rules_.flag(Knob::StartStepMaySkipToEndStep))
     out.push(Action{ActionType::SkipToEndStep});
 }
 

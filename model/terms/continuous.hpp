@@ -24,8 +24,9 @@ enum class ContinuousKind : std::uint8_t {
   CannotAttackDirectly, ///< the host cannot attack directly (it may still attack monsters)
   IgnoredAsAttackTarget,///< the host cannot be targeted for attacks, but does not prevent direct attacks
   AttackAllOnceEach,    ///< the host may attack each of the opponent's monsters once (then no direct attack, S1 §攻击被无效)
+  MustAttack,           ///< the host must attack if able: the Battle Phase does not end while it can declare an attack
 };
-inline constexpr int kContinuousKindCount = 15;
+inline constexpr int kContinuousKindCount = 16;
 
 /// Continuous parts that act on the card's own monster (its host): without
 /// one they never apply. The loaders' checks and the term generator read this.
@@ -34,7 +35,8 @@ constexpr bool continuous_needs_host(ContinuousKind k) {
          k == ContinuousKind::SelfDestructNoOtherMonster || k == ContinuousKind::Piercing ||
          k == ContinuousKind::DoubleBattleDamage || k == ContinuousKind::RedirectBattleDamage ||
          k == ContinuousKind::SecondAttack || k == ContinuousKind::CannotAttackDirectly ||
-         k == ContinuousKind::IgnoredAsAttackTarget || k == ContinuousKind::AttackAllOnceEach;
+         k == ContinuousKind::IgnoredAsAttackTarget || k == ContinuousKind::AttackAllOnceEach ||
+         k == ContinuousKind::MustAttack;
 }
 
 struct ContinuousSpec {

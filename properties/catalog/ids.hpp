@@ -110,6 +110,7 @@ enum class Prop : std::uint8_t {
   CannotAttackDirectlyIsObeyed,
   ForcedAttackTargetIsObeyed,
   EachMonsterAttackedOnce,
+  MustAttackIsObeyed,
   Count
 };
 inline constexpr int kPropCount = static_cast<int>(Prop::Count);

@@ -63,6 +63,25 @@ void each_monster_once(const Ctx& c, const Event& e, Verdicts& v) {
     violate(v, Prop::EachMonsterAttackedOnce);
 }
 
+/// must_attack_is_obeyed: the turn player does not leave the Battle Step
+/// (nor skip it) while a monster that must attack if able plainly can: it is
+/// face-up in Attack Position, has not declared, no effect forbids it, and
+/// the opponent has a monster it may attack or, with none, it may attack
+/// directly. Where the trace cannot show what it could do (an ATK lock on
+/// declarations, a forced target, an effect ending the Battle Phase) the
+/// check stays silent rather than guess.
+void must_attack_obeyed(const Ctx& c, const Event& e, Verdicts& v) {
+  if (e.step != Step::EndStep || c.card_must_attack == 0 || c.card_attack_lock != 0 || c.has(kCtxBpEnded)) return;
+  const std::uint16_t foes = c.occupied & side_mask(Player::P2);
+  if (c.forced & foes) return;
+  const std::uint16_t targets = foes & ~slots_applying(c, c.card_unattackable, foes);
+  const std::uint16_t ready = c.occupied & side_mask(Player::P1) & ~(c.face_down | c.defense | c.declared | c.forbidden);
+  for (std::uint8_t s = 0; s < kSlotCount; ++s) {
+    if (!(ready & slot_bit(s)) || !slot_applies(c, c.card_must_attack, s)) continue;
+    if (targets != 0 || (foes == 0 && !slot_applies(c, c.card_no_direct, s))) violate(v, Prop::MustAttackIsObeyed);
+  }
+}
+
 /// one_declaration_per_monster: a monster declares at most one attack per
 /// Battle Phase (a negated attack, or one stopped after a replay, still
 /// counts), two with a second-attack effect of its own (S4 §2.4.2, S1 §战斗步骤).

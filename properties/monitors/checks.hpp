@@ -138,6 +138,7 @@ void unattackable_target(const Ctx&, const Event&, Verdicts&);
 void no_direct_attack_obeyed(const Ctx&, const Event&, Verdicts&);
 void forced_target_obeyed(const Ctx&, const Event&, Verdicts&);
 void each_monster_once(const Ctx&, const Event&, Verdicts&);
+void must_attack_obeyed(const Ctx&, const Event&, Verdicts&);
 void end_of_battle_obligations(const Ctx&, const Event&, Verdicts&);
 
 // ---- obligations.cpp: mandatory triggers whose event happened -------------------

@@ -174,6 +174,12 @@ std::vector<PropertyInfo> effect_properties() {
        "direct attack and its effect: once it has attacked it does not attack directly, and after a direct attack "
        "it attacks no more.",
        {{"S1", "攻击被无效"}}},
+      // The sources are silent on "must attack if able" texts; S1 speaks of a forced attack on every monster.
+      {"must_attack_is_obeyed", K::Always,
+       "While a monster whose text says it must attack if able can still declare an attack (face-up in Attack "
+       "Position, not yet declared, not forbidden, with a monster to attack or an empty field to attack "
+       "directly), the Battle Phase does not move on to the End Step.",
+       {{"S1", "攻击被无效"}}},
   };
 }
 

@@ -30,7 +30,7 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
         battle_phase_end_route, damage_step_order, damage_step_completes, battle_leave_all_by_end,
         negated_attack_no_damage_step, replay_before_damage_step, main_phase_2_after_battle_phase,
         damage_step_ends_after_chains, end_of_battle_obligations, battle_step_exit, trigger_obligations,
-        bp_changes_end>,
+        bp_changes_end, must_attack_obeyed>,
     // TimingEnter
     run<calc_window_close, damage_step_order, damage_step_completes, replay_not_in_damage_step,
         replay_choice_not_declaration>,
@@ -127,6 +127,8 @@ void card_facts(TraceContext& c, const CardSpec& card, std::uint16_t cb) {
   if (t.continuous.kind == ContinuousKind::SecondAttack) c.card_second_attack |= cb;
   if (t.continuous.kind == ContinuousKind::CannotAttackDirectly) c.card_no_direct |= cb;
   if (t.continuous.kind == ContinuousKind::AttackAllOnceEach) c.card_attack_all |= cb;
+  if (t.continuous.kind == ContinuousKind::MustAttack) c.card_must_attack |= cb;
+  if (t.continuous.kind == ContinuousKind::CannotAttackAtLeast) c.card_attack_lock |= cb;
   if (t.continuous.kind == ContinuousKind::MayAttackDirectly) c.card_direct_ok |= cb;
   if (effect_attrs(t) & kAttrPiercing) c.card_piercing |= cb;
   if (t.continuous.kind == ContinuousKind::DoubleBattleDamage) c.card_double_damage |= cb;

@@ -117,6 +117,7 @@ const std::map<std::string, Distortion>& expected() {
        knob(Knob::AttackRestrictionsApplyOnReplay, "cannot_attack_directly_is_obeyed", "cannot-attack-directly.toml")},
       {"attack-all-counts-only-damage-steps",
        knob(Knob::AttackAllCountsEveryDeclaration, "each_monster_attacked_once", "attack-all.toml")},
+      {"must-attack-ignored", knob(Knob::MustAttackBinds, "must_attack_is_obeyed", "must-attack.toml")},
       {"forced-target-without-replay",
        knob(Knob::ForcedTargetCausesReplay, "forced_attack_target_is_obeyed", "forced-target.toml")},
       {"direct-attack-past-unattackable",

@@ -183,5 +183,24 @@ TEST(EachMonsterOnce, NothingAfterADirectAttack) {
   EXPECT_VIOLATES(attack_all_twice(kDirect, P2M0).run(false), "each_monster_attacked_once");
 }
 
+TEST(MustAttack, EndingTheBattlePhaseWhileItCanAttackViolates) {
+  Trace t(with_continuous("must_attack", kWarrior, Player::P1));
+  t.to_battle_step().passes().end_battle_phase();
+  EXPECT_VIOLATES(t.run(false), "must_attack_is_obeyed");
+}
+
+TEST(MustAttack, HoldsOnceItHasDeclared) {
+  Trace t(with_continuous("must_attack", kWarrior, Player::P1));
+  t.to_battle_step().declared(P1M0, P2M0).attack_negated().window(Timing::AttackDeclaration).open();
+  t.passes().end_battle_phase();
+  EXPECT_HOLDS(t.run(false), "must_attack_is_obeyed");
+}
+
+TEST(MustAttack, HoldsWhenAnotherMonsterMustAttackButItIsInDefense) {
+  Trace t(with_continuous("must_attack", kGuard, Player::P1));  // the Guard stands in Defense Position
+  t.to_battle_step().passes().end_battle_phase();
+  EXPECT_HOLDS(t.run(false), "must_attack_is_obeyed");
+}
+
 }  // namespace
 }  // namespace bc::test

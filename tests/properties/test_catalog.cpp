@@ -57,12 +57,13 @@ const std::vector<std::string_view> kEffectIds = {
     "no_normal_or_flip_summon_in_battle_phase", "flip_summon_triggers_need_a_flip_summon",
     // Issue 31: attack counts and restrictions.
     "cannot_attack_is_obeyed", "cannot_attack_directly_is_obeyed",
-    "forced_attack_target_is_obeyed", "each_monster_attacked_once"};
+    "forced_attack_target_is_obeyed", "each_monster_attacked_once",
+    "must_attack_is_obeyed"};
 
 TEST(Catalog, ListsEveryFixedIdWithItsKind) {
   EXPECT_EQ(properties().size(),
             kAlwaysIds.size() + 1 + kSometimesIds.size() + kSourceClaimIds.size() + kEffectIds.size());
-  EXPECT_EQ(properties().size(), 87u);
+  EXPECT_EQ(properties().size(), 88u);
   for (std::string_view id : kEffectIds) {
     const int i = property_index(id);
     ASSERT_GE(i, 0) << id;
