@@ -123,7 +123,9 @@ std::string_view continuous_sources(ContinuousKind k) {
   switch (k) {
     case ContinuousKind::NoTrapActivation: return "S3 §Flipping the Face-Down Monster Face-Up";
     case ContinuousKind::CannotBeAttacked: return "S1 §战斗步骤的卷回";
-    case ContinuousKind::CannotAttackAtLeast: return "S1 §战斗步骤";
+    case ContinuousKind::CannotAttackAtLeast:
+    case ContinuousKind::CannotAttackLevelAtLeast:
+    case ContinuousKind::CannotAttackOfType: return "S1 §战斗步骤";
     case ContinuousKind::SecondAttack: return "S4 §2.4.2; S1 §战斗步骤";
     case ContinuousKind::CannotAttackDirectly: return "S1 §战斗步骤的卷回";
     case ContinuousKind::IgnoredAsAttackTarget: return "S1 §战斗步骤; S4 §2.4.2";

@@ -1,7 +1,8 @@
 /// Situations of the effect terms' parts (term_situations.hpp): a cost that
 /// spares a monster destroyed by battle (S1 §伤害计算后), and the Battle Phase
 /// mechanics issue 31 added: a flip that is no Flip Summon (S4 §2.3.1), "cannot
-/// attack" (S1 §战斗步骤), Life Points outside battle (S0 §6.3.4.3.3.2).
+/// attack" (S1 §战斗步骤), locks on declarations by Level or Type, Life Points
+/// outside battle (S0 §6.3.4.3.3.2).
 #include "checker/coverage/term_situations.hpp"
 
 namespace bc {
@@ -33,6 +34,17 @@ bool direct_past_ignored(const SituationView& v) {
   if (v.event.target != kDirect || v.event.slot >= kSlotCount) return false;
   const std::uint16_t there = c.occupied & side_mask(other(side_of(v.event.slot)));
   return there != 0 && slots_applying(c, c.card_ignored, there) == there;
+}
+
+/// The Battle Phase moves on to the End Step while a monster that could
+/// attack but for a lock by its printed Level or Type has not declared.
+bool locked_monster_held_back(const SituationView& v) {
+  const TraceContext& c = v.before.trace;
+  if (v.event.step != Step::EndStep) return false;
+  const std::uint16_t ready = c.occupied & side_mask(Player::P1) & ~(c.face_down | c.defense | c.declared);
+  for (std::uint8_t s = 0; s < kZonesPerSide; ++s)
+    if ((ready & slot_bit(s)) && c.monster_locked(c.slot_monster[s])) return true;
+  return false;
 }
 
 namespace {
@@ -69,6 +81,9 @@ std::vector<Situation> term_situations() {
       {"must_attack_declares", "a monster that must attack if able declares its attack", "S1 §攻击被无效",
        on(T::AttackDeclared),
        [](const V& v) { return slot_applies(v.before.trace, v.before.trace.card_must_attack, v.event.slot); }},
+      {"declaration_locked_by_level_or_type", "the Battle Phase reaches the End Step while a monster in Attack "
+       "Position has not declared: a lock by its Level or Type (Gravity Bind, Insect Barrier) held it back",
+       "S1 §战斗步骤", on(T::StepEnter), locked_monster_held_back},
       {"forced_target_replay", "a forced attack target replays an attack declared on another target or a direct one",
        "S1 §战斗步骤的卷回", on(T::Replay), [](const V& v) {
          const TraceContext& c = v.before.trace;

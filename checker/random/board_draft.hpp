@@ -19,6 +19,9 @@ struct MonsterDraft {
   int atk = 0;
   int def = 0;
   Position position = Position::FaceUpAttack;
+  std::uint8_t level = 0;               ///< 0: none given
+  MonsterType type = MonsterType::None;
+  bool operator==(const MonsterDraft&) const = default;
 };
 
 /// One effect card. A preset card (`custom` false) is its preset `kind` with

@@ -47,9 +47,15 @@ rc::Gen<Position> gen_position() {
   });
 }
 
+/// A Level (0: none given) and a Type (kDrawnTypes, index 0: none given)
+/// drawn after the rest, so that boards drawn before they existed keep their
+/// other values; they shrink toward none given.
 rc::Gen<MonsterDraft> gen_monster() {
-  return rc::gen::apply([](int atk, int def, Position pos) { return MonsterDraft{atk, def, pos}; }, gen_stat(),
-                        gen_stat(), gen_position());
+  return rc::gen::apply(
+      [](int atk, int def, Position pos, int level, int type) {
+        return MonsterDraft{atk, def, pos, static_cast<std::uint8_t>(level), kDrawnTypes[static_cast<std::size_t>(type)]};
+      },
+      gen_stat(), gen_stat(), gen_position(), rc::gen::inRange(0, 9), rc::gen::inRange(0, 4));
 }
 
 /// A card's effect: a preset, a generated term or a library card, by the

@@ -71,7 +71,10 @@ std::string shape_problem(const EffectTerm& t, bool blanks) {
   if (t.cost == Cost::PayLp ? (t.cost_amount <= 0 || t.cost_amount > 8000) : t.cost_amount != 0) return "cost amount";
   if (t.target.kind != TargetKind::Monster && !(t.target == TargetSpec{t.target.kind})) return "a selector off a monster target";
   const ContinuousSpec& c = t.continuous;
-  if (takes_amount(c.kind) ? (c.amount % 100 != 0 || c.amount < -kMaxAmount || c.amount > kMaxAmount) : c.amount != 0)
+  if (c.kind == ContinuousKind::CannotAttackLevelAtLeast ? (c.amount < 1 || c.amount > kMaxLevel)
+      : c.kind == ContinuousKind::CannotAttackOfType      ? (c.amount < 1 || c.amount >= kMonsterTypeCount)
+      : takes_amount(c.kind) ? (c.amount % 100 != 0 || c.amount < -kMaxAmount || c.amount > kMaxAmount)
+                             : c.amount != 0)
     return "continuous amount";
   return "";
 }
@@ -95,6 +98,10 @@ struct Rng {
   }
   std::int16_t hundreds(int lo, int hi) { return static_cast<std::int16_t>(100 * (lo + below(hi - lo + 1))); }
 };
+
+/// A Type for a lock on declarations: one of the few the board generator
+/// gives monsters (kDrawnTypes), so that a lock often names one on the board.
+std::int16_t draw_type(Rng& r) { return static_cast<std::int16_t>(kDrawnTypes[static_cast<std::size_t>(r.below(3)) + 1]); }
 
 constexpr std::array<TriggerEvent, 2> kFieldEvents = {TriggerEvent::AttackDeclared, TriggerEvent::OpponentSpecialSummoned};
 constexpr std::array<OpCode, 19> kDrawnOps = {
@@ -187,6 +194,8 @@ EffectTerm draw_term(Rng& r) {
     do t.continuous.kind = static_cast<ContinuousKind>(1 + r.below(kContinuousKindCount - 1));
     while (!hostable && host_bound(t.continuous.kind));
     if (t.continuous.kind == ContinuousKind::CannotAttackAtLeast) t.continuous.amount = r.hundreds(0, 30);
+    else if (t.continuous.kind == ContinuousKind::CannotAttackLevelAtLeast) t.continuous.amount = 1 + r.below(kMaxLevel);
+    else if (t.continuous.kind == ContinuousKind::CannotAttackOfType) t.continuous.amount = draw_type(r);
     else if (takes_amount(t.continuous.kind)) t.continuous.amount = r.hundreds(1, 30);
     return t;
   }

@@ -46,6 +46,12 @@ EffectTerm random_term(std::uint64_t seed);
 /// durations `battle`, amounts toward 0 (not blanks).
 std::vector<EffectTerm> term_shrinks(const EffectTerm& t, bool blanks);
 
+/// The Types generated monsters and generated locks on declarations draw
+/// from (index 0: none given), few enough that a lock often names a monster
+/// on the board.
+inline constexpr std::array<MonsterType, 4> kDrawnTypes = {MonsterType::None, MonsterType::Warrior,
+                                                           MonsterType::Insect, MonsterType::Dragon};
+
 /// A library card a board may hold: its term with blanks, and its value.
 struct LibraryPick {
   std::string name;

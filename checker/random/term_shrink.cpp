@@ -112,7 +112,9 @@ std::vector<EffectTerm> term_shrinks(const EffectTerm& t, bool blanks) {
   }
   op_shrinks(t, blanks, cand);
   const int floor = t.continuous.kind == ContinuousKind::CannotAttackAtLeast ? 0 : 100;
-  for (std::int16_t a : smaller(t.continuous.amount, floor)) {
+  // A Level or a Type is no size (a lower Level locks more monsters, not fewer): kept as drawn.
+  const bool sized = !is_printed_lock(t.continuous.kind);
+  for (std::int16_t a : sized ? smaller(t.continuous.amount, floor) : std::vector<std::int16_t>{}) {
     EffectTerm x = t;
     x.continuous.amount = a;
     cand.push_back(x);

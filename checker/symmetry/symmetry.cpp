@@ -95,9 +95,11 @@ Symmetry Symmetry::of(const Scenario& sc) {
     if (hosts_a_card(sc, m)) continue;
     int copies = 0;
     for (std::size_t k = m; k < sc.monsters.size(); ++k) {
-      // Names are for people (unique in a file); the rules read ATK and DEF.
-      if (y.monster_rep_[k] != k || hosts_a_card(sc, k) || sc.monsters[k].atk != sc.monsters[m].atk ||
-          sc.monsters[k].def != sc.monsters[m].def)
+      // Names are for people (unique in a file); the rules read ATK, DEF, Level and Type.
+      const MonsterSpec& a = sc.monsters[k];
+      const MonsterSpec& b = sc.monsters[m];
+      if (y.monster_rep_[k] != k || hosts_a_card(sc, k) || a.atk != b.atk || a.def != b.def || a.level != b.level ||
+          a.type != b.type)
         continue;
       y.monster_rep_[k] = static_cast<std::uint8_t>(m);
       ++copies;

@@ -122,6 +122,8 @@ constexpr std::array<KnobSpec, kKnobCount> kKnobs = {{
      "a monster that may attack each of the opponent's monsters once has used up a monster as soon as it declares an attack on it (or chooses it after a replay, or the attack is moved to it), even if that attack is negated or abandoned; otherwise only once the attack reaches the Damage Step"},
     {Knob::MustAttackBinds, "must_attack_binds", kBool,
      "a monster whose text says it must attack if able keeps the turn player from passing out of the open Battle Step (or skipping to the End Step) while it can declare an attack"},
+    {Knob::DeclarationLocksBind, "declaration_locks_bind", kBool,
+     "a continuous effect saying monsters of some ATK, Level or Type cannot declare an attack keeps them from declaring one (an attack already declared goes on)"},
 }};
 
 constexpr bool specs_in_enum_order() {

@@ -70,6 +70,7 @@ enum class Knob : std::uint8_t {
   ForcedTargetCausesReplay,          ///< bool: a forced attack target applied after a declaration on another target replays the attack
   AttackAllCountsEveryDeclaration,   ///< bool: an "attack each monster once" attacker uses up a monster when it declares on it, even if that attack stops
   MustAttackBinds,                   ///< bool: a "must attack if able" monster keeps the turn player from ending the Battle Phase while it can attack
+  DeclarationLocksBind,              ///< bool: a "cannot declare an attack" effect (by ATK, Level or Type) keeps the monsters it names from declaring
   Count
 };
 inline constexpr int kKnobCount = static_cast<int>(Knob::Count);

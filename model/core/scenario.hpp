@@ -6,15 +6,20 @@
 #include <vector>
 
 #include "model/terms/effect.hpp"
+#include "model/vocabulary/monster_type.hpp"
 #include "model/vocabulary/types.hpp"
 
 namespace bc {
 
-/// A monster or token template: name and printed values.
+/// A monster or token template: name and printed values. Level and Type are
+/// read only by the locks on declarations that name them (printed_lock_stops);
+/// 0 and None: not given, which no such condition matches.
 struct MonsterSpec {
   std::string name;
   int atk = 0;
   int def = 0;
+  std::uint8_t level = 0;
+  MonsterType type = MonsterType::None;
   bool operator==(const MonsterSpec&) const = default;
 };
 

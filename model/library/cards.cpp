@@ -75,8 +75,8 @@ CardDifference read_difference(const Reader& rd, const toml::table& t, const std
 }
 
 LibraryCard read_card(const Reader& rd, const toml::table& t, const std::string& f) {
-  rd.only_keys(t, f + ".", {"name", "type", "kind", "effect", "timings", "atk", "def", "value", "mentions", "note", "simplified",
-                        "differs"});
+  rd.only_keys(t, f + ".", {"name", "type", "kind", "effect", "timings", "atk", "def", "level", "monster_type", "value", "mentions",
+                        "note", "simplified", "differs"});
   LibraryCard c;
   c.name = rd.need_string(t, "name", f + ".name");
   if (c.name.empty()) rd.fail(*t.get("name"), f + ".name", "must not be empty");
@@ -99,6 +99,9 @@ LibraryCard read_card(const Reader& rd, const toml::table& t, const std::string&
   c.atk = read_stat(rd, t, "atk", f + ".atk");
   c.def = read_stat(rd, t, "def", f + ".def");
   if (c.type == "monster" && (!c.atk || !c.def)) rd.fail(t, f + ".atk", "a monster needs atk and def");
+  input::read_printed(rd, t, f, c.level, c.monster_type);
+  if (c.type != "monster" && (c.level != 0 || c.monster_type != MonsterType::None))
+    rd.fail(t, f + ".level", "only a monster has a Level or a Type");
   if (auto v = rd.get_int(t, "value", f + ".value")) {
     if (*v == 0 || *v % 100 != 0) rd.fail(*t.get("value"), f + ".value", "must be a non-zero multiple of 100");
     c.value = static_cast<int>(*v);

@@ -39,6 +39,8 @@ struct LibraryCard {
   std::string effect_toml;            ///< the term as an inline TOML table, for scenarios that name the card
   TimingMask timings = 0;             ///< timings of its activation in the library's (MR3) reading
   std::optional<int> atk, def;        ///< printed values of a monster
+  std::uint8_t level = 0;             ///< a monster's Level, 0 if not given (or none)
+  MonsterType monster_type = MonsterType::None;  ///< a monster's Type, None if not given
   std::optional<int> value;           ///< fixed ATK change of a boost (Rush Recklessly +700); empty if it varies
   std::vector<std::string> mentions;  ///< citations of the sources that use it as an example
   std::vector<CardDifference> differences;  ///< per-source readings that disagree

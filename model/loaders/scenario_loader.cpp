@@ -90,7 +90,7 @@ class ScenarioParser {
                  "; `battlecheck cards` lists the library");
   }
 
-  /// A copy of a [[monster]] table with the library card's name, atk and def where the file gives none.
+  /// A copy of a [[monster]] table with the library card's name and printed values where the file gives none.
   toml::table with_library_monster(const toml::table& t, const std::string& f) const {
     toml::table out = t;
     const LibraryCard* c = library_card(t, f);
@@ -101,6 +101,9 @@ class ScenarioParser {
     if (!out.contains("name")) out.insert("name", c->name);
     if (!out.contains("atk")) out.insert("atk", static_cast<std::int64_t>(*c->atk));
     if (!out.contains("def")) out.insert("def", static_cast<std::int64_t>(*c->def));
+    if (!out.contains("level") && c->level != 0) out.insert("level", static_cast<std::int64_t>(c->level));
+    if (!out.contains("monster_type") && c->monster_type != MonsterType::None)
+      out.insert("monster_type", std::string(name(c->monster_type)));
     return out;
   }
 
@@ -158,7 +161,7 @@ class ScenarioParser {
 
   void read_monster(const toml::table& file_table, std::size_t i) {
     const std::string f = "monster[" + std::to_string(i) + "]";
-    rd_.only_keys(file_table, f + ".", {"name", "atk", "def", "player", "zone", "position", "card"});
+    rd_.only_keys(file_table, f + ".", {"name", "atk", "def", "level", "monster_type", "player", "zone", "position", "card"});
     if (!file_table.contains("card")) return read_monster_table(file_table, f);
     const toml::table filled = with_library_monster(file_table, f);
     at_card_line(file_table, [&] { read_monster_table(filled, f); });
@@ -190,6 +193,7 @@ class ScenarioParser {
       rd_.fail(*t.get("name"), f + ".name", "duplicate monster name " + brief_quote(m.name) + "; names must be unique");
     m.atk = stat(t, "atk", f + ".atk");
     m.def = stat(t, "def", f + ".def");
+    input::read_printed(rd_, t, f, m.level, m.type);
     const auto index = static_cast<std::uint8_t>(s_.monsters.size());
     s_.monsters.push_back(m);
     if (t.get("player") == nullptr) {

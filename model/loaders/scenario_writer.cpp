@@ -33,7 +33,8 @@ std::string scenario_to_toml(const Scenario& s) {
   os << "first_turn = " << (s.first_turn ? "true" : "false") << "\n";
   for (std::size_t i = 0; i < s.monsters.size(); ++i) {
     const auto& m = s.monsters[i];
-    os << "\n[[monster]]\nname = " << input::toml_quote(m.name) << "\natk = " << m.atk << "\ndef = " << m.def << "\n";
+    os << "\n[[monster]]\nname = " << input::toml_quote(m.name) << "\natk = " << m.atk << "\ndef = " << m.def << "\n"
+       << input::printed_to_toml(m.level, m.type);
     if (const auto z = zone_of_monster(s, i)) {
       os << "player = " << input::toml_quote(name(static_cast<Player>(z->first))) << "\nzone = " << z->second
          << "\nposition = " << input::toml_quote(name(s.board[z->first][z->second].position)) << "\n";

@@ -39,10 +39,16 @@ bool Stepper::traps_locked() const {
   return false;
 }
 
+/// No active "cannot declare an attack" lock names the monster in `slot`: by
+/// its current ATK, or by its printed Level or Type (knob declaration_locks_bind).
 bool Stepper::may_declare(std::uint8_t slot) const {
+  if (!r.flag(Knob::DeclarationLocksBind)) return true;
+  const MonsterSpec& m = sc.monsters[s.zones[slot].monster];
   for (std::uint8_t c = 0; c < sc.cards.size(); ++c) {
     const ContinuousSpec& k = sc.cards[c].term.continuous;
-    if (k.kind == ContinuousKind::CannotAttackAtLeast && continuous_active(c) && current_atk(slot) >= k.amount) return false;
+    const bool locks = k.kind == ContinuousKind::CannotAttackAtLeast ? current_atk(slot) >= k.amount
+                                                                      : printed_lock_stops(k, m.level, m.type);
+    if (locks && continuous_active(c)) return false;
   }
   return true;
 }

@@ -4,6 +4,10 @@
 /// field. Never activated; the model reads it where the rule it changes is
 /// applied (model/rules/continuous.cpp), the monitors through the same kinds.
 #include <cstdint>
+#include <optional>
+#include <string>
+
+#include "model/vocabulary/monster_type.hpp"
 
 namespace bc {
 
@@ -25,8 +29,10 @@ enum class ContinuousKind : std::uint8_t {
   IgnoredAsAttackTarget,///< the host cannot be targeted for attacks, but does not prevent direct attacks
   AttackAllOnceEach,    ///< the host may attack each of the opponent's monsters once (then no direct attack, S1 §攻击被无效)
   MustAttack,           ///< the host must attack if able: the Battle Phase does not end while it can declare an attack
+  CannotAttackLevelAtLeast,  ///< monsters of Level amount or higher cannot declare an attack (Gravity Bind)
+  CannotAttackOfType,   ///< monsters of the Type amount (a MonsterType) cannot declare an attack (Insect Barrier)
 };
-inline constexpr int kContinuousKindCount = 16;
+inline constexpr int kContinuousKindCount = 18;
 
 /// Continuous parts that act on the card's own monster (its host): without
 /// one they never apply. The loaders' checks and the term generator read this.
@@ -41,8 +47,32 @@ constexpr bool continuous_needs_host(ContinuousKind k) {
 
 struct ContinuousSpec {
   ContinuousKind kind = ContinuousKind::None;
-  std::int16_t amount = 0;
+  std::int16_t amount = 0;  ///< ATK, a Level or a MonsterType, as the kind says
   bool operator==(const ContinuousSpec&) const = default;
 };
+
+/// Locks on attack declarations that read a monster's printed Level or Type,
+/// which never change during a battle (unlike ATK): a trace's header shows
+/// them, so the monitors check them where an ATK lock stays unchecked.
+constexpr bool is_printed_lock(ContinuousKind k) {
+  return k == ContinuousKind::CannotAttackLevelAtLeast || k == ContinuousKind::CannotAttackOfType;
+}
+
+/// Whether the printed lock `k` stops a monster of this Level and Type from
+/// declaring an attack. The model (Stepper::may_declare) and the monitors
+/// (declaration_locks_are_obeyed) read a card through this one function. A
+/// monster with no Level (0) or no Type given is never matched.
+constexpr bool printed_lock_stops(const ContinuousSpec& k, int level, MonsterType type) {
+  if (k.kind == ContinuousKind::CannotAttackLevelAtLeast) return level > 0 && level >= k.amount;
+  if (k.kind == ContinuousKind::CannotAttackOfType) return type != MonsterType::None && static_cast<int>(type) == k.amount;
+  return false;
+}
+
+/// The text of a continuous part: its name, and its amount when it takes one
+/// ("cannot_attack_at_least 1500", "cannot_attack_level_at_least 4",
+/// "cannot_attack_type insect").
+std::string continuous_text(const ContinuousSpec& k);
+/// Reads "name [amount]" into `out`; on failure returns false and says why in `error`.
+bool parse_continuous_spec(const std::string& text, ContinuousSpec& out, std::string& error);
 
 }  // namespace bc

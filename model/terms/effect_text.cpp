@@ -29,12 +29,6 @@ std::optional<RoleSel> parse_role(std::string_view s) { return names::find<RoleS
 
 namespace {
 
-/// Continuous parts with an amount ("calc_atk_modifier 1000", "cannot_attack_at_least 0").
-bool continuous_takes_amount(ContinuousKind k) {
-  return k == ContinuousKind::CalcAtkModifier || k == ContinuousKind::DamageStepAtkModifier ||
-         k == ContinuousKind::CannotAttackAtLeast;
-}
-
 using namespace term_text;
 
 const std::vector<std::string> kKeys = {"activation", "mandatory", "window", "timings", "conditions", "cost",
@@ -189,19 +183,8 @@ class TermParser {
   }
 
   bool continuous(const std::string& v) {
-    const auto w = words(v);
-    if (w.empty()) return fail("continuous", "empty");
-    if (!named("continuous", w[0], parse_continuous, t_.continuous.kind, "continuous effect")) return false;
-    const bool takes_amount = continuous_takes_amount(t_.continuous.kind);
-    if (takes_amount != (w.size() == 2))
-      return fail("continuous", brief_quote(w[0]) + (takes_amount ? " needs an amount" : " takes no amount"));
-    if (takes_amount) {
-      const auto n = number(w[1]);
-      if (!n || *n % 100 != 0 || *n < -12700 || *n > 12700)
-        return fail("continuous", "amount must be a multiple of 100 between -12700 and 12700");
-      t_.continuous.amount = static_cast<std::int16_t>(*n);
-    }
-    return true;
+    std::string error;
+    return parse_continuous_spec(v, t_.continuous, error) || fail("continuous", error);
   }
 
   bool list_item(const std::string& key, std::size_t i, const std::string& v) {
@@ -386,9 +369,7 @@ std::vector<TermField> term_to_fields(const EffectTerm& t, const std::vector<std
     out.push_back(f);
   }
   if (t.continuous.kind != ContinuousKind::None) {
-    std::string c(name(t.continuous.kind));
-    if (continuous_takes_amount(t.continuous.kind)) c += " " + std::to_string(t.continuous.amount);
-    out.push_back({"continuous", {c}});
+    out.push_back({"continuous", {continuous_text(t.continuous)}});
   }
   return out;
 }

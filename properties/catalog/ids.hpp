@@ -111,6 +111,7 @@ enum class Prop : std::uint8_t {
   ForcedAttackTargetIsObeyed,
   EachMonsterAttackedOnce,
   MustAttackIsObeyed,
+  DeclarationLocksAreObeyed,
   Count
 };
 inline constexpr int kPropCount = static_cast<int>(Prop::Count);

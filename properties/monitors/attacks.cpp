@@ -78,6 +78,7 @@ void must_attack_obeyed(const Ctx& c, const Event& e, Verdicts& v) {
   const std::uint16_t ready = c.occupied & side_mask(Player::P1) & ~(c.face_down | c.defense | c.declared | c.forbidden);
   for (std::uint8_t s = 0; s < kSlotCount; ++s) {
     if (!(ready & slot_bit(s)) || !slot_applies(c, c.card_must_attack, s)) continue;
+    if (c.monster_locked(c.slot_monster[s])) continue;  // it cannot declare
     if (targets != 0 || (foes == 0 && !slot_applies(c, c.card_no_direct, s))) violate(v, Prop::MustAttackIsObeyed);
   }
 }

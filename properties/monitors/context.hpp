@@ -110,6 +110,10 @@ inline constexpr std::uint8_t kCtxNone = 0xFF;
 struct TraceContext {
   // Trace header (constant for a trace, so left out of hash_context):
   // static card data as bitmasks over card indices and per card.
+  /// Bit m: monster m may not declare an attack, by a lock on the field from
+  /// the start that reads its printed Level or Type (printed_lock_stops).
+  /// (Two 16-bit words, so that the context keeps a 2-byte alignment.)
+  std::array<std::uint16_t, 2> locked_monsters{};
   std::uint16_t card_p2 = 0;        ///< bit c: card c is held by P2
   std::uint16_t cond_attacked = 0;  ///< bit c: card c needs its host to have attacked
   std::uint16_t cond_battled = 0;   ///< bit c: card c needs its host to have battled
@@ -127,7 +131,7 @@ struct TraceContext {
   std::uint16_t card_ignored = 0;        ///< bit c: its host cannot be targeted for attacks but lets direct attacks through
   std::uint16_t card_attack_all = 0;     ///< bit c: its host may attack each of the opponent's monsters once
   std::uint16_t card_must_attack = 0;    ///< bit c: its host must attack if able
-  std::uint16_t card_attack_lock = 0;    ///< bit c: a lock on declarations by ATK (cannot_attack_at_least), which traces do not show
+  std::uint16_t card_attack_lock = 0;    ///< bit c: a lock on declarations a trace cannot follow (by ATK, or a monster's own by Level or Type)
   std::array<std::uint8_t, kMaxCards> card_selector{};  ///< each card's monster selector (pack_selector)
   // Everything from here on changes along a trace (kContextHashFrom).
   // Board, bit = slot.
@@ -189,6 +193,8 @@ struct TraceContext {
   bool operator==(const TraceContext&) const = default;
 
   bool has(BattleFlag f) const { return (battle & f) != 0; }
+  /// Monster `m` may not declare an attack (locked_monsters).
+  bool monster_locked(std::uint8_t m) const { return m < 32 && ((locked_monsters[m / 16] >> (m % 16)) & 1u) != 0; }
   bool has(CalcFlag f) const { return (calc & f) != 0; }
   bool has(ChainFlag f) const { return (chain & f) != 0; }
   bool has(TraceFlag f) const { return (flags & f) != 0; }

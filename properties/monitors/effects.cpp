@@ -98,6 +98,13 @@ void cannot_attack_obeyed(const Ctx& c, const Event& e, Verdicts& v) {
   if (attacker < kSlotCount && (c.forbidden & slot_bit(attacker))) violate(v, Prop::CannotAttackIsObeyed);
 }
 
+/// declaration_locks_are_obeyed: no monster declares an attack while a lock
+/// by Level or Type on the field from the start names it (printed_lock_facts).
+void declaration_locks_obeyed(const Ctx& c, const Event& e, Verdicts& v) {
+  const std::uint8_t m = e.slot < kSlotCount ? c.slot_monster[e.slot] : kNoMonster;
+  if (c.monster_locked(m)) violate(v, Prop::DeclarationLocksAreObeyed);
+}
+
 }  // namespace checks
 
 std::vector<PropertyInfo> effect_properties() {
@@ -180,6 +187,12 @@ std::vector<PropertyInfo> effect_properties() {
        "Position, not yet declared, not forbidden, with a monster to attack or an empty field to attack "
        "directly), the Battle Phase does not move on to the End Step.",
        {{"S1", "攻击被无效"}}},
+      // No source discusses a Level or Type condition; S1 states what "cannot declare an attack" binds.
+      {"declaration_locks_are_obeyed", K::Always,
+       "A monster that an effect on the field says cannot declare an attack, by its printed Level or Type "
+       "(Gravity Bind, Insect Barrier), declares none; an attack already declared is not stopped by such an "
+       "effect, and a lock by ATK is left to the model, as a trace does not show current ATK.",
+       {{"S1", "战斗步骤"}}},
   };
 }
 

@@ -39,7 +39,7 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
     // AttackDeclared
     run<attacker_position, direct_attack_empty_field, one_declaration, one_attack_at_a_time,
         replay_choice_not_declaration, seen_direct_attack, unattackable_target, cannot_attack_obeyed,
-        no_direct_attack_obeyed, forced_target_obeyed, each_monster_once>,
+        no_direct_attack_obeyed, forced_target_obeyed, each_monster_once, declaration_locks_obeyed>,
     // AttackNegated
     run<seen_attack_negated>,
     // AttackStopped
@@ -129,6 +129,7 @@ void card_facts(TraceContext& c, const CardSpec& card, std::uint16_t cb) {
   if (t.continuous.kind == ContinuousKind::AttackAllOnceEach) c.card_attack_all |= cb;
   if (t.continuous.kind == ContinuousKind::MustAttack) c.card_must_attack |= cb;
   if (t.continuous.kind == ContinuousKind::CannotAttackAtLeast) c.card_attack_lock |= cb;
+  if (is_printed_lock(t.continuous.kind) && card.host != kNoMonster) c.card_attack_lock |= cb;
   if (t.continuous.kind == ContinuousKind::MayAttackDirectly) c.card_direct_ok |= cb;
   if (effect_attrs(t) & kAttrPiercing) c.card_piercing |= cb;
   if (t.continuous.kind == ContinuousKind::DoubleBattleDamage) c.card_double_damage |= cb;
@@ -136,6 +137,16 @@ void card_facts(TraceContext& c, const CardSpec& card, std::uint16_t cb) {
   if (!end_of_battle_obliged(t)) return;
   if (t.conditions & kCondHostAttacked) c.card_eob_attacked |= cb;
   if (t.conditions & kCondHostBattled) c.card_eob_battled |= cb;
+}
+
+/// A lock on declarations by Level or Type on a card of its own (no host: on
+/// the field throughout): the monsters it stops, read from the header through
+/// the model's own reading (printed_lock_stops; knob declaration_locks_bind).
+void printed_lock_facts(TraceContext& c, const Scenario& header, const CardSpec& card) {
+  if (!is_printed_lock(card.term.continuous.kind) || card.host != kNoMonster) return;
+  for (std::size_t m = 0; m < header.monsters.size() && m < 32; ++m)
+    if (printed_lock_stops(card.term.continuous, header.monsters[m].level, header.monsters[m].type))
+      c.locked_monsters[m / 16] = static_cast<std::uint16_t>(c.locked_monsters[m / 16] | 1u << (m % 16));
 }
 
 /// The starting board's monsters: the facts of every card the header gives
@@ -176,6 +187,7 @@ TraceContext start_context(const Scenario& header) {
     if (card.term.conditions & kCondHostAttacked) c.cond_attacked |= b;
     if (card.term.conditions & kCondHostBattled) c.cond_battled |= b;
     card_facts(c, card, b);
+    printed_lock_facts(c, header, card);
     resolved_before_facts(c, card);
     c.card_selector[i] = pack_selector(card.term.target);
   }

@@ -118,6 +118,8 @@ const std::map<std::string, Distortion>& expected() {
       {"attack-all-counts-only-damage-steps",
        knob(Knob::AttackAllCountsEveryDeclaration, "each_monster_attacked_once", "attack-all.toml")},
       {"must-attack-ignored", knob(Knob::MustAttackBinds, "must_attack_is_obeyed", "must-attack.toml")},
+      {"declaration-locks-ignored",
+       knob(Knob::DeclarationLocksBind, "declaration_locks_are_obeyed", "declaration-locks.toml")},
       {"forced-target-without-replay",
        knob(Knob::ForcedTargetCausesReplay, "forced_attack_target_is_obeyed", "forced-target.toml")},
       {"direct-attack-past-unattackable",

@@ -46,6 +46,16 @@ MonsterSpec monster_from_json(const json& m, const std::string& where, const std
   spec.name = string_value(need(m, "name", where, f + ".name"), where, f + ".name");
   spec.atk = static_cast<int>(int_value(need(m, "atk", where, f + ".atk"), where, f + ".atk", 0, 1000000));
   spec.def = static_cast<int>(int_value(need(m, "def", where, f + ".def"), where, f + ".def", 0, 1000000));
+  if (const auto it = m.find("level"); it != m.end())
+    spec.level = static_cast<std::uint8_t>(int_value(*it, where, f + ".level", 1, kMaxLevel));
+  if (const auto it = m.find("monster_type"); it != m.end()) {
+    const std::string text = string_value(*it, where, f + ".monster_type");
+    const auto type = parse_monster_type(text);
+    if (!type || *type == MonsterType::None)
+      fail(where, f + ".monster_type", "unknown monster Type \"" + text + "\"; expected one of " +
+                                           std::string(monster_type_names()));
+    spec.type = *type;
+  }
   return spec;
 }
 
@@ -146,7 +156,10 @@ json scenario_to_json(const Scenario& s) {
   json monsters = json::array();
   std::vector<std::string> monster_names;
   for (const MonsterSpec& m : s.monsters) {
-    monsters.push_back({{"name", m.name}, {"atk", m.atk}, {"def", m.def}});
+    json entry = {{"name", m.name}, {"atk", m.atk}, {"def", m.def}};
+    if (m.level != 0) entry["level"] = m.level;
+    if (m.type != MonsterType::None) entry["monster_type"] = std::string(name(m.type));
+    monsters.push_back(std::move(entry));
     monster_names.push_back(m.name);
   }
   json board = json::object();
