@@ -1,8 +1,8 @@
 /// Situations of the effect terms' parts (term_situations.hpp): a cost that
 /// spares a monster destroyed by battle (S1 §伤害计算后), and the Battle Phase
 /// mechanics issue 31 added: a flip that is no Flip Summon (S4 §2.3.1), "cannot
-/// attack" (S1 §战斗步骤), locks on declarations by Level or Type, Life Points
-/// outside battle (S0 §6.3.4.3.3.2).
+/// attack" (S1 §战斗步骤), locks on declarations by Level or Type, a control
+/// change, Life Points outside battle (S0 §6.3.4.3.3.2).
 #include "checker/coverage/term_situations.hpp"
 
 namespace bc {
@@ -84,6 +84,15 @@ std::vector<Situation> term_situations() {
       {"declaration_locked_by_level_or_type", "the Battle Phase reaches the End Step while a monster in Attack "
        "Position has not declared: a lock by its Level or Type (Gravity Bind, Insect Barrier) held it back",
        "S1 §战斗步骤", on(T::StepEnter), locked_monster_held_back},
+      // ---- control change (issue 31; model/rules/control.cpp) ---------------------------------
+      {"attacker_changes_control", "the attacking monster changes control in the Battle Step: its attack stops",
+       "S1 §战斗步骤", on(T::ControlChanged), [](const V& v) {
+         return v.before.trace.has(kBtlActive) && v.event.slot == v.before.trace.attacker;
+       }},
+      {"target_changes_control", "the attack target changes control: the attacked side's count changes (a replay)",
+       "S1 §战斗步骤的卷回", on(T::ControlChanged), [](const V& v) {
+         return v.before.trace.has(kBtlActive) && v.event.slot == v.before.trace.target;
+       }},
       {"forced_target_replay", "a forced attack target replays an attack declared on another target or a direct one",
        "S1 §战斗步骤的卷回", on(T::Replay), [](const V& v) {
          const TraceContext& c = v.before.trace;

@@ -104,12 +104,13 @@ struct Rng {
 std::int16_t draw_type(Rng& r) { return static_cast<std::int16_t>(kDrawnTypes[static_cast<std::size_t>(r.below(3)) + 1]); }
 
 constexpr std::array<TriggerEvent, 2> kFieldEvents = {TriggerEvent::AttackDeclared, TriggerEvent::OpponentSpecialSummoned};
-constexpr std::array<OpCode, 19> kDrawnOps = {
+constexpr std::array<OpCode, 20> kDrawnOps = {
     OpCode::Destroy,     OpCode::Banish,         OpCode::ReturnToHand,   OpCode::ChangePosition, OpCode::ChangeAtk,
     OpCode::SetAtk,      OpCode::ChangeDef,      OpCode::NegateAttack,   OpCode::EndBattlePhase, OpCode::NoBattleDamage,
     OpCode::SpecialSummon, OpCode::ChangeAttackTarget, OpCode::Opaque, OpCode::HalveBattleDamage,
-    OpCode::RedirectBattleDamage, OpCode::CannotAttack, OpCode::InflictDamage, OpCode::GainLp, OpCode::AttractAttacks};
-constexpr std::array<int, 19> kOpWeights = {4, 2, 2, 3, 5, 2, 2, 2, 1, 3, 2, 1, 1, 1, 1, 2, 1, 1, 1};
+    OpCode::RedirectBattleDamage, OpCode::CannotAttack, OpCode::InflictDamage, OpCode::GainLp, OpCode::AttractAttacks,
+    OpCode::TakeControl};
+constexpr std::array<int, 20> kOpWeights = {4, 2, 2, 3, 5, 2, 2, 2, 1, 3, 2, 1, 1, 1, 1, 2, 1, 1, 1, 1};
 
 Op draw_op(Rng& r, bool monster_target, bool hostable) {
   Op o;

@@ -205,6 +205,8 @@ std::string Narrator::event_text(const Event& e) {
     case EventType::AttackForbidden: return monster(e.slot) + " cannot attack for the rest of the turn";
     case EventType::AttackTargetForced:
       return "for the rest of the turn the opponent's monsters can attack only " + monster(e.slot);
+    case EventType::ControlChanged:
+      return player_label(e.player) + " takes control of " + monster(e.slot) + " (now in " + slot_name(e.target) + ")";
     case EventType::LifePointsChanged:
       return player_label(e.player) + (e.value < 0 ? " takes " + std::to_string(-e.value) + " damage from an effect"
                                                    : " gains " + std::to_string(e.value) + " Life Points");

@@ -124,6 +124,8 @@ constexpr std::array<KnobSpec, kKnobCount> kKnobs = {{
      "a monster whose text says it must attack if able keeps the turn player from passing out of the open Battle Step (or skipping to the End Step) while it can declare an attack"},
     {Knob::DeclarationLocksBind, "declaration_locks_bind", kBool,
      "a continuous effect saying monsters of some ATK, Level or Type cannot declare an attack keeps them from declaring one (an attack already declared goes on)"},
+    {Knob::ControlChangeStopsAttack, "control_change_stops_attack", kBool,
+     "the attacking monster changing control before the Damage Step is no longer the attacking monster: its attack stops (no Damage Step, no replay)"},
 }};
 
 constexpr bool specs_in_enum_order() {

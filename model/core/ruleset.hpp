@@ -71,6 +71,7 @@ enum class Knob : std::uint8_t {
   AttackAllCountsEveryDeclaration,   ///< bool: an "attack each monster once" attacker uses up a monster when it declares on it, even if that attack stops
   MustAttackBinds,                   ///< bool: a "must attack if able" monster keeps the turn player from ending the Battle Phase while it can attack
   DeclarationLocksBind,              ///< bool: a "cannot declare an attack" effect (by ATK, Level or Type) keeps the monsters it names from declaring
+  ControlChangeStopsAttack,          ///< bool: the attacking monster changing control before the Damage Step stops its attack
   Count
 };
 inline constexpr int kKnobCount = static_cast<int>(Knob::Count);

@@ -44,7 +44,8 @@ bool Stepper::resolution_possible(std::uint8_t card) const {
     if (s.chain_len == 0) return false;
     if (c.term.has_op(OpCode::NegateActivation) && (s.chain[s.chain_len - 1].bits & kLinkActivationNegated)) return false;
   }
-  if (c.term.has_op(OpCode::SpecialSummon) && free_zone(c.owner) == kNoSlot) return false;
+  if ((c.term.has_op(OpCode::SpecialSummon) || c.term.has_op(OpCode::TakeControl)) && free_zone(c.owner) == kNoSlot)
+    return false;
   if (c.term.cost == Cost::TributeOwnMonster && tribute_slot(card) == kNoSlot) return false;
   return true;
 }

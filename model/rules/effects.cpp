@@ -207,7 +207,9 @@ void Stepper::apply_op(const LinkState& link, const Op& op) {
   }
   std::array<std::uint8_t, kSlotCount> slots{};
   const int n = objects(link, op, slots);
-  for (int i = 0; i < n; ++i) apply_to_monster(slots[i], op);
+  for (int i = 0; i < n; ++i)
+    if (op.code == OpCode::TakeControl) take_control(c.owner, slots[i]);
+    else apply_to_monster(slots[i], op);
 }
 
 void Stepper::apply_to_monster(std::uint8_t slot, const Op& op) {

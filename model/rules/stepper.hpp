@@ -98,6 +98,9 @@ struct Stepper {
   void redirect(std::uint8_t slot);
   void forbid_attack(std::uint8_t slot);
   void attract_attacks(std::uint8_t slot);
+  /// `taker` takes control of the monster in `slot` (control.cpp).
+  void take_control(Player taker, std::uint8_t slot);
+  bool hosts_a_card(std::uint8_t monster) const;  ///< some card names `monster` as its host
   // Attack counts (attack_counts.cpp).
   void count_declaration(std::uint8_t attacker, std::uint8_t target);
   void choose_for_attack_all(std::uint8_t attacker, std::uint8_t target);

@@ -108,8 +108,9 @@ enum class OpCode : std::uint8_t {
   InflictDamage,      ///< effect damage to a player (object you|opponent): Op::amount, or the attacker's ATK (Op::flag)
   GainLp,             ///< a player (object you|opponent) gains Op::amount LP, or the attacker's ATK (Op::flag)
   AttractAttacks,     ///< for the rest of the turn the opponent's monsters may attack only this monster (S1 §战斗步骤的卷回)
+  TakeControl,        ///< the controller takes control of the monster (to a free zone of its own) for the rest of the turn
 };
-inline constexpr int kOpCodeCount = 21;
+inline constexpr int kOpCodeCount = 22;
 
 /// Operations on the battle damage the controller takes (object `you`, a
 /// duration): "no damage", halved, redirected to the opponent.

@@ -42,8 +42,9 @@ enum class EventType : std::uint8_t {
   AttackForbidden,      ///< slot, monster: an effect made that monster unable to attack for the rest of the turn
   LifePointsChanged,    ///< player, value: an effect changed that player's LP outside battle (value < 0: effect damage, > 0: a gain)
   AttackTargetForced,   ///< slot, monster: this turn the opponent's monsters may attack only that monster
+  ControlChanged,       ///< slot (the zone it left), target (the zone it arrives in), monster, player (its new controller), position
 };
-inline constexpr int kEventTypeCount = 30;
+inline constexpr int kEventTypeCount = 31;
 
 /// One observable event. A flat value: unused fields keep their defaults.
 struct Event {

@@ -112,6 +112,8 @@ enum class Prop : std::uint8_t {
   EachMonsterAttackedOnce,
   MustAttackIsObeyed,
   DeclarationLocksAreObeyed,
+  // Control change (issue 31; properties/monitors/effects.cpp)
+  AttackStopsWhenAttackerChangesControl,
   Count
 };
 inline constexpr int kPropCount = static_cast<int>(Prop::Count);

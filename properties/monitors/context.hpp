@@ -45,6 +45,7 @@ enum BattleFlag : std::uint16_t {
   kBtlSafeP2 = 0x1000,
   kBtlHiddenAtCalc = 0x2000,  ///< the attack target was face-down when damage calculation began
   kBtlForcedAway = 0x4000,    ///< a forced attack target elsewhere made a replay possible (S1 §战斗步骤的卷回)
+  kBtlAttackerTaken = 0x8000, ///< the attacking monster changed control: it is no longer the attacking monster
 };
 /// What makes a replay possible: a count change, or a forced target elsewhere.
 inline constexpr std::uint16_t kBtlReplayDue = kBtlCountChanged | kBtlForcedAway;

@@ -105,6 +105,15 @@ void declaration_locks_obeyed(const Ctx& c, const Event& e, Verdicts& v) {
   if (c.monster_locked(m)) violate(v, Prop::DeclarationLocksAreObeyed);
 }
 
+/// attack_stops_when_attacker_changes_control: once the attacking monster has
+/// changed control its attack neither reaches the Damage Step nor goes on to
+/// a new target after a replay (S1 §战斗步骤).
+void attacker_taken_stops(const Ctx& c, const Event& e, Verdicts& v) {
+  if (!c.has(kBtlAttackerTaken) || c.has(kBtlEnded)) return;
+  if (e.type == EventType::ReplayChoice && e.target == kNoSlot) return;  // it stops: what the rule asks
+  violate(v, Prop::AttackStopsWhenAttackerChangesControl);
+}
+
 }  // namespace checks
 
 std::vector<PropertyInfo> effect_properties() {
@@ -192,6 +201,10 @@ std::vector<PropertyInfo> effect_properties() {
        "A monster that an effect on the field says cannot declare an attack, by its printed Level or Type "
        "(Gravity Bind, Insect Barrier), declares none; an attack already declared is not stopped by such an "
        "effect, and a lock by ATK is left to the model, as a trace does not show current ATK.",
+       {{"S1", "战斗步骤"}}},
+      {"attack_stops_when_attacker_changes_control", K::Always,
+       "An attacking monster whose control changes before the Damage Step is no longer the attacking monster: "
+       "its attack stops, with no Damage Step and no new target after a replay.",
        {{"S1", "战斗步骤"}}},
   };
 }

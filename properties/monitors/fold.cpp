@@ -208,6 +208,26 @@ void on_left_field(Ctx& c, const Event& e) {
   note_count_change(c, e.slot);
 }
 
+/// A control change: the monster leaves one zone and arrives in the other
+/// side's, keeping its position and an effect's "cannot attack" (the model's
+/// take_control); both sides' counts change.
+void on_control_changed(Ctx& c, const Event& e) {
+  if (e.slot >= kSlotCount || e.target >= kSlotCount) return;
+  const std::uint16_t from = slot_bit(e.slot);
+  const std::uint16_t to = slot_bit(e.target);
+  const bool forbidden = (c.forbidden & from) != 0;
+  for (std::uint16_t* m : {&c.occupied, &c.face_down, &c.defense, &c.declared, &c.attack_tally, &c.attacked, &c.battled,
+                           &c.confirmed, &c.bp_changed, &c.flip_summoned, &c.window_flipped, &c.forbidden})
+    *m &= static_cast<std::uint16_t>(~(from | to));
+  if (forbidden) c.forbidden |= to;
+  place(c, e.target, e.position);
+  place_host_facts(c, e.monster, to);
+  if (c.has(kBtlActive) && (e.slot == c.attacker || e.slot == c.target)) c.battle |= kBtlBattlerLeft;
+  if (c.has(kBtlActive) && e.slot == c.attacker) c.battle |= kBtlAttackerTaken;
+  note_count_change(c, e.slot);
+  note_count_change(c, e.target);
+}
+
 void on_summoned(Ctx& c, const Event& e) {
   place(c, e.slot, e.position);
   place_host_facts(c, e.monster, slot_bit(e.slot));
@@ -312,6 +332,7 @@ constexpr std::array<FoldFn, kEventTypeCount> kFolds = {
     on_attack_forbidden,     // AttackForbidden
     on_nothing,              // LifePointsChanged: no property reads Life Points outside battle
     on_attack_target_forced, // AttackTargetForced
+    on_control_changed,      // ControlChanged
 };
 
 }  // namespace
@@ -321,7 +342,7 @@ constexpr std::array<FoldFn, kEventTypeCount> kFolds = {
 void fold_effects(Ctx& c, const Event& e) {
   const bool cost = e.type == EventType::Activate && has_attr(e, kAttrCost);
   c.flags = static_cast<std::uint8_t>(cost ? (c.flags | kCtxCostDue) : (c.flags & ~kCtxCostDue));
-  if (e.type == EventType::LeftField) {
+  if (e.type == EventType::LeftField || e.type == EventType::ControlChanged) {
     const auto keep = static_cast<std::uint16_t>(~slot_bit(e.slot));
     c.eob_attacked &= keep;
     c.eob_battled &= keep;

@@ -48,9 +48,10 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
     run<replay_not_in_damage_step, replay_after_chain, replay_needs_count_change, seen_replay>,
     // ReplayChoice
     run<replay_not_in_damage_step, direct_attack_empty_field, seen_direct_attack, unattackable_target,
-        cannot_attack_obeyed, no_direct_attack_obeyed, forced_target_obeyed, each_monster_once>,
+        cannot_attack_obeyed, no_direct_attack_obeyed, forced_target_obeyed, each_monster_once, attacker_taken_stops>,
     // DamageStepBegin
-    run<negated_attack_no_damage_step, replay_before_damage_step, cannot_attack_obeyed, forced_target_obeyed>,
+    run<negated_attack_no_damage_step, replay_before_damage_step, cannot_attack_obeyed, forced_target_obeyed,
+        attacker_taken_stops>,
     // FlippedFaceUp
     run<flip_at_before_calc, no_flip_after_cancel, seen_flip>,
     // Activate
@@ -98,6 +99,8 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
     // LifePointsChanged
     run<>,
     // AttackTargetForced
+    run<>,
+    // ControlChanged
     run<>,
 };
 

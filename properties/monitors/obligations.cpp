@@ -148,6 +148,10 @@ void fold_obligations(Ctx& c, const Event& e) {
       if (e.target < kSlotCount) hosted(c, TriggerEvent::TargetedForAttack, monster_at(c, e.target));
       break;
     case EventType::Summoned: on_summoned(c, e); break;
+    case EventType::ControlChanged:  // the same monster in another zone: no trigger of the model's
+      if (e.slot < kSlotCount) c.slot_monster[e.slot] = kNoMonster;
+      if (e.target < kSlotCount) c.slot_monster[e.target] = e.monster;
+      break;
     case EventType::NormalSummoned:
       if (e.slot < kSlotCount) c.slot_monster[e.slot] = e.monster;
       break;

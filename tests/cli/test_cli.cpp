@@ -331,7 +331,7 @@ TEST_F(Cli, HtmlReportShowsTheVerdictsAndEveryRootWithLinksAndNeverOverwrites) {
   const Output o = run(args + " --html pages/report.html");
   EXPECT_EQ(o.code, 1) << o.err;
   const std::string html = slurp(dir_ / "pages" / "report.html");
-  EXPECT_NE(html.find("<p class=\"verdict\">6 FAILING (89 properties), exit code 1</p>"), std::string::npos) << html;
+  EXPECT_NE(html.find("<p class=\"verdict\">6 FAILING (90 properties), exit code 1</p>"), std::string::npos) << html;
   EXPECT_NE(html.find("<h2>Violations by root (17 roots)</h2>"), std::string::npos) << html;
   EXPECT_NE(html.find("<td>one_declaration_per_monster</td><td>declare_attack at battle_step_open</td><td>39029</td>"
                       "<td>9 actions</td><td><a href=\"../cx/default.three-faults.one_declaration_per_monster.json\">"),

@@ -120,6 +120,8 @@ const std::map<std::string, Distortion>& expected() {
       {"must-attack-ignored", knob(Knob::MustAttackBinds, "must_attack_is_obeyed", "must-attack.toml")},
       {"declaration-locks-ignored",
        knob(Knob::DeclarationLocksBind, "declaration_locks_are_obeyed", "declaration-locks.toml")},
+      {"control-change-keeps-attack", knob(Knob::ControlChangeStopsAttack, "attack_stops_when_attacker_changes_control",
+                                           "control-change.toml")},
       {"forced-target-without-replay",
        knob(Knob::ForcedTargetCausesReplay, "forced_attack_target_is_obeyed", "forced-target.toml")},
       {"direct-attack-past-unattackable",

@@ -58,12 +58,14 @@ const std::vector<std::string_view> kEffectIds = {
     // Issue 31: attack counts and restrictions.
     "cannot_attack_is_obeyed", "cannot_attack_directly_is_obeyed",
     "forced_attack_target_is_obeyed", "each_monster_attacked_once",
-    "must_attack_is_obeyed", "declaration_locks_are_obeyed"};
+    "must_attack_is_obeyed", "declaration_locks_are_obeyed",
+    // Issue 31: control change.
+    "attack_stops_when_attacker_changes_control"};
 
 TEST(Catalog, ListsEveryFixedIdWithItsKind) {
   EXPECT_EQ(properties().size(),
             kAlwaysIds.size() + 1 + kSometimesIds.size() + kSourceClaimIds.size() + kEffectIds.size());
-  EXPECT_EQ(properties().size(), 89u);
+  EXPECT_EQ(properties().size(), 90u);
   for (std::string_view id : kEffectIds) {
     const int i = property_index(id);
     ASSERT_GE(i, 0) << id;

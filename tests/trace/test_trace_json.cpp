@@ -245,7 +245,7 @@ TEST(TraceJson, WholeTracesRoundTripThroughJsonLines) {
   const std::string text = write_trace(s, "mr3", events);
   const json header = json::parse(text.substr(0, text.find('\n')));
   EXPECT_EQ(header["format"], "battlecheck-trace");
-  EXPECT_EQ(header["version"], 5);
+  EXPECT_EQ(header["version"], 6);
   EXPECT_EQ(header["ruleset"], "mr3");
   const TraceFile back = read_trace(text + "\n\n", "t.jsonl");
   EXPECT_EQ(back.ruleset, "mr3");
@@ -271,7 +271,7 @@ TEST(TraceJson, TraceErrorsNameTheFileAndLine) {
   EXPECT_NE(message("{\"event\":\"priority\"}\n").find("run.jsonl:1: field 'format'"), std::string::npos);
   EXPECT_NE(message("").find("empty trace"), std::string::npos);
   json v1 = trace_header(sample_scenario(), "mr3");
-  v1["version"] = 6;
+  v1["version"] = 7;
   EXPECT_NE(message(v1.dump()).find("field 'version'"), std::string::npos);
   // A version 1 trace cannot show the events new in version 2 (it omits them).
   v1["version"] = 1;

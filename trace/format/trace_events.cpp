@@ -64,6 +64,7 @@ constexpr std::array<std::uint16_t, kEventTypeCount> kFieldsOf = {
     kFSlot | kFMonster,                                       // attack_forbidden
     kFPlayer | kFValue,                                       // life_points_changed
     kFSlot | kFMonster,                                       // attack_target_forced
+    kFSlot | kFTarget | kFMonster | kFPlayer | kFPosition,    // control_changed
 };
 
 json index_json(std::uint8_t i, std::uint8_t none) { return i == none ? json(nullptr) : json(i); }

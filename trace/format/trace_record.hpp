@@ -29,14 +29,17 @@ inline constexpr EventTypeMask kVersion3Events = event_bit(EventType::NormalSumm
 inline constexpr EventTypeMask kVersion4Events = event_bit(EventType::AttackForbidden) | event_bit(EventType::LifePointsChanged);
 /// Event types new in trace version 5 (a forced attack target).
 inline constexpr EventTypeMask kVersion5Events = event_bit(EventType::AttackTargetForced);
+/// Event types new in trace version 6 (a control change).
+inline constexpr EventTypeMask kVersion6Events = event_bit(EventType::ControlChanged);
 /// The event types a trace of `version` cannot show (its readers omit them).
 constexpr EventTypeMask events_newer_than(int version) {
   return (version < 2 ? kVersion2Events : 0) | (version < 3 ? kVersion3Events : 0) | (version < 4 ? kVersion4Events : 0) |
-         (version < 5 ? kVersion5Events : 0);
+         (version < 5 ? kVersion5Events : 0) | (version < 6 ? kVersion6Events : 0);
 }
 /// The trace version that introduced event type `t` (1 for the older ones).
 constexpr int version_of(EventType t) {
-  return (kVersion5Events & event_bit(t))   ? 5
+  return (kVersion6Events & event_bit(t))   ? 6
+         : (kVersion5Events & event_bit(t)) ? 5
          : (kVersion4Events & event_bit(t)) ? 4
          : (kVersion3Events & event_bit(t)) ? 3
          : (kVersion2Events & event_bit(t)) ? 2
@@ -46,7 +49,7 @@ constexpr int version_of(EventType t) {
 /// The first line of a trace: format version, ruleset, scenario, and the
 /// event types the engine does not emit (the model's are filtered the same way).
 struct TraceHeader {
-  int version = 5;          ///< 0 to 5
+  int version = 6;          ///< 0 to 6
   std::string ruleset;      ///< name or file of a ruleset; empty = not given
   Scenario scenario;
   EventTypeMask omits = 0;  ///< event types this engine never writes
