@@ -47,6 +47,18 @@ bool locked_monster_held_back(const SituationView& v) {
   return false;
 }
 
+/// A monster an effect summoned during this Battle Phase (it is on no zone
+/// of the starting board) declares an attack.
+bool summoned_monster_attacks(const SituationView& v) {
+  if (v.event.slot >= kSlotCount) return false;
+  const std::uint8_t m = v.before.monster[v.event.slot];
+  if (m == kNoMonster) return false;
+  for (const auto& side : v.header.board)
+    for (const ZoneSpec& z : side)
+      if (z.monster == m) return false;
+  return true;
+}
+
 namespace {
 using V = SituationView;
 using T = EventType;
@@ -58,6 +70,9 @@ std::vector<Situation> term_situations() {
       // ---- summons in the Battle Phase (issue 31) ---------------------------------------
       {"flipped_not_flip_summoned", "a monster with a \"when Flip Summoned\" effect is flipped face-up by an attack, "
        "which is no Flip Summon", "S0 §6.3.4.3; S4 §2.3.1", on(T::FlippedFaceUp), flip_summon_host_flipped},
+      {"summoned_in_battle_phase_attacks", "a monster an effect Special Summoned in this Battle Phase declares an "
+       "attack (no Normal or Flip Summon is possible there)", "S1 §战斗步骤; S4 §2.3", on(T::AttackDeclared),
+       summoned_monster_attacks},
       // ---- attack counts and restrictions (issue 31; model/rules/effects.cpp forbid_attack) --------
       {"cannot_attack_mid_attack", "an effect says the attacking monster cannot attack, in the Battle Step: the "
        "attack stops", "S1 §战斗步骤", on(T::AttackForbidden),
