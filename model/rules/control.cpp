@@ -43,11 +43,14 @@ void Stepper::take_control(Player taker, std::uint8_t slot) {
   s.atk_mod[slot] = s.def_mod[slot] = 0;
   for (BpChange& c : s.bp_changes)
     if (c.used() && c.zone_slot() == slot) c.slot = static_cast<std::uint8_t>(to | (c.slot & BpChange::kBpChangeDef));
+  // In the Damage Step, before damage calculation, a battler gone from its
+  // side cancels the battle, as one leaving the field does (leave_field).
+  const bool battler = slot == s.target || (slot == s.attacker && r.flag(Knob::ControlChangeStopsAttack));
+  if (battler && in_damage_step(s.timing) && !s.has(kDamageCalculated)) s.battle |= kBattleCancelled;
   if (slot == s.attacker) {
     if (r.flag(Knob::ControlChangeStopsAttack)) s.battle |= kAttackerGone;
     else s.attacker = to;  // mutant: the attack goes on with a monster its player no longer controls
   }
-  if (slot == s.target && in_damage_step(s.timing) && !s.has(kDamageCalculated)) s.battle |= kBattleCancelled;
   note_count_change(side_of(slot));
   note_count_change(taker);
 }
