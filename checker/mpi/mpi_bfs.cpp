@@ -1,10 +1,11 @@
-// The MPI search's levels (checker/mpi/mpi_bfs.hpp): expand, exchange,
+// The MPI search's levels (checker/mpi/mpi_bfs.hpp): expand, send,
 // receive. Ids and storing are in mpi_store.cpp; verdicts, runs and the
 // graph in mpi_results.cpp.
 #include "checker/mpi/mpi_bfs.hpp"
 
 #include <algorithm>
 #include <atomic>
+#include <cstring>
 
 #include "checker/mpi/mpi_collectives.hpp"
 #include "checker/search/bfs.hpp"
@@ -12,7 +13,7 @@
 namespace bc::mpi_search {
 namespace {
 
-constexpr std::size_t kRound = 2048;  ///< sources a thread expands between two exchanges
+constexpr std::size_t kRound = 2048;  ///< sources a thread expands between two sends
 constexpr std::size_t kChunk = 64;    ///< sources a thread takes at a time
 
 }  // namespace
@@ -21,13 +22,21 @@ MpiBfs::MpiBfs(const Model& model, const Bounds& bounds, int threads, const Prog
     : bounds_(bounds), progress_(progress), threads_(threads), pool_(threads), seen_(true) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
   MPI_Comm_size(MPI_COMM_WORLD, &ranks_);
-  MPI_Allreduce(&threads_, &most_threads_, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  threads_of_.resize(static_cast<std::size_t>(ranks_));
+  MPI_Allgather(&threads_, 1, MPI_INT, threads_of_.data(), 1, MPI_INT, MPI_COMM_WORLD);
+  MPI_Comm_dup(MPI_COMM_WORLD, &comm_);
+  for (std::size_t k = 0; k < keeper_of_.size(); ++k) keeper_of_[k] = static_cast<std::uint8_t>(k % static_cast<std::size_t>(threads));
   const Symmetry symmetry = bounds.symmetry ? Symmetry::of(model.scenario()) : Symmetry{};
   for (int t = 0; t < threads; ++t) {
     workers_.emplace_back(model);
     if (bounds.symmetry) workers_.back().sys.use_symmetry(symmetry);  // as explore() does
     for (std::vector<OutList>& out : workers_.back().out) out.resize(static_cast<std::size_t>(ranks_ + threads));
   }
+}
+
+MpiBfs::~MpiBfs() {
+  for (int slot = 0; slot < kSlots; ++slot) free_slot(slot);
+  MPI_Comm_free(&comm_);
 }
 
 MpiOutcome MpiBfs::run() {
@@ -88,7 +97,7 @@ void MpiBfs::expand_level() {
     w.edges.clear();
   }
   const std::size_t round = kRound * static_cast<std::size_t>(threads_);
-  // Every rank takes part in as many exchanges as the rank with the most rounds.
+  // Every rank takes part in as many rounds as the rank with the most.
   std::uint64_t mine = (frontier_size() + round - 1) / round, rounds = 0;
   MPI_Allreduce(&mine, &rounds, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
   for (Worker& w : workers_) {  // [i]: the least frontier index among w.cur[i..]
@@ -96,23 +105,31 @@ void MpiBfs::expand_level() {
     w.least_at.back() = static_cast<std::uint32_t>(w.frontier.size());
     for (std::size_t i = w.cur.size(); i-- > 0;) w.least_at[i] = std::min(w.least_at[i + 1], w.cur[i].at);
   }
-  // Pipelined: the job that expands a round first receives the round before
-  // (one job a round instead of two, and the receiving's imbalance is taken
-  // up by the expansion's chunks).
-  bool waiting = false;  // the last round's successors are still to be received
-  for (std::size_t done = 0; rounds-- > 0; parity_ ^= 1) {
+  // Pipelined: the job that expands round k first receives this rank's own
+  // successors of round k - 1 and the other ranks' of round k - 2, so a rank
+  // waits for another only when it is two rounds behind.
+  std::size_t done = 0;
+  for (std::uint64_t k = 0; k < rounds; ++k) {
+    slot_ = static_cast<int>(k % kSlots);
+    free_slot(slot_);  // the lists of round k - 3 were sent
+    recv_n_ = 0;
+    if (k >= 2) fetch_remote();
     const std::size_t end = std::min(frontier_size(), done + round);
-    expand_round(done, end, waiting);
+    expand_round(done, end, k >= 1 ? static_cast<int>((k - 1) % kSlots) : -1);
     done = end;
-    exchange();
-    waiting = true;
+    post_sends(slot_);
     for (std::size_t u = 0; u < workers_.size(); ++u) {  // chunks no source left needs go to this level's states
       Worker& w = workers_[u];
       const std::size_t expanded = std::min(w.cur.size(), done > starts_[u] ? done - starts_[u] : 0);
       w.frontier.release_before(w.least_at[expanded]);
     }
   }
-  if (waiting) pool_.run([this](int u) { receive(u, parity_ ^ 1); });
+  // The last rounds: this rank's own of round rounds - 1, the others' of rounds - 2 and rounds - 1.
+  recv_n_ = 0;
+  for (std::uint64_t k = rounds >= 2 ? rounds - 2 : 0; k < rounds; ++k) fetch_remote();
+  const int last = static_cast<int>((rounds - 1) % kSlots);
+  pool_.run([this, last](int u) { receive(u, last); });
+  for (int slot = 0; slot < kSlots; ++slot) free_slot(slot);
 }
 
 /// starts_ from the threads' shares of the frontier.
@@ -128,12 +145,12 @@ const Ref& MpiBfs::frontier_at(std::size_t k) const {
   return workers_[u].cur[k - starts_[u]];
 }
 
-void MpiBfs::expand_round(std::size_t begin, std::size_t end, bool receive_first) {
+void MpiBfs::expand_round(std::size_t begin, std::size_t end, int local_slot) {
   std::atomic<std::size_t> next{begin};
   pool_.run([&](int t) {
-    if (receive_first) receive(t, parity_ ^ 1);
+    receive(t, local_slot);
     Worker& w = workers_[static_cast<std::size_t>(t)];
-    for (OutList& o : w.out[parity_]) o.msgs.clear();
+    for (OutList& o : w.out[static_cast<std::size_t>(slot_)]) o.msgs.clear();
     for (std::size_t at = next.fetch_add(kChunk); at < end; at = next.fetch_add(kChunk))
       for (std::size_t k = at; k < std::min(at + kChunk, end); ++k) expand(w, frontier_at(k));
   });
@@ -160,12 +177,8 @@ void MpiBfs::expand(Worker& w, const Ref& ref) {
     }
     const std::uint64_t fp = w.sys.fingerprint(state, ctx);
     const int r = owner(fp);  // another rank, or this rank's thread that keeps the shard
-    Msg& m = w.out[parity_][static_cast<std::size_t>(r != rank_ ? r : ranks_ + keeper(fp))].msgs.emplace_back();
-    m.fp = fp;
-    m.key = key;
-    m.state = state;
-    ModelSystem::pack(ctx, m.ctx);
-    m.terminal = terminal ? 1 : 0;
+    w.out[static_cast<std::size_t>(slot_)][static_cast<std::size_t>(r != rank_ ? r : ranks_ + keeper(fp))].msgs.emplace_back(fp, key, state, ctx,
+                                                                                                       terminal);
   }
   w.transitions += static_cast<std::uint64_t>(n);
   // Distinct bytes for distinct sources: threads never write the same one.
@@ -173,55 +186,69 @@ void MpiBfs::expand(Worker& w, const Ref& ref) {
 }
 
 /// This round's successors for other ranks, straight from each thread's
-/// list (no packing): one message per (rank, thread) that has any, after an
-/// all-to-all of the counts. They arrive in recv_, which is never
-/// initialised (MPI writes every byte).
-void MpiBfs::exchange() {
-  recv_n_ = 0;
-  if (ranks_ == 1) return;
-  const auto p = static_cast<std::size_t>(ranks_), m = static_cast<std::size_t>(most_threads_);
-  std::vector<int> sent(p * m, 0), got(p * m, 0);
-  for (std::size_t r = 0; r < p; ++r)
-    if (static_cast<int>(r) != rank_)  // a rank's own successors stay where they are
-      for (std::size_t t = 0; t < workers_.size(); ++t)
-        sent[r * m + t] = static_cast<int>(workers_[t].out[parity_][r].msgs.size());
-  MPI_Alltoall(sent.data(), most_threads_, MPI_INT, got.data(), most_threads_, MPI_INT, MPI_COMM_WORLD);
-  std::size_t total = 0;
-  for (int n : got) total += static_cast<std::size_t>(n);
-  if (total > recv_capacity_) {
-    recv_bytes_.reset(new std::byte[total * sizeof(Msg)]);
-    recv_capacity_ = total;
+/// list (no packing): one message per (rank, thread), empty ones included,
+/// so a receiver knows how many to expect. The lists stay untouched until
+/// free_slot(slot) says their sends are done.
+void MpiBfs::post_sends(int slot) {
+  std::vector<MPI_Request>& requests = sends_[static_cast<std::size_t>(slot)];
+  for (int r = 0; r < ranks_; ++r) {
+    if (r == rank_) continue;  // a rank's own successors never leave its memory
+    for (std::size_t t = 0; t < workers_.size(); ++t) {
+      const std::vector<Msg>& msgs = workers_[t].out[static_cast<std::size_t>(slot)][static_cast<std::size_t>(r)].msgs;
+      MPI_Isend(msgs.data(), static_cast<int>(msgs.size() * sizeof(Msg)), MPI_BYTE, r, static_cast<int>(t), comm_,
+                &requests.emplace_back());
+    }
   }
-  Msg* into = recv_msgs();
-  std::vector<MPI_Request> requests;
-  for (std::size_t s = 0; s < p; ++s)
-    for (std::size_t t = 0; t < m; ++t)
-      if (const int n = got[s * m + t]; n > 0) {
-        MPI_Irecv(into, n * static_cast<int>(sizeof(Msg)), MPI_BYTE, static_cast<int>(s), static_cast<int>(t), MPI_COMM_WORLD,
-                  &requests.emplace_back());
-        into += n;
-      }
-  for (std::size_t r = 0; r < p; ++r)
-    for (std::size_t t = 0; t < workers_.size(); ++t)
-      if (const int n = sent[r * m + t]; n > 0)
-        MPI_Isend(workers_[t].out[parity_][r].msgs.data(), n * static_cast<int>(sizeof(Msg)), MPI_BYTE, static_cast<int>(r),
-                  static_cast<int>(t), MPI_COMM_WORLD, &requests.emplace_back());
+}
+
+/// Wait until the sends of `slot`'s lists are done, so they may be refilled.
+void MpiBfs::free_slot(int slot) {
+  std::vector<MPI_Request>& requests = sends_[static_cast<std::size_t>(slot)];
   MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
-  recv_n_ = total;
+  requests.clear();
+}
+
+/// The next round's successors from every other rank, appended to recv_
+/// (one message per sending thread, in the order they were sent: MPI keeps
+/// the order of messages from one rank with one tag). Blocks until they
+/// have arrived.
+void MpiBfs::fetch_remote() {
+  for (int s = 0; s < ranks_; ++s) {
+    if (s == rank_) continue;
+    for (int t = 0; t < threads_of_[static_cast<std::size_t>(s)]; ++t) {
+      MPI_Message message;
+      MPI_Status status;
+      MPI_Mprobe(s, t, comm_, &message, &status);
+      int bytes = 0;
+      MPI_Get_count(&status, MPI_BYTE, &bytes);
+      const std::size_t n = static_cast<std::size_t>(bytes) / sizeof(Msg);
+      if (recv_n_ + n > recv_capacity_) {  // grow, keeping what arrived (never initialised: MPI writes every byte)
+        const std::size_t capacity = std::max(recv_n_ + n, recv_capacity_ * 2);
+        std::unique_ptr<std::byte[]> bigger(new std::byte[capacity * sizeof(Msg)]);
+        if (recv_n_ != 0) std::memcpy(bigger.get(), recv_bytes_.get(), recv_n_ * sizeof(Msg));
+        recv_bytes_ = std::move(bigger);
+        recv_capacity_ = capacity;
+      }
+      MPI_Mrecv(recv_msgs() + recv_n_, bytes, MPI_BYTE, &message, MPI_STATUS_IGNORE);
+      recv_n_ += n;
+    }
+  }
 }
 
 /// Owner side: thread u takes the successors in its table shards that the
-/// rank's other threads set aside for it, and those from the other ranks.
-void MpiBfs::receive(int u, int parity) {
+/// rank's threads set aside for it in the lists of `local_slot` (none if
+/// negative), and those from the other ranks in recv_.
+void MpiBfs::receive(int u, int local_slot) {
   Worker& w = workers_[static_cast<std::size_t>(u)];
   constexpr std::size_t kAhead = 16;  // table probes in flight
-  for (const Worker& from : workers_) {
-    const std::vector<Msg>& msgs = from.out[parity][static_cast<std::size_t>(ranks_ + u)].msgs;
-    for (std::size_t j = 0; j < msgs.size(); ++j) {
-      if (j + kAhead < msgs.size()) seen_.prefetch(msgs[j + kAhead].fp);
-      receive_one(w, msgs[j]);
+  if (local_slot >= 0)
+    for (const Worker& from : workers_) {
+      const std::vector<Msg>& msgs = from.out[static_cast<std::size_t>(local_slot)][static_cast<std::size_t>(ranks_ + u)].msgs;
+      for (std::size_t j = 0; j < msgs.size(); ++j) {
+        if (j + kAhead < msgs.size()) seen_.prefetch(msgs[j + kAhead].fp);
+        receive_one(w, msgs[j]);
+      }
     }
-  }
   const Msg* recv = recv_msgs();
   for (std::size_t j = 0; j < recv_n_; ++j) {  // from other ranks: every thread's shards
     if (j + kAhead < recv_n_ && keeper(recv[j + kAhead].fp) == u) seen_.prefetch(recv[j + kAhead].fp);

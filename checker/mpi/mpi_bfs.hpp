@@ -4,9 +4,12 @@
 /// Level-synchronous breadth-first search; a level goes in rounds:
 ///   1. expand: the rank's threads take chunks of its frontier; each
 ///      successor goes to a list per owner rank (fingerprint bits 32-55);
-///   2. exchange: each thread's list for another rank goes as it is, one
-///      message (a rank's own successors never leave its memory);
-///   3. receive (in the job that expands the next round): thread u keeps
+///   2. send: each thread's list for another rank goes as it is, one
+///      nonblocking message (a rank's own successors never leave its
+///      memory);
+///   3. receive (in the job that expands a later round: the next one for
+///      the rank's own successors, the one after it for other ranks', so
+///      a rank waits only for a rank two rounds behind): thread u keeps
 ///      the successors whose table shard it owns
 ///      (shard % T == u): it inserts them into the visited set at once, one
 ///      probe a successor, and keeps, for a state new in this level, the
@@ -45,10 +48,18 @@ namespace bc::mpi_search {
 constexpr std::uint32_t kNoParent = 0xFFFFFFFFu;
 constexpr std::uint64_t kNone = ~std::uint64_t{0};
 constexpr std::uint32_t kTerminalBit = 0x80000000u;  ///< in Worker::sorted: the state is terminal
+constexpr int kSlots = 3;  ///< sets of successor lists a thread keeps (Worker::out)
 
 /// One successor on its way to the rank that owns it: 8 + 8 + 84 + the
 /// context without the run's header + 1 bytes.
 struct Msg {
+  Msg() = default;
+  /// Built in place in a list (no zeroing first: a value-initialised Msg
+  /// cost a fifth of the expansion's own time).
+  Msg(std::uint64_t fp_, std::uint64_t key_, const State& state_, const TraceContext& ctx_, bool terminal_)
+      : fp(fp_), key(key_), state(state_), terminal(terminal_ ? 1 : 0) {
+    ModelSystem::pack(ctx_, ctx);
+  }
   std::uint64_t fp;
   std::uint64_t key;  ///< source id << 8 | action: the (source, action) order of the one-process search
   State state;
@@ -89,13 +100,14 @@ struct alignas(128) OutList {
 struct alignas(128) Worker {
   explicit Worker(const Model& model) : sys(model), pending(chunks), frontier(chunks) {}
   ModelSystem sys;
-  /// [round parity]: a round's successors (reused): [r < ranks] for rank r
-  /// (not this one), [ranks + u] for this rank's thread u, the keeper of
-  /// their shard. Two sets: a round's are received while the next is
-  /// expanded. (Receiving a thread's own successors while it expands them,
-  /// through a ring of prefetched probes, was slower: the two working sets
-  /// evict each other.)
-  std::array<std::vector<OutList>, 2> out;
+  /// [round % kSlots]: a round's successors (reused): [r < ranks] for rank
+  /// r (not this one), [ranks + u] for this rank's thread u, the keeper of
+  /// their shard. Three sets: round k's own are received while round k + 1
+  /// is expanded, and its sends to other ranks may be in flight until round
+  /// k + 3 refills the set. (Receiving a thread's own successors while it
+  /// expands them, through a ring of prefetched probes, was slower: the two
+  /// working sets evict each other.)
+  std::array<std::vector<OutList>, kSlots> out;
   ChunkPool chunks;                   ///< 2 MiB pieces recycled between the two lists below
   Frontier<Msg> pending;              ///< this level's new states in this thread's shards
   Frontier<Msg> frontier;             ///< the previous level's `pending`: the frontier's states
@@ -116,21 +128,28 @@ struct alignas(128) Worker {
 class MpiBfs {
  public:
   MpiBfs(const Model& model, const Bounds& bounds, int threads, const ProgressFn& progress);
+  ~MpiBfs();
+  MpiBfs(const MpiBfs&) = delete;
+  MpiBfs& operator=(const MpiBfs&) = delete;
   MpiOutcome run();
 
  private:
   // The search (mpi_bfs.cpp).
-  int owner(std::uint64_t fp) const { return static_cast<int>((fp >> 32 & 0xFFFFFF) % static_cast<std::uint64_t>(ranks_)); }
-  int keeper(std::uint64_t fp) const { return ShardedSet::shard_of(fp) % threads_; }
+  /// The rank that owns fp: bits 32-55 scaled to the ranks (a multiply, not a division).
+  int owner(std::uint64_t fp) const { return static_cast<int>(((fp >> 32 & 0xFFFFFF) * static_cast<std::uint64_t>(ranks_)) >> 24); }
+  /// The thread of the owning rank that keeps fp's table shard (shard % threads).
+  int keeper(std::uint64_t fp) const { return keeper_of_[static_cast<std::size_t>(ShardedSet::shard_of(fp))]; }
   bool store_root();
   void expand_level();
   std::size_t frontier_size() const { return starts_.back(); }
   const Ref& frontier_at(std::size_t k) const;
   void count_frontier();
-  void expand_round(std::size_t begin, std::size_t end, bool receive_first);
+  void expand_round(std::size_t begin, std::size_t end, int local_slot);
   void expand(Worker& w, const Ref& ref);
-  void exchange();
-  void receive(int u, int parity);
+  void post_sends(int slot);
+  void free_slot(int slot);
+  void fetch_remote();
+  void receive(int u, int local_slot);
   void receive_one(Worker& w, const Msg& m);
 
   // Ids and storing (mpi_store.cpp).
@@ -161,8 +180,11 @@ class MpiBfs {
   /// The frontier is the threads' `cur`, one after another: [starts_[u],
   /// starts_[u + 1]) are thread u's.
   std::vector<std::size_t> starts_;
-  int parity_ = 0;                    ///< which set of Worker::out the round being expanded writes
-  int most_threads_ = 1;              ///< the most threads a rank has (the counts exchanged per rank)
+  std::array<std::uint8_t, ShardedSet::kShards> keeper_of_{};  ///< [shard]: shard % threads_
+  int slot_ = 0;                      ///< which set of Worker::out the round being expanded writes
+  std::vector<int> threads_of_;       ///< [rank]: its threads (the messages it sends each round)
+  MPI_Comm comm_ = MPI_COMM_NULL;     ///< the successors' messages (tag: the sending thread), apart from collectives
+  std::array<std::vector<MPI_Request>, kSlots> sends_;  ///< [slot]: the sends of its lists, in flight
   std::unique_ptr<std::byte[]> recv_bytes_;  ///< successors from other ranks (reused; never initialised)
   std::size_t recv_capacity_ = 0, recv_n_ = 0;  ///< in Msgs
   Msg* recv_msgs() const { return reinterpret_cast<Msg*>(recv_bytes_.get()); }

@@ -231,7 +231,11 @@ MpiOutcome explore_mpi(const Model& model, const Bounds& bounds, const ProgressF
   mpi_search::MpiBfs bfs(model, bounds, mpi_search::rank_threads(bounds.threads), progress);
   MpiOutcome o = bfs.run();
   o.result.cpu_seconds = cpu_seconds() - cpu_start;
-  if (bounds.symmetry) o.result.symmetry = Symmetry::of(model.scenario()).summary();
+  if (bounds.symmetry) {  // as explore() reports it
+    const Symmetry symmetry = Symmetry::of(model.scenario());
+    o.result.symmetry = symmetry.summary();
+    o.result.symmetry_left_out = symmetry.left_out();
+  }
   return o;
 }
 
