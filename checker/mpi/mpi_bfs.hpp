@@ -35,6 +35,7 @@
 #include <memory>
 #include <vector>
 
+#include "checker/mpi/mpi_collectives.hpp"
 #include "checker/mpi/mpi_explorer.hpp"
 #include "checker/parallel/worker_pool.hpp"
 #include "checker/search/graph_analysis.hpp"
@@ -120,6 +121,7 @@ struct alignas(128) Worker {
   /// [pending index]: (least key, pending index | terminal bit) as received;
   /// sorted by key when the level is stored.
   std::vector<std::pair<std::uint64_t, std::uint32_t>> sorted;
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> sort_scratch;  ///< sort_by_key's second buffer (reused)
   std::vector<std::pair<std::uint32_t, std::uint64_t>> edges;   ///< (source id, fingerprint) received (liveness)
   std::array<std::uint64_t, kMaxProperties> bad{}, good{};      ///< least key of a new violation / witness
   std::uint64_t transitions = 0;
@@ -188,6 +190,7 @@ class MpiBfs {
   std::unique_ptr<std::byte[]> recv_bytes_;  ///< successors from other ranks (reused; never initialised)
   std::size_t recv_capacity_ = 0, recv_n_ = 0;  ///< in Msgs
   Msg* recv_msgs() const { return reinterpret_cast<Msg*>(recv_bytes_.get()); }
+  mpi::KeyScratch key_scratch_;       ///< keys_below's buffers
   std::uint64_t level_total_ = 0;     ///< new states of the level, over every rank
   std::uint64_t next_id_ = 0;
   std::uint64_t transitions_ = 0;

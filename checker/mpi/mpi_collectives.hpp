@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <queue>
+#include <utility>
 #include <vector>
 
 namespace bc::mpi {
@@ -30,6 +31,51 @@ inline std::vector<int> displacements(const std::vector<int>& counts) {
   return out;
 }
 
+/// Buffers keys_below keeps from level to level (no memory faulted in again).
+struct KeyScratch {
+  std::vector<std::uint64_t> send, slice, place;
+};
+
+/// place[i] for the sorted pieces of `slice` ([at, at + n) each): `first`
+/// plus the number of keys of every piece below slice[i] (keys are
+/// distinct). With few pieces, one cursor per other piece (no heap: two
+/// ranks of one thread merge two pieces); with many, a heap, O(n log pieces).
+inline void number_pieces(const std::vector<std::uint64_t>& slice, const std::vector<std::pair<std::size_t, std::size_t>>& pieces,
+                          std::uint64_t first, std::vector<std::uint64_t>& place) {
+  place.resize(slice.size());
+  if (pieces.size() <= 8) {
+    for (std::size_t a = 0; a < pieces.size(); ++a) {
+      const auto [a_at, a_n] = pieces[a];
+      for (std::size_t i = 0; i < a_n; ++i) place[a_at + i] = first + i;
+      for (std::size_t b = 0; b < pieces.size(); ++b) {
+        if (b == a) continue;
+        const auto [b_at, b_n] = pieces[b];
+        std::size_t below = 0;  // keys of piece b below the current key of piece a
+        for (std::size_t i = 0; i < a_n; ++i) {
+          const std::uint64_t key = slice[a_at + i];
+          while (below < b_n && slice[b_at + below] < key) ++below;
+          place[a_at + i] += below;
+        }
+      }
+    }
+    return;
+  }
+  struct Head {
+    std::uint64_t key;
+    std::size_t at, end;
+    bool operator>(const Head& o) const { return key > o.key; }
+  };
+  std::priority_queue<Head, std::vector<Head>, std::greater<>> heads;
+  for (const auto& [at, n] : pieces)
+    if (n > 0) heads.push(Head{slice[at], at, at + n});
+  for (std::uint64_t n = first; !heads.empty(); ++n) {
+    Head h = heads.top();
+    heads.pop();
+    place[h.at] = n;
+    if (++h.at < h.end) heads.push(Head{slice[h.at], h.at, h.end});
+  }
+}
+
 /// The place of each of this rank's keys among every rank's keys, i.e. its
 /// offset in the order a one-process search gives the level's new states.
 /// The rank's keys come as sorted runs (one a thread); keys are distinct over
@@ -37,14 +83,14 @@ inline std::vector<int> displacements(const std::vector<int>& counts) {
 /// run of every rank, below runs[q][i]; `total` the number of keys over every
 /// rank. Collective, and no rank learns every key (that all-gather cost each
 /// rank 8 bytes a new state of the whole level, which capped a cluster:
-/// docs/scaling.md): the key range is cut into one slice a rank; each key
-/// goes to its slice's rank, which merges the sorted runs it receives (a
-/// heap, O(n log runs)) and sends back each key's place, plus the sizes of
-/// the slices before it. 16 bytes a key on the wire, whatever the number of
-/// ranks. `below`'s vectors are reused from level to level (no memory is
-/// faulted in again).
+/// docs/scaling.md): the key range is cut into one slice a rank; each run is
+/// cut at the slices' bounds (a binary search, not a division a key), each
+/// piece goes to its slice's rank, which numbers the sorted pieces it
+/// receives (number_pieces) and sends back each key's place, plus the sizes
+/// of the slices before it. 16 bytes a key on the wire, whatever the number
+/// of ranks. `below`'s vectors and `scratch` are reused from level to level.
 inline void keys_below(const std::vector<const std::vector<std::uint64_t>*>& runs, std::uint64_t& total,
-                       const std::vector<std::vector<std::uint64_t>*>& below) {
+                       const std::vector<std::vector<std::uint64_t>*>& below, KeyScratch& scratch) {
   int ranks = 1, rank = 0;
   MPI_Comm_size(MPI_COMM_WORLD, &ranks);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -64,10 +110,21 @@ inline void keys_below(const std::vector<const std::vector<std::uint64_t>*>& run
   MPI_Allreduce(ends, range, 2, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
   const std::uint64_t lo = range[0], hi = ~range[1];
   const std::uint64_t width = lo <= hi ? (hi - lo) / p + 1 : 1;
-  // [dest * m + q]: how many keys of run q go to rank dest (a run's keys for one rank are contiguous).
+  // cut[q * (p + 1) + r]: where run q's keys for rank r begin (slice r is [lo + r * width, lo + (r + 1) * width)).
+  std::vector<std::size_t> cut(runs.size() * (p + 1));
+  for (std::size_t q = 0; q < runs.size(); ++q) {
+    const std::vector<std::uint64_t>& run = *runs[q];
+    cut[q * (p + 1)] = 0;
+    for (std::size_t r = 1; r < p; ++r) {
+      const std::uint64_t bound = r * width > hi - lo ? ~std::uint64_t{0} : lo + r * width;
+      cut[q * (p + 1) + r] = static_cast<std::size_t>(std::lower_bound(run.begin(), run.end(), bound) - run.begin());
+    }
+    cut[q * (p + 1) + p] = run.size();
+  }
+  // [dest * m + q]: how many keys of run q go to rank dest.
   std::vector<int> part(p * m, 0), got(p * m, 0);
   for (std::size_t q = 0; q < runs.size(); ++q)
-    for (std::uint64_t k : *runs[q]) ++part[static_cast<std::size_t>((k - lo) / width) * m + q];
+    for (std::size_t r = 0; r < p; ++r) part[r * m + q] = static_cast<int>(cut[q * (p + 1) + r + 1] - cut[q * (p + 1) + r]);
   MPI_Alltoall(part.data(), most, MPI_INT, got.data(), most, MPI_INT, MPI_COMM_WORLD);
   std::vector<int> send_counts(p, 0), recv_counts(p, 0);
   for (std::size_t r = 0; r < p; ++r)
@@ -76,15 +133,18 @@ inline void keys_below(const std::vector<const std::vector<std::uint64_t>*>& run
       recv_counts[r] += got[r * m + q];
     }
   const std::vector<int> send_at = displacements(send_counts), recv_at = displacements(recv_counts);
-  std::vector<std::uint64_t> send(static_cast<std::size_t>(send_at.back() + send_counts.back()));
-  {
-    std::vector<std::size_t> run_at(runs.size(), 0);
-    std::size_t out = 0;
-    for (std::size_t r = 0; r < p; ++r)
-      for (std::size_t q = 0; q < runs.size(); ++q)
-        for (int j = 0; j < part[r * m + q]; ++j) send[out++] = (*runs[q])[run_at[q]++];
-  }
-  std::vector<std::uint64_t> slice(static_cast<std::size_t>(recv_at.back() + recv_counts.back()));
+  std::vector<std::uint64_t>& send = scratch.send;
+  send.resize(static_cast<std::size_t>(send_at.back() + send_counts.back()));
+  for (std::size_t r = 0, out = 0; r < p; ++r)
+    for (std::size_t q = 0; q < runs.size(); ++q) {
+      const auto from = runs[q]->begin();
+      out = static_cast<std::size_t>(std::copy(from + static_cast<std::ptrdiff_t>(cut[q * (p + 1) + r]),
+                                               from + static_cast<std::ptrdiff_t>(cut[q * (p + 1) + r + 1]),
+                                               send.begin() + static_cast<std::ptrdiff_t>(out)) -
+                                     send.begin());
+    }
+  std::vector<std::uint64_t>& slice = scratch.slice;
+  slice.resize(static_cast<std::size_t>(recv_at.back() + recv_counts.back()));
   MPI_Alltoallv(send.data(), send_counts.data(), send_at.data(), MPI_UINT64_T, slice.data(), recv_counts.data(),
                 recv_at.data(), MPI_UINT64_T, MPI_COMM_WORLD);
   // This rank's slice in order; the slices of the ranks before it come first.
@@ -92,35 +152,26 @@ inline void keys_below(const std::vector<const std::vector<std::uint64_t>*>& run
   MPI_Exscan(&size, &before, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
   if (rank == 0) before = 0;  // MPI_Exscan leaves rank 0's result undefined
   MPI_Allreduce(&size, &total, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
-  // Each (rank, run) piece arrives sorted: merge the pieces, numbering the keys in order.
-  std::vector<std::uint64_t> place(slice.size());
-  struct Head {
-    std::uint64_t key;
-    std::size_t at, end;
-    bool operator>(const Head& o) const { return key > o.key; }
-  };
-  std::priority_queue<Head, std::vector<Head>, std::greater<>> heads;
+  // Each (rank, run) piece arrives sorted: number the keys in order.
+  std::vector<std::pair<std::size_t, std::size_t>> pieces;
   for (std::size_t r = 0, at = 0; r < p; ++r)
     for (std::size_t q = 0; q < m; ++q) {
       const auto n = static_cast<std::size_t>(got[r * m + q]);
-      if (n > 0) heads.push(Head{slice[at], at, at + n});
+      if (n > 0) pieces.emplace_back(at, n);
       at += n;
     }
-  for (std::uint64_t n = before; !heads.empty(); ++n) {
-    Head h = heads.top();
-    heads.pop();
-    place[h.at] = n;
-    if (++h.at < h.end) heads.push(Head{slice[h.at], h.at, h.end});
-  }
+  number_pieces(slice, pieces, before, scratch.place);
   // Each place goes back to the rank its key came from, in the order it came.
-  MPI_Alltoallv(place.data(), recv_counts.data(), recv_at.data(), MPI_UINT64_T, send.data(), send_counts.data(),
+  MPI_Alltoallv(scratch.place.data(), recv_counts.data(), recv_at.data(), MPI_UINT64_T, send.data(), send_counts.data(),
                 send_at.data(), MPI_UINT64_T, MPI_COMM_WORLD);
   for (std::size_t q = 0; q < runs.size(); ++q) below[q]->resize(runs[q]->size());
-  std::vector<std::size_t> run_at(runs.size(), 0);
-  std::size_t in = 0;
-  for (std::size_t r = 0; r < p; ++r)
-    for (std::size_t q = 0; q < runs.size(); ++q)
-      for (int j = 0; j < part[r * m + q]; ++j) (*below[q])[run_at[q]++] = send[in++];
+  for (std::size_t r = 0, in = 0; r < p; ++r)
+    for (std::size_t q = 0; q < runs.size(); ++q) {
+      const std::size_t from = cut[q * (p + 1) + r], n = cut[q * (p + 1) + r + 1] - from;
+      std::copy(send.begin() + static_cast<std::ptrdiff_t>(in), send.begin() + static_cast<std::ptrdiff_t>(in + n),
+                below[q]->begin() + static_cast<std::ptrdiff_t>(from));
+      in += n;
+    }
 }
 
 constexpr long long kPiece = 1LL << 30;  ///< MPI counts are ints: transfers go in pieces of 1 GiB

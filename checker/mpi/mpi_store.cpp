@@ -2,11 +2,48 @@
 // (checker/mpi/mpi_bfs.hpp, step 4): each thread's keys placed among every
 // thread's and rank's, then each thread stores its own states.
 #include <algorithm>
+#include <array>
+#include <bit>
+#include <utility>
 
 #include "checker/mpi/mpi_bfs.hpp"
 #include "checker/mpi/mpi_collectives.hpp"
 
 namespace bc::mpi_search {
+namespace {
+
+/// Sort (key, index) pairs by key (keys distinct): least-significant-digit
+/// radix sort on the bits in which the keys differ from the least, 11 at a
+/// time (three passes while a level has under 2^25 sources). The pairs arrive
+/// as interleaved ascending runs (one per sending thread and rank), which
+/// cost std::sort a comparison sort's n log n.
+void sort_by_key(std::vector<std::pair<std::uint64_t, std::uint32_t>>& v,
+                 std::vector<std::pair<std::uint64_t, std::uint32_t>>& scratch) {
+  if (v.size() < 2 || std::is_sorted(v.begin(), v.end())) return;
+  if (v.size() < 1024) {
+    std::sort(v.begin(), v.end());
+    return;
+  }
+  std::uint64_t lo = ~std::uint64_t{0}, hi = 0;
+  for (const auto& e : v) {
+    lo = std::min(lo, e.first);
+    hi = std::max(hi, e.first);
+  }
+  const int bits = std::bit_width(hi - lo);
+  constexpr int kDigit = 11;
+  constexpr std::size_t kBuckets = std::size_t{1} << kDigit;
+  scratch.resize(v.size());
+  for (int shift = 0; shift < bits; shift += kDigit) {
+    std::array<std::size_t, kBuckets> at{};
+    for (const auto& e : v) ++at[((e.first - lo) >> shift) & (kBuckets - 1)];
+    std::size_t sum = 0;
+    for (std::size_t& a : at) sum += std::exchange(a, sum);
+    for (const auto& e : v) scratch[at[((e.first - lo) >> shift) & (kBuckets - 1)]++] = e;
+    v.swap(scratch);
+  }
+}
+
+}  // namespace
 
 /// Each thread's w.below: on one rank, the keys below each of its keys in
 /// the other threads' runs (one cursor a run: keys are distinct, each names
@@ -19,7 +56,7 @@ void MpiBfs::place_keys() {
       runs.push_back(&w.keys);
       below.push_back(&w.below);
     }
-    mpi::keys_below(runs, level_total_, below);
+    mpi::keys_below(runs, level_total_, below, key_scratch_);
     return;
   }
   level_total_ = 0;
@@ -46,7 +83,7 @@ void MpiBfs::place_keys() {
 void MpiBfs::store_level(std::uint32_t level) {
   pool_.run([this](int u) {
     Worker& w = workers_[static_cast<std::size_t>(u)];
-    if (!std::is_sorted(w.sorted.begin(), w.sorted.end())) std::sort(w.sorted.begin(), w.sorted.end());
+    sort_by_key(w.sorted, w.sort_scratch);
     w.keys.resize(w.sorted.size());
     for (std::size_t i = 0; i < w.sorted.size(); ++i) w.keys[i] = w.sorted[i].first;
   });
