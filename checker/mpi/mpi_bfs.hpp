@@ -18,12 +18,12 @@
 ///      pending list, while every earlier state's slot is below that first
 ///      id (its own id, or such an index of an earlier level).
 /// Then the level's new states get their global ids: each thread sorts its
-/// keys, and mpi::keys_below places them among every rank's keys (on one
-/// rank, each thread counts the keys below its own in the others' runs);
-/// each thread stores its states (links by id, flags, its share of the next
+/// keys, and mpi::keys_below places them among every rank's keys; each
+/// thread stores its states (links by id, flags, its share of the next
 /// frontier). So ids, verdicts and counterexamples are those
 /// of the one-process search (checker/parallel/parallel_bfs.hpp) for any
-/// number of ranks and threads. Compiled only when CMake finds MPI; only
+/// number of ranks and threads. Two ranks or more (explore_mpi gives one
+/// rank the shared-memory search). Compiled only when CMake finds MPI; only
 /// the calling thread talks to MPI (MPI_THREAD_FUNNELED).
 #include <mpi.h>
 

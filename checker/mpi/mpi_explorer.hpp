@@ -2,11 +2,12 @@
 /// The exhaustive check spread over MPI ranks (run under mpirun), each rank
 /// with threads inside. Each rank owns the states whose fingerprint hashes
 /// to it; a level is expanded in rounds, each round's successors are sent to
-/// their owners in one all-to-all exchange, and the owners keep the first
+/// their owners (nonblocking messages), and the owners keep the first
 /// occurrence in (source id, action) order (checker/mpi/mpi_bfs.hpp). Ids,
 /// verdicts and counterexamples are the ones of the one-process search
 /// (checker/parallel/parallel_bfs.hpp) for any number of ranks and threads.
-/// Built only when CMake finds MPI; otherwise explore_mpi reports that it is
+/// A run of one rank has nobody to exchange with: that rank runs the
+/// shared-memory search itself (explore(), its threads inside). Built only when CMake finds MPI; otherwise explore_mpi reports that it is
 /// missing.
 #include <string>
 

@@ -7,6 +7,7 @@
 
 #include "checker/mpi/mpi_bfs.hpp"
 #include "checker/mpi/mpi_collectives.hpp"
+#include "checker/parallel/explorer.hpp"
 #include "checker/search/bfs.hpp"
 
 namespace bc::mpi_search {
@@ -225,6 +226,15 @@ MpiOutcome explore_mpi(const Model& model, const Bounds& bounds, const ProgressF
     MpiOutcome o{.result = {}, .rank = 0, .ranks = 1, .error = "--max-states is not supported with --mpi (use --max-depth)"};
     MPI_Comm_rank(MPI_COMM_WORLD, &o.rank);
     MPI_Comm_size(MPI_COMM_WORLD, &o.ranks);
+    return o;
+  }
+  int ranks = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  if (ranks == 1) {  // nobody to exchange with: the rank runs the shared-memory search, its threads inside
+    Bounds one = bounds;
+    one.threads = mpi_search::rank_threads(bounds.threads);
+    MpiOutcome o{.result = explore(model, one, progress), .rank = 0, .ranks = 1, .error = {}};
+    o.result.ranks = 1;
     return o;
   }
   const double cpu_start = cpu_seconds();

@@ -45,37 +45,16 @@ void sort_by_key(std::vector<std::pair<std::uint64_t, std::uint32_t>>& v,
 
 }  // namespace
 
-/// Each thread's w.below: on one rank, the keys below each of its keys in
-/// the other threads' runs (one cursor a run: keys are distinct, each names
-/// one successor) plus its index; on several, mpi::keys_below.
+/// Each thread's w.below: the place of its keys among every thread's and
+/// rank's (mpi::keys_below; the search runs on two ranks or more).
 void MpiBfs::place_keys() {
-  if (ranks_ > 1) {
-    std::vector<const std::vector<std::uint64_t>*> runs;
-    std::vector<std::vector<std::uint64_t>*> below;
-    for (Worker& w : workers_) {
-      runs.push_back(&w.keys);
-      below.push_back(&w.below);
-    }
-    mpi::keys_below(runs, level_total_, below, key_scratch_);
-    return;
+  std::vector<const std::vector<std::uint64_t>*> runs;
+  std::vector<std::vector<std::uint64_t>*> below;
+  for (Worker& w : workers_) {
+    runs.push_back(&w.keys);
+    below.push_back(&w.below);
   }
-  level_total_ = 0;
-  for (const Worker& w : workers_) level_total_ += w.keys.size();
-  pool_.run([this](int u) {
-    Worker& w = workers_[static_cast<std::size_t>(u)];
-    w.below.resize(w.keys.size());
-    std::vector<std::size_t> cursor(workers_.size(), 0);
-    for (std::size_t i = 0; i < w.keys.size(); ++i) {
-      std::size_t at = i;
-      for (std::size_t v = 0; v < workers_.size(); ++v) {
-        if (v == static_cast<std::size_t>(u)) continue;
-        const std::vector<std::uint64_t>& other = workers_[v].keys;
-        while (cursor[v] < other.size() && other[cursor[v]] < w.keys[i]) ++cursor[v];
-        at += cursor[v];
-      }
-      w.below[i] = at;
-    }
-  });
+  mpi::keys_below(runs, level_total_, below, key_scratch_);
 }
 
 /// Give the level's new states their global ids (the place of their key
