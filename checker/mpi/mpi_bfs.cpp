@@ -160,9 +160,10 @@ void MpiBfs::expand(Worker& w, const Ref& ref) {
   const Msg& node = workers_[ref.part].frontier[ref.at];
   const int n = w.sys.expand(node.state);
   bool cut = false;
-  TraceContext source_ctx, ctx;
+  TraceContext& source_ctx = w.source_ctx;
+  TraceContext& ctx = w.ctx;
+  State& state = w.state;
   w.sys.unpack(node.ctx, source_ctx);
-  State state;
   for (int i = 0; i < n; ++i) {
     ctx = source_ctx;
     Verdicts v;
@@ -177,8 +178,8 @@ void MpiBfs::expand(Worker& w, const Ref& ref) {
     }
     const std::uint64_t fp = w.sys.fingerprint(state, ctx);
     const int r = owner(fp);  // another rank, or this rank's thread that keeps the shard
-    w.out[static_cast<std::size_t>(slot_)][static_cast<std::size_t>(r != rank_ ? r : ranks_ + keeper(fp))].msgs.emplace_back(fp, key, state, ctx,
-                                                                                                       terminal);
+    std::vector<Msg>& to = w.out[static_cast<std::size_t>(slot_)][static_cast<std::size_t>(r != rank_ ? r : ranks_ + keeper(fp))].msgs;
+    to.emplace_back(fp, key, state, ctx, terminal);
   }
   w.transitions += static_cast<std::uint64_t>(n);
   // Distinct bytes for distinct sources: threads never write the same one.

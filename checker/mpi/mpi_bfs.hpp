@@ -125,6 +125,10 @@ struct alignas(128) Worker {
   std::vector<std::pair<std::uint32_t, std::uint64_t>> edges;   ///< (source id, fingerprint) received (liveness)
   std::array<std::uint64_t, kMaxProperties> bad{}, good{};      ///< least key of a new violation / witness
   std::uint64_t transitions = 0;
+  /// expand()'s scratch, made once: a TraceContext's and a State's default
+  /// members cost as much as a successor's copy when made per source.
+  TraceContext source_ctx, ctx;
+  State state;
 };
 
 class MpiBfs {
