@@ -113,7 +113,7 @@ void MpiBfs::expand_level() {
     slot_ = static_cast<int>(k % kSlots);
     free_slot(slot_);  // the lists of round k - 3 were sent
     recv_n_ = 0;
-    if (k >= 2) fetch_remote();
+    if (k >= kRemoteLag) fetch_remote();
     const std::size_t end = std::min(frontier_size(), done + round);
     expand_round(done, end, k >= 1 ? static_cast<int>((k - 1) % kSlots) : -1);
     done = end;
@@ -124,9 +124,9 @@ void MpiBfs::expand_level() {
       w.frontier.release_before(w.least_at[expanded]);
     }
   }
-  // The last rounds: this rank's own of round rounds - 1, the others' of rounds - 2 and rounds - 1.
+  // The last rounds: this rank's own of round rounds - 1, the others' not fetched yet.
   recv_n_ = 0;
-  for (std::uint64_t k = rounds >= 2 ? rounds - 2 : 0; k < rounds; ++k) fetch_remote();
+  for (std::uint64_t k = rounds >= kRemoteLag ? rounds - kRemoteLag : 0; k < rounds; ++k) fetch_remote();
   const int last = static_cast<int>((rounds - 1) % kSlots);
   pool_.run([this, last](int u) { receive(u, last); });
   for (int slot = 0; slot < kSlots; ++slot) free_slot(slot);

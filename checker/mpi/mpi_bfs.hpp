@@ -49,7 +49,14 @@ namespace bc::mpi_search {
 constexpr std::uint32_t kNoParent = 0xFFFFFFFFu;
 constexpr std::uint64_t kNone = ~std::uint64_t{0};
 constexpr std::uint32_t kTerminalBit = 0x80000000u;  ///< in Worker::sorted: the state is terminal
-constexpr int kSlots = 3;  ///< sets of successor lists a thread keeps (Worker::out)
+/// Round k receives the other ranks' successors of round k - kRemoteLag.
+constexpr std::uint64_t kRemoteLag = 2;
+/// Sets of successor lists a thread keeps (Worker::out): round k refills
+/// the set of round k - kSlots, whose sends must be done, i.e. the other
+/// ranks must have reached round k - kSlots + kRemoteLag. (A lag of 1, or
+/// more slots or a lag of 3, were slower on bench-large on two ranks: a
+/// rank waits less, but more lists fall out of the cache.)
+constexpr int kSlots = kRemoteLag + 1;
 
 /// One successor on its way to the rank that owns it: 8 + 8 + 84 + the
 /// context without the run's header + 1 bytes.
