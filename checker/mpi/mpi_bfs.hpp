@@ -159,6 +159,8 @@ class MpiBfs {
   void count_frontier();
   void expand_round(std::size_t begin, std::size_t end, int local_slot);
   void expand(Worker& w, const Ref& ref);
+
+  // Messages and their receipt (mpi_exchange.cpp).
   void post_sends(int slot);
   void free_slot(int slot);
   void fetch_remote();
