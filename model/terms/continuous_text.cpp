@@ -1,11 +1,11 @@
 /// The text of a continuous part (docs/effects.md "Continuous effects"): a
 /// kind's name and, for some kinds, an amount: ATK in hundreds, a Level, or a
 /// Type's name.
-#include <charconv>
 #include <sstream>
 #include <vector>
 
 #include "model/terms/effect.hpp"
+#include "model/terms/effect_text.hpp"
 #include "model/toml/input_error.hpp"
 
 namespace bc {
@@ -24,14 +24,6 @@ AmountKind amount_kind(ContinuousKind k) {
   }
 }
 
-std::optional<int> integer(const std::string& s) {
-  int v = 0;
-  const char* b = s.data() + (!s.empty() && s.front() == '+' ? 1 : 0);
-  const auto [p, ec] = std::from_chars(b, s.data() + s.size(), v);
-  if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
-  return v;
-}
-
 /// The amount's words for `kind`, nullopt with `error` set when it is out of range.
 std::optional<int> read_amount(AmountKind kind, const std::string& w, std::string& error) {
   if (kind == AmountKind::Type) {
@@ -40,7 +32,7 @@ std::optional<int> read_amount(AmountKind kind, const std::string& w, std::strin
     error = "unknown monster Type " + brief_quote(w) + "; one of " + std::string(monster_type_names());
     return std::nullopt;
   }
-  const auto n = integer(w);
+  const auto n = term_number(w);
   if (kind == AmountKind::Level) {
     if (n && *n >= 1 && *n <= kMaxLevel) return n;
     error = "the Level must be a whole number from 1 to " + std::to_string(kMaxLevel);

@@ -41,15 +41,6 @@ std::vector<std::string> words(std::string_view s) {
   return out;
 }
 
-std::optional<int> number(std::string_view s) {
-  int v = 0;
-  const char* b = s.data();
-  if (!s.empty() && s.front() == '+') ++b;
-  const auto [p, ec] = std::from_chars(b, s.data() + s.size(), v);
-  if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
-  return v;
-}
-
 std::string join(const std::vector<std::string>& w, std::size_t from, std::size_t to) {
   std::string out;
   for (std::size_t i = from; i < to; ++i) out += (out.empty() ? "" : " ") + w[i];
@@ -165,7 +156,7 @@ class TermParser {
     const auto w = words(v);
     if (w.empty() || !named("cost", w[0], parse_cost, t_.cost, "cost")) return w.empty() ? fail("cost", "empty") : false;
     if (t_.cost == Cost::PayLp) {
-      const auto n = w.size() == 2 ? number(w[1]) : std::nullopt;
+      const auto n = w.size() == 2 ? term_number(w[1]) : std::nullopt;
       if (!n || *n <= 0 || *n > 8000) return fail("cost", "pay_lp needs an amount from 1 to 8000, e.g. \"pay_lp 2000\"");
       t_.cost_amount = static_cast<std::int16_t>(*n);
     } else if (w.size() != 1) {
@@ -235,7 +226,7 @@ class TermParser {
       } else if (w[i] == "and_destroy" && o.code == OpCode::NegateActivation) o.flag = true;
       else if (w[i] == "indestructible" && o.code == OpCode::NoBattleDamage) o.flag = true;
       else if (w[i] == "attacker_atk" && op_on_life_points(o.code) && amount.empty()) o.flag = true, amount = w[i];
-      else if (auto n = number(w[i])) {
+      else if (auto n = term_number(w[i])) {
         if (!once(amount, w[i], takes_amount(o.code), "amount")) return false;
         if (*n % 100 != 0 || *n < -12700 || *n > 12700) return fail(field, "amount must be a multiple of 100 between -12700 and 12700");
         o.amount = static_cast<std::int16_t>(*n);
@@ -377,5 +368,14 @@ std::vector<TermField> term_to_fields(const EffectTerm& t, const std::vector<std
 const std::vector<std::string>& term_keys() { return kKeys; }
 
 bool term_key_is_list(std::string_view key) { return key == "timings" || key == "conditions" || key == "ops"; }
+
+std::optional<int> term_number(std::string_view s) {
+  int v = 0;
+  const char* b = s.data();
+  if (!s.empty() && s.front() == '+') ++b;
+  const auto [p, ec] = std::from_chars(b, s.data() + s.size(), v);
+  if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
+  return v;
+}
 
 }  // namespace bc

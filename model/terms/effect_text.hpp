@@ -57,4 +57,8 @@ std::vector<TermField> term_to_fields(const EffectTerm& t, const std::vector<std
 /// Keys a term may have, for "did you mean" messages.
 const std::vector<std::string>& term_keys();
 
+/// A whole decimal integer, optionally after a '+': the amounts of an
+/// operation's and of a continuous part's text; nullopt for anything else.
+std::optional<int> term_number(std::string_view s);
+
 }  // namespace bc
