@@ -110,7 +110,7 @@ void MpiBfs::expand_level() {
   std::size_t done = 0;
   for (std::uint64_t k = 0; k < rounds; ++k) {
     slot_ = static_cast<int>(k % kSlots);
-    free_slot(slot_);  // the lists of round k - 3 were sent
+    free_slot(slot_);  // the sends of round k - kSlots are done
     recv_n_ = 0;
     if (k >= kRemoteLag) fetch_remote();
     const std::size_t end = std::min(frontier_size(), done + round);
