@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "checker/mpi/mpi_bfs.hpp"
+#include "checker/store/stream_copy.hpp"
 
 namespace bc::mpi_search {
 
@@ -77,6 +78,7 @@ void MpiBfs::receive(int u, int local_slot) {
     if (j + kAhead < recv_n_ && keeper(recv[j + kAhead].fp) == u) seen_.prefetch(recv[j + kAhead].fp);
     if (keeper(recv[j].fp) == u) receive_one(w, recv[j]);
   }
+  stream_fence();  // the states receive_one streamed to w.pending
 }
 
 /// A state new to the visited set is new in this level: it is inserted at
@@ -90,7 +92,8 @@ void MpiBfs::receive_one(Worker& w, const Msg& m) {
   const std::uint32_t* slot = seen_.insert_with_id(m.fp, first + static_cast<std::uint32_t>(w.pending.size()), fresh);
   if (fresh) {
     w.sorted.push_back({m.key, static_cast<std::uint32_t>(w.pending.size()) | (m.terminal != 0 ? kTerminalBit : 0u)});
-    w.pending.push_back(m);
+    // Streamed: the level's states are far larger than the caches (receive() ends with stream_fence()).
+    stream_copy(w.pending.at(w.pending.extend(1)), m);
     return;
   }
   if (*slot < first) return;  // a state of an earlier level

@@ -2,13 +2,8 @@
 /// The per-chunk steps of checker/parallel/parallel_bfs.hpp (expand a chunk, grow the
 /// table, dedupe, plan and store a round), defined out of the class to keep
 /// each file short. Included by parallel_bfs.hpp only.
-#if defined(__x86_64__)
-#include <immintrin.h>
-#endif
-
-#include <cstring>
-
 #include "checker/parallel/parallel_bfs.hpp"
+#include "checker/store/stream_copy.hpp"
 
 namespace bc {
 
@@ -218,26 +213,6 @@ void ParallelBfs<System>::store_chunk(ChunkOut& out, std::size_t live_first, std
     }
     ++id;
   }
-}
-
-/// Copy a node to the next level with non-temporal stores: the level is
-/// far larger than the caches, so its lines are written without first
-/// being read (a third of the frontier's memory traffic) and without
-/// evicting the table. The store job ends with a fence (store_own).
-template <class T>
-inline void stream_copy(T& to, const T& from) {
-  static_assert(sizeof(T) % 8 == 0 && alignof(T) >= 4, "whole 8-byte words");
-#if defined(__x86_64__)
-  auto* d = reinterpret_cast<long long*>(&to);
-  const auto* s = reinterpret_cast<const unsigned char*>(&from);
-  for (std::size_t w = 0; w < sizeof(T) / 8; ++w) {
-    long long v;
-    std::memcpy(&v, s + 8 * w, 8);
-    _mm_stream_si64(d + w, v);
-  }
-#else
-  to = from;
-#endif
 }
 
 template <class System>

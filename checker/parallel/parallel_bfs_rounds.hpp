@@ -157,9 +157,7 @@ std::size_t ParallelBfs<System>::store_own(int t, const Round& round, std::size_
   const auto buf = static_cast<std::size_t>(round.buf), ti = static_cast<std::size_t>(t);
   to = std::min(to, used_[buf][ti]);
   for (std::size_t k = from; k < to; ++k) store_chunk(slots_[buf][ti][k], round.live_first, round.first_id);
-#if defined(__x86_64__)
-  _mm_sfence();  // the streamed nodes are visible before the job ends
-#endif
+  stream_fence();  // the streamed nodes are visible before the job ends
   return std::max(from, to);
 }
 
