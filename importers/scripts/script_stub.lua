@@ -259,6 +259,7 @@ local function describe(e)
   local cat = field_number(e, "Category")
   r.category, r.category_value = flag_names(cat, "CATEGORY_"), cat
   local f = info[e].f
+  if f.Value and math.type(f.Value[1]) == "integer" then r.value = f.Value[1] end  -- SetValue(1): a number, not a function
   if f.CountLimit then
     r.count_limit = field_number(e, "CountLimit", 1)
     r.count_limit_code = field_number(e, "CountLimit", 2)

@@ -56,6 +56,20 @@ TEST(ScriptReader, FlagsCountLimitsHintsAndClones) {
   EXPECT_EQ(r.effects[1]["property_flags"], e["property_flags"]);
 }
 
+// SetValue with a number is kept as `value` (the extra attacks of
+// EFFECT_EXTRA_ATTACK); a function as the value is not a number, and left out.
+TEST(ScriptReader, ANumberSetAsTheValueIsKept) {
+  scripts::ScriptTree tree(kTree);
+  const scripts::ScriptRead r = tree.read(1005);
+  ASSERT_TRUE(r.ok()) << r.error;
+  ASSERT_EQ(r.effects.size(), 2u);
+  EXPECT_EQ(r.effects[0]["event_code"], "EFFECT_EXTRA_ATTACK");
+  EXPECT_EQ(r.effects[0]["value"], 1);
+  EXPECT_EQ(r.effects[1]["event_code"], "EFFECT_CANNOT_DIRECT_ATTACK");
+  EXPECT_FALSE(r.effects[1].contains("value"));
+  EXPECT_FALSE(r.effects[0].contains("count_limit"));
+}
+
 TEST(ScriptReader, CardsAreUserdataAndAnswerTheirData) {
   scripts::ScriptTree tree(kTree);
   const scripts::ScriptRead plain = tree.read(1004);

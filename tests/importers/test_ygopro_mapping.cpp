@@ -234,6 +234,45 @@ TEST(YgoproMapping, PiercingAndRedirectionOnItselfAreReadAsContinuous) {
   EXPECT_FALSE(read_script_effect(effect("EFFECT_TYPE_SINGLE", "EFFECT_PIERCE"), kTrap, "").term);
 }
 
+// The attack rules a monster has on itself (both cores' effect.h values),
+// each read as the continuous kind the model applies; the extra attack and
+// attack-all need SetValue(1) (two attacks; each monster once): another
+// value, or none recorded, stays unread, as does a conditional one.
+TEST(YgoproMapping, AttackRulesOnItselfAreReadAsContinuous) {
+  const auto with_value = [](const char* code, unsigned value) {
+    json e = effect("EFFECT_TYPE_SINGLE", code);
+    e["value"] = value;
+    return e;
+  };
+  EXPECT_EQ(read(with_value("EFFECT_EXTRA_ATTACK", 1)).continuous.kind, ContinuousKind::SecondAttack);
+  EXPECT_EQ(read(with_value("EFFECT_ATTACK_ALL", 1)).continuous.kind, ContinuousKind::AttackAllOnceEach);
+  EXPECT_EQ(read(effect("EFFECT_TYPE_SINGLE", "EFFECT_CANNOT_DIRECT_ATTACK")).continuous.kind,
+            ContinuousKind::CannotAttackDirectly);
+  EXPECT_EQ(read(effect("EFFECT_TYPE_SINGLE", "EFFECT_CANNOT_BE_BATTLE_TARGET")).continuous.kind,
+            ContinuousKind::CannotBeAttacked);
+  EXPECT_EQ(read(effect("EFFECT_TYPE_SINGLE", "EFFECT_IGNORE_BATTLE_TARGET")).continuous.kind,
+            ContinuousKind::IgnoredAsAttackTarget);
+  EXPECT_EQ(read(effect("EFFECT_TYPE_SINGLE", "EFFECT_MUST_ATTACK")).continuous.kind, ContinuousKind::MustAttack);
+  const json by_value{{"effect_type_value", 1u}, {"event_code_value", 194u}, {"value", 1u}};
+  EXPECT_EQ(read(by_value).continuous.kind, ContinuousKind::SecondAttack);
+  for (const auto& [code, kind] : {std::pair{73u, ContinuousKind::CannotAttackDirectly},
+                                   {70u, ContinuousKind::CannotBeAttacked}, {72u, ContinuousKind::IgnoredAsAttackTarget},
+                                   {191u, ContinuousKind::MustAttack}, {193u, ContinuousKind::AttackAllOnceEach}}) {
+    const json v{{"effect_type_value", 1u}, {"event_code_value", code}, {"value", 1u}};
+    EXPECT_EQ(read(v).continuous.kind, kind) << code;
+  }
+  EXPECT_EQ(read_script_effect(with_value("EFFECT_EXTRA_ATTACK", 1), kMonster, "").rule,
+            "EFFECT_EXTRA_ATTACK (value 1) on itself -> may attack twice (continuous)");
+  EXPECT_FALSE(read_script_effect(with_value("EFFECT_EXTRA_ATTACK", 2), kMonster, "").term);  // three attacks
+  EXPECT_FALSE(read_script_effect(effect("EFFECT_TYPE_SINGLE", "EFFECT_EXTRA_ATTACK"), kMonster, "").term);
+  EXPECT_FALSE(read_script_effect(with_value("EFFECT_ATTACK_ALL", 2), kMonster, "").term);  // each monster twice
+  json conditional = effect("EFFECT_TYPE_SINGLE", "EFFECT_IGNORE_BATTLE_TARGET");
+  conditional["condition"] = "c1.lua:3-5";  // The Legendary Fisherman: only while Umi is on the field
+  EXPECT_FALSE(read_script_effect(conditional, kMonster, "").term);
+  EXPECT_FALSE(read_script_effect(effect("EFFECT_TYPE_FIELD", "EFFECT_MUST_ATTACK"), kMonster, "").term);
+  EXPECT_FALSE(read_script_effect(effect("EFFECT_TYPE_SINGLE", "EFFECT_CANNOT_DIRECT_ATTACK"), kTrap, "").term);
+}
+
 // An operation that registers a battle damage change on the player: the
 // controller's battle damage redirected, or halved (HALF_DAMAGE), for the
 // turn when it resets at the End Phase; on a card (no Duel.RegisterEffect), not read.
