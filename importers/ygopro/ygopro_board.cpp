@@ -126,7 +126,8 @@ void Mapper::build_scenario() {
   open_amount_.clear();
   categories_.clear();
   for (const EngineCard& c : cards_.cards)
-    if (c.described() && card_index(c.code, c.controller) == kNoCard) add_card(c, c.script);
+    if (c.described() && card_index(c.code, c.controller) == kNoCard && add_card(c, c.script) != kNoCard)
+      for (const ScriptReading& r : c.more) add_card(c, r);  // after it: card_index finds the activated term first
 }
 
 /// The model's effect card for an engine card: its preset, its written term,

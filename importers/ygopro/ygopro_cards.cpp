@@ -38,19 +38,27 @@ std::string text(const json& j, const char* field) {
   return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
-/// The first registered effect that reads as a Battle Phase term
-/// (importers/ygopro/ygopro_terms.cpp); the rule applied, or empty when none does.
+/// The card's term: its first registered effect that is activated in the
+/// Battle Phase, else its first continuous one (importers/ygopro/ygopro_terms.cpp);
+/// its other continuous effects go to `more`. The rule applied, or empty
+/// when no effect reads as a term.
 std::string read_script(const json& script, EngineCard& c) {
   auto effects = script.find("effects");
   if (effects == script.end() || !effects->is_array()) return {};
   const std::string prose = c.name + " " + text(script, "description");
+  std::vector<ScriptReading> continuous;
   for (const json& e : *effects) {
     ScriptReading r = read_script_effect(e, c.type, prose);
     if (!r.term) continue;
-    c.script = std::move(r);
-    return c.script.rule;
+    if (r.term->activation == Activation::Continuous) continuous.push_back(std::move(r));
+    else if (!c.script.term) c.script = std::move(r);
   }
-  return {};
+  if (!c.script.term && !continuous.empty()) {
+    c.script = std::move(continuous.front());
+    continuous.erase(continuous.begin());
+  }
+  c.more = std::move(continuous);
+  return c.script.rule;
 }
 
 /// The card's script object: "script" (a real script read by `battlecheck

@@ -31,6 +31,11 @@ struct EngineCard {
   int value = 0;                         ///< ATK change of boost kinds
   std::vector<TermField> effect;         ///< a term written in the file ("effect"), parsed with the scenario's monsters
   ScriptReading script;                  ///< the term read from a synthetic script's registered effects
+  /// A monster's other continuous effects on itself (piercing, "cannot be
+  /// destroyed by battle", ...): each its own card of the model on the same
+  /// host, since a model card holds one term. Never activated, so every
+  /// offer and activation of the engine card stays with `script`.
+  std::vector<ScriptReading> more;
   std::string kind_origin;               ///< "given", "effect" or the script mapping rule
   /// Whether the card has an effect the importer can name (preset, term or script).
   bool described() const { return kind.has_value() || !effect.empty() || script.term.has_value(); }

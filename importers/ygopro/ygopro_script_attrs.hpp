@@ -9,6 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "importers/ygopro/ygopro_terms.hpp"
+
 namespace bc::ygopro::script_attrs {
 
 using nlohmann::json;
@@ -53,5 +55,10 @@ inline bool event_is(const json& e, const Constant& c) {
   if (!name.empty()) return name.rfind(c.name, 0) == 0 && (name.size() == c.name.size() || name[c.name.size()] == ' ');
   return value_of(e, "event_code_value") == c.value;
 }
+
+/// A monster's own unconditional continuous effect, read as the term's
+/// continuous part (ygopro_continuous.cpp): false, and `t` untouched, for
+/// every other effect.
+bool continuous_part(const json& e, std::uint32_t card_type, EffectTerm& t, ScriptReading& r);
 
 }  // namespace bc::ygopro::script_attrs

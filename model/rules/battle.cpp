@@ -104,6 +104,7 @@ void Stepper::modify_battle_damage(Player owner, const Op& op) {
 void Stepper::confirm_destroyed(std::uint8_t slot) {
   const bool p1 = side_of(slot) == Player::P1;
   if (s.has(p1 ? kSafeP1 : kSafeP2) || s.has(p1 ? kSafeTurnP1 : kSafeTurnP2)) return;  // "cannot be destroyed by battle"
+  if (hosts(ContinuousKind::IndestructibleByBattle, slot)) return;  // its own continuous effect, face-up (S0 §6.3.4.3.3)
   s.zones[slot].bits |= kDestroyConfirmed;
   Event e = ev(EventType::DestroyConfirmed);
   e.slot = slot;

@@ -31,8 +31,9 @@ enum class ContinuousKind : std::uint8_t {
   MustAttack,           ///< the host must attack if able: the Battle Phase does not end while it can declare an attack
   CannotAttackLevelAtLeast,  ///< monsters of Level amount or higher cannot declare an attack (Gravity Bind)
   CannotAttackOfType,   ///< monsters of the Type amount (a MonsterType) cannot declare an attack (Insect Barrier)
+  IndestructibleByBattle,  ///< the host cannot be destroyed by battle (Spirit Reaper, Marshmallon; S0 §6.3.4.3.3)
 };
-inline constexpr int kContinuousKindCount = 18;
+inline constexpr int kContinuousKindCount = 19;
 
 /// Continuous parts that act on the card's own monster (its host): without
 /// one they never apply. The loaders' checks and the term generator read this.
@@ -42,7 +43,7 @@ constexpr bool continuous_needs_host(ContinuousKind k) {
          k == ContinuousKind::DoubleBattleDamage || k == ContinuousKind::RedirectBattleDamage ||
          k == ContinuousKind::SecondAttack || k == ContinuousKind::CannotAttackDirectly ||
          k == ContinuousKind::IgnoredAsAttackTarget || k == ContinuousKind::AttackAllOnceEach ||
-         k == ContinuousKind::MustAttack;
+         k == ContinuousKind::MustAttack || k == ContinuousKind::IndestructibleByBattle;
 }
 
 struct ContinuousSpec {

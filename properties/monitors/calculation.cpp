@@ -78,6 +78,9 @@ void expect_outcome(Ctx& c, const Event& e) {
   std::uint16_t calc = kCalcOpen | expected_destruction(e);
   if (protected_monsters(c, attacker_side)) calc &= static_cast<std::uint16_t>(~kCalcExpectAttacker);
   if (protected_monsters(c, other(attacker_side))) calc &= static_cast<std::uint16_t>(~kCalcExpectTarget);
+  // A battler's own "cannot be destroyed by battle", face-up at damage calculation (S0 §6.3.4.3.3).
+  if (slot_applies(c, c.card_indestructible, e.slot)) calc &= static_cast<std::uint16_t>(~kCalcExpectAttacker);
+  if (slot_applies(c, c.card_indestructible, e.target)) calc &= static_cast<std::uint16_t>(~kCalcExpectTarget);
   if (e.mode == CalcMode::VsAttack && e.value == 0 && e.value2 == 0) calc |= kCalcZero;
   c.calc_damage = 0;
   const DamageOutcome d = expected_battle_damage(c, e);

@@ -132,6 +132,7 @@ struct TraceContext {
   std::uint16_t card_ignored = 0;        ///< bit c: its host cannot be targeted for attacks but lets direct attacks through
   std::uint16_t card_attack_all = 0;     ///< bit c: its host may attack each of the opponent's monsters once
   std::uint16_t card_must_attack = 0;    ///< bit c: its host must attack if able
+  std::uint16_t card_indestructible = 0; ///< bit c: its host cannot be destroyed by battle
   std::uint16_t card_attack_lock = 0;    ///< bit c: a lock on declarations a trace cannot follow (by ATK, or a monster's own by Level or Type)
   std::array<std::uint8_t, kMaxCards> card_selector{};  ///< each card's monster selector (pack_selector)
   // Everything from here on changes along a trace (kContextHashFrom).
@@ -220,7 +221,7 @@ inline constexpr std::size_t kContextHashFrom = offsetof(TraceContext, occupied)
 // The header before kContextHashFrom is not stored per state (the searches
 // pack a context without it): the tight bound is on the changing part.
 static_assert(sizeof(TraceContext) - kContextHashFrom <= 64, "the changing part is in every search node: keep it small");
-static_assert(sizeof(TraceContext) <= 148, "TraceContext is passed around by value: keep it small");
+static_assert(sizeof(TraceContext) <= 150, "TraceContext is passed around by value: keep it small");
 
 /// Bit of a monster slot in the slot masks (0 for kNoSlot / kDirect).
 constexpr std::uint16_t slot_bit(std::uint8_t slot) {

@@ -131,6 +131,7 @@ void card_facts(TraceContext& c, const CardSpec& card, std::uint16_t cb) {
   if (t.continuous.kind == ContinuousKind::CannotAttackDirectly) c.card_no_direct |= cb;
   if (t.continuous.kind == ContinuousKind::AttackAllOnceEach) c.card_attack_all |= cb;
   if (t.continuous.kind == ContinuousKind::MustAttack) c.card_must_attack |= cb;
+  if (t.continuous.kind == ContinuousKind::IndestructibleByBattle) c.card_indestructible |= cb;
   if (t.continuous.kind == ContinuousKind::CannotAttackAtLeast) c.card_attack_lock |= cb;
   if (is_printed_lock(t.continuous.kind) && card.host != kNoMonster) c.card_attack_lock |= cb;
   if (t.continuous.kind == ContinuousKind::MayAttackDirectly) c.card_direct_ok |= cb;

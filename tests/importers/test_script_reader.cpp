@@ -113,6 +113,32 @@ TEST(ScriptReader, TheImporterReadsAScriptObjectLikeASyntheticScript) {
   EXPECT_EQ(f.cards[0].script.term->window, Window::DamageCalculation);
 }
 
+// A monster with several effects: the activated one is the card's term
+// (whatever its place), its continuous effects on itself each a term of
+// their own (`more`); with no activated effect, the first continuous one.
+TEST(ScriptReader, AMonstersContinuousEffectsAreKeptBesideItsActivatedOne) {
+  const auto single = [](const char* code, unsigned value) {
+    return nlohmann::json{{"effect_type", "EFFECT_TYPE_SINGLE"}, {"event_code", code}, {"value", value}};
+  };
+  const nlohmann::json trigger = {{"effect_type", "EFFECT_TYPE_SINGLE|EFFECT_TYPE_TRIGGER_F"},
+                                  {"event_code", "EVENT_BATTLE_DAMAGE"}, {"condition", "c2.lua:9-11"}};
+  nlohmann::json reaper = {{"code", 2}, {"name", "Reaper"}, {"type", 0x21}, {"atk", 300}};
+  reaper["script"] = {{"effects", {single("EFFECT_INDESTRUCTABLE_BATTLE", 1), trigger, single("EFFECT_PIERCE", 0)}}};
+  nlohmann::json golem = {{"code", 3}, {"name", "Golem"}, {"type", 0x21}, {"atk", 3000}};
+  golem["script"] = {{"effects", {single("EFFECT_PIERCE", 0), single("EFFECT_INDESTRUCTABLE_BATTLE", 1)}}};
+  const nlohmann::json doc = {{"cards", nlohmann::json::array({reaper, golem})}};
+  const ygopro::CardFile f = ygopro::parse_card_file(doc.dump(), "cards.json");
+  ASSERT_EQ(f.cards.size(), 2u);
+  ASSERT_TRUE(f.cards[0].script.term);
+  EXPECT_EQ(f.cards[0].script.term->activation, Activation::Trigger);
+  ASSERT_EQ(f.cards[0].more.size(), 2u);
+  EXPECT_EQ(f.cards[0].more[0].term->continuous.kind, ContinuousKind::IndestructibleByBattle);
+  EXPECT_EQ(f.cards[0].more[1].term->continuous.kind, ContinuousKind::Piercing);
+  EXPECT_EQ(f.cards[1].script.term->continuous.kind, ContinuousKind::Piercing);
+  ASSERT_EQ(f.cards[1].more.size(), 1u);
+  EXPECT_EQ(f.cards[1].more[0].term->continuous.kind, ContinuousKind::IndestructibleByBattle);
+}
+
 TEST(YgoproCardsCli, WritesTheCardsFileAndRefusesABadTree) {
   const std::string out = ::testing::TempDir() + "bc-ygopro-cards.json";
   std::remove(out.c_str());

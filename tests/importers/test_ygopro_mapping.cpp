@@ -253,11 +253,14 @@ TEST(YgoproMapping, AttackRulesOnItselfAreReadAsContinuous) {
   EXPECT_EQ(read(effect("EFFECT_TYPE_SINGLE", "EFFECT_IGNORE_BATTLE_TARGET")).continuous.kind,
             ContinuousKind::IgnoredAsAttackTarget);
   EXPECT_EQ(read(effect("EFFECT_TYPE_SINGLE", "EFFECT_MUST_ATTACK")).continuous.kind, ContinuousKind::MustAttack);
+  EXPECT_EQ(read(with_value("EFFECT_INDESTRUCTABLE_BATTLE", 1)).continuous.kind, ContinuousKind::IndestructibleByBattle);
+  EXPECT_FALSE(read_script_effect(effect("EFFECT_TYPE_SINGLE", "EFFECT_INDESTRUCTABLE_BATTLE"), kMonster, "").term);  // a function: some battles
   const json by_value{{"effect_type_value", 1u}, {"event_code_value", 194u}, {"value", 1u}};
   EXPECT_EQ(read(by_value).continuous.kind, ContinuousKind::SecondAttack);
   for (const auto& [code, kind] : {std::pair{73u, ContinuousKind::CannotAttackDirectly},
                                    {70u, ContinuousKind::CannotBeAttacked}, {72u, ContinuousKind::IgnoredAsAttackTarget},
-                                   {191u, ContinuousKind::MustAttack}, {193u, ContinuousKind::AttackAllOnceEach}}) {
+                                   {191u, ContinuousKind::MustAttack}, {193u, ContinuousKind::AttackAllOnceEach},
+                                   {42u, ContinuousKind::IndestructibleByBattle}}) {
     const json v{{"effect_type_value", 1u}, {"event_code_value", code}, {"value", 1u}};
     EXPECT_EQ(read(v).continuous.kind, kind) << code;
   }

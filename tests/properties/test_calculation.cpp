@@ -109,10 +109,10 @@ TEST(BattleDamageMatchesCalculation, HoldsForALowerAttack) {
   EXPECT_CLEAN(t.run());
 }
 
-/// The test scenario with a piercing effect (continuous `piercing`) on `host`
-/// in place of its 16th card (Gladiator Beast, unused here): a trace file holds
-/// at most kMaxCards cards, and the monitors read that many.
-Scenario with_piercing(std::uint8_t host) {
+/// The test scenario with a continuous part `k` on `host` in place of its
+/// 16th card (Gladiator Beast, unused here): a trace file holds at most
+/// kMaxCards cards, and the monitors read that many.
+Scenario with_continuous(std::uint8_t host, ContinuousKind k) {
   Scenario s = test_scenario();
   s.cards.pop_back();
   CardSpec c;
@@ -122,11 +122,13 @@ Scenario with_piercing(std::uint8_t host) {
   c.custom = true;
   c.term.activation = Activation::Continuous;
   c.term.card_type = CardType::Monster;
-  c.term.continuous = ContinuousSpec{ContinuousKind::Piercing, 0};
+  c.term.continuous = ContinuousSpec{k, 0};
   c.kind = class_of(c.term);
   s.cards.push_back(c);
   return s;
 }
+
+Scenario with_piercing(std::uint8_t host) { return with_continuous(host, ContinuousKind::Piercing); }
 
 TEST(BattleDamageMatchesCalculation, HoldsWhenAPiercingAttackerDealsTheDifference) {
   Trace t(with_piercing(kWarrior));
@@ -148,6 +150,24 @@ TEST(BattleDamageMatchesCalculation, ViolatedByPiercingFromAnotherMonstersEffect
   Trace t(with_piercing(kKnight));
   to_calc(t, P1M0, P2M1).calc(CalcMode::VsDefense, 1800, 1300).damage(Player::P2, 500).destroyed(P2M1);
   EXPECT_VIOLATES(t.run(), "battle_damage_matches_calculation");
+}
+
+// A battler's own "cannot be destroyed by battle" (S0 §6.3.4.3.3): the
+// damage still follows the calculation, the destruction it gives does not.
+TEST(BattleDestructionMatchesCalculation, AMonsterThatCannotBeDestroyedByBattleStays) {
+  Trace held(with_continuous(kDragon, ContinuousKind::IndestructibleByBattle));
+  to_calc(held, P1M0, P2M0).calc(CalcMode::VsAttack, 1800, 1500).damage(Player::P2, 300);
+  after_calc(held, {});
+  EXPECT_CLEAN(held.run());
+  Trace destroyed(with_continuous(kDragon, ContinuousKind::IndestructibleByBattle));
+  to_calc(destroyed, P1M0, P2M0).calc(CalcMode::VsAttack, 1800, 1500).damage(Player::P2, 300).destroyed(P2M0);
+  after_calc(destroyed, {P2M0});
+  EXPECT_EQ(violated_ids(destroyed.run()), std::vector<std::string>{"battle_destruction_matches_calculation"});
+  // Another monster's: the Dragon is destroyed as usual.
+  Trace other(with_continuous(kWarrior, ContinuousKind::IndestructibleByBattle));
+  to_calc(other, P1M0, P2M0).calc(CalcMode::VsAttack, 1800, 1500).damage(Player::P2, 300);
+  after_calc(other, {});
+  EXPECT_VIOLATES(other.run(), "battle_destruction_matches_calculation");
 }
 
 TEST(BattleDestructionMatchesCalculation, ViolatedWhenEqualAtkDestroysNothing) {
