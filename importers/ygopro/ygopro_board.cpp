@@ -125,9 +125,21 @@ void Mapper::build_scenario() {
   open_outcome_.clear();
   open_amount_.clear();
   categories_.clear();
-  for (const EngineCard& c : cards_.cards)
-    if (c.described() && card_index(c.code, c.controller) == kNoCard && add_card(c, c.script) != kNoCard)
-      for (const ScriptReading& r : c.more) add_card(c, r);  // after it: card_index finds the activated term first
+  // A continuous negation of monsters' effects (Skill Drain) is not read:
+  // with one among the run's cards, no monster's continuous effect is either.
+  const auto negator = std::find_if(cards_.cards.begin(), cards_.cards.end(),
+                                    [](const EngineCard& c) { return c.negates_monster_effects; });
+  for (const EngineCard& c : cards_.cards) {
+    if (!c.described() || card_index(c.code, c.controller) != kNoCard) continue;
+    const bool continuous = !c.kind && c.effect.empty() && c.script.term->activation == Activation::Continuous;
+    if (negator != cards_.cards.end() && (continuous || !c.more.empty())) {
+      warn("card " + std::to_string(c.code) + " (" + c.name + "): its continuous effects are not read, since " +
+           negator->name + " may negate them (a negation of monsters' effects the mapping does not read)");
+      if (continuous) continue;
+    }
+    if (add_card(c, c.script) == kNoCard || negator != cards_.cards.end()) continue;
+    for (const ScriptReading& r : c.more) add_card(c, r);  // after it: card_index finds the activated term first
+  }
 }
 
 /// The model's effect card for an engine card: its preset, its written term,

@@ -2,6 +2,7 @@
 /// "kind" or "effect" always wins; otherwise a synthetic script's registered
 /// effects are read as a term (importers/ygopro/ygopro_terms.cpp).
 #include "importers/ygopro/ygopro_cards.hpp"
+#include "importers/ygopro/ygopro_script_attrs.hpp"
 
 #include <fstream>
 #include <sstream>
@@ -48,6 +49,7 @@ std::string read_script(const json& script, EngineCard& c) {
   const std::string prose = c.name + " " + text(script, "description");
   std::vector<ScriptReading> continuous;
   for (const json& e : *effects) {
+    c.negates_monster_effects = c.negates_monster_effects || script_attrs::negates_monster_effects(e);
     ScriptReading r = read_script_effect(e, c.type, prose);
     if (!r.term) continue;
     if (r.term->activation == Activation::Continuous) continuous.push_back(std::move(r));

@@ -36,6 +36,9 @@ struct EngineCard {
   /// host, since a model card holds one term. Never activated, so every
   /// offer and activation of the engine card stays with `script`.
   std::vector<ScriptReading> more;
+  /// Its script negates monsters' effects on the field continuously (Skill
+  /// Drain), which no term states: no monster's continuous effect is read then.
+  bool negates_monster_effects = false;
   std::string kind_origin;               ///< "given", "effect" or the script mapping rule
   /// Whether the card has an effect the importer can name (preset, term or script).
   bool described() const { return kind.has_value() || !effect.empty() || script.term.has_value(); }

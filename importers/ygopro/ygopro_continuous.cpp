@@ -62,4 +62,20 @@ bool continuous_part(const json& e, std::uint32_t card_type, EffectTerm& t, Scri
   return false;
 }
 
+/// Skill Drain's shape: a field effect EFFECT_DISABLE (2 in both cores)
+/// whose target check does not keep to Spells or Traps (Royal Decree's and
+/// Jinzo's name only TYPE_TRAP; Spell Canceller's only TYPE_SPELL).
+bool negates_monster_effects(const json& e) {
+  const std::string type = text_of(e, "effect_type");
+  const bool field = type.empty() ? (value_of(e, "effect_type_value") & 0x2) != 0 : type.find("EFFECT_TYPE_FIELD") != std::string::npos;
+  // By value where the file gives one: 2 in both cores, and EDOPro's constant.lua gives 2
+  // other EFFECT_ names too (EFFECT_COUNT_CODE_DUEL), which the stub may write instead.
+  const bool disable = e.contains("event_code_value") ? value_of(e, "event_code_value") == 2
+                                                      : event_is(e, Constant{"EFFECT_DISABLE", 2});
+  if (!field || !disable) return false;
+  const std::string target = function_facts(e, "target_check");
+  const auto names = [&target](const char* n) { return target.find(n) != std::string::npos; };
+  return names("TYPE_MONSTER") || names("TYPE_EFFECT") || !(names("TYPE_TRAP") || names("TYPE_SPELL"));
+}
+
 }  // namespace bc::ygopro::script_attrs

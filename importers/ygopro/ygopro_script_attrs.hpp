@@ -61,4 +61,8 @@ inline bool event_is(const json& e, const Constant& c) {
 /// every other effect.
 bool continuous_part(const json& e, std::uint32_t card_type, EffectTerm& t, ScriptReading& r);
 
+/// Whether the effect negates monsters' effects on the field, continuously
+/// (Skill Drain): a negation the mapping does not read (ygopro_continuous.cpp).
+bool negates_monster_effects(const json& e);
+
 }  // namespace bc::ygopro::script_attrs

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "importers/ygopro/ygopro_script_attrs.hpp"
 #include "importers/ygopro/ygopro_terms.hpp"
 
 namespace bc::ygopro {
@@ -274,6 +275,29 @@ TEST(YgoproMapping, AttackRulesOnItselfAreReadAsContinuous) {
   EXPECT_FALSE(read_script_effect(conditional, kMonster, "").term);
   EXPECT_FALSE(read_script_effect(effect("EFFECT_TYPE_FIELD", "EFFECT_MUST_ATTACK"), kMonster, "").term);
   EXPECT_FALSE(read_script_effect(effect("EFFECT_TYPE_SINGLE", "EFFECT_CANNOT_DIRECT_ATTACK"), kTrap, "").term);
+}
+
+// A continuous negation of monsters' effects (Skill Drain: a field
+// EFFECT_DISABLE whose target check names TYPE_EFFECT), by name or by
+// value (EDOPro's stub may name 2 EFFECT_COUNT_CODE_DUEL); one kept to Traps
+// (Royal Decree, Jinzo) or Spells (Spell Canceller) is not one.
+TEST(YgoproMapping, AFieldNegationOfMonsterEffectsIsRecognised) {
+  json skill_drain = effect("EFFECT_TYPE_FIELD", "EFFECT_DISABLE");
+  skill_drain["target_check_uses"] = {":GetOriginalType", ":IsType", "TYPE_EFFECT"};
+  EXPECT_TRUE(script_attrs::negates_monster_effects(skill_drain));
+  json edo = skill_drain;
+  edo["event_code"] = "EFFECT_COUNT_CODE_DUEL";
+  edo["event_code_value"] = 2u;
+  EXPECT_TRUE(script_attrs::negates_monster_effects(edo));
+  json decree = skill_drain;
+  decree["target_check_uses"] = {":GetHandler", ":IsType", "TYPE_TRAP"};
+  EXPECT_FALSE(script_attrs::negates_monster_effects(decree));
+  decree["target_check_uses"] = {":IsType", "TYPE_SPELL"};
+  EXPECT_FALSE(script_attrs::negates_monster_effects(decree));
+  EXPECT_FALSE(script_attrs::negates_monster_effects(effect("EFFECT_TYPE_SINGLE", "EFFECT_DISABLE")));
+  json other = skill_drain;
+  other["event_code_value"] = 42u;
+  EXPECT_FALSE(script_attrs::negates_monster_effects(other));
 }
 
 // An operation that registers a battle damage change on the player: the
