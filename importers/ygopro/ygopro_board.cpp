@@ -129,6 +129,7 @@ void Mapper::build_scenario() {
   // with one among the run's cards, no monster's continuous effect is either.
   const auto negator = std::find_if(cards_.cards.begin(), cards_.cards.end(),
                                     [](const EngineCard& c) { return c.negates_monster_effects; });
+  std::vector<const EngineCard*> with_more;
   for (const EngineCard& c : cards_.cards) {
     if (!c.described() || card_index(c.code, c.controller) != kNoCard) continue;
     const bool continuous = !c.kind && c.effect.empty() && c.script.term->activation == Activation::Continuous;
@@ -137,9 +138,12 @@ void Mapper::build_scenario() {
            negator->name + " may negate them (a negation of monsters' effects the mapping does not read)");
       if (continuous) continue;
     }
-    if (add_card(c, c.script) == kNoCard || negator != cards_.cards.end()) continue;
-    for (const ScriptReading& r : c.more) add_card(c, r);  // after it: card_index finds the activated term first
+    if (add_card(c, c.script) != kNoCard && negator == cards_.cards.end() && !c.more.empty()) with_more.push_back(&c);
   }
+  // After every card's first term: card_index finds that one, and a card
+  // limit leaves out a monster's further continuous effects, never a card.
+  for (const EngineCard* c : with_more)
+    for (const ScriptReading& r : c->more) add_card(*c, r);
 }
 
 /// The model's effect card for an engine card: its preset, its written term,
