@@ -2,6 +2,7 @@
 /// scenario (header) built from it when the Battle Phase starts
 /// (docs/engines/ygopro.md, "Scenario").
 #include <algorithm>
+#include <bit>
 
 #include "model/library/presets.hpp"
 #include "model/library/term_check.hpp"
@@ -14,6 +15,20 @@ Position model_position(std::uint32_t p) {
   if (p & pos::kFaceUpAttack) return Position::FaceUpAttack;
   if (p & pos::kFaceUpDefense) return Position::FaceUpDefense;
   return Position::FaceDownDefense;  // face-down defense (and face-down attack, which no rule leaves on the field)
+}
+
+/// A monster's printed Level and Type from the cards file (cards.cdb's
+/// `level` and `race`), as the header states them for the locks that read
+/// them (docs/effects.md). The cores' RACE_* flags go in MonsterType's order
+/// (RACE_WARRIOR 0x1 is Warrior, ... RACE_ILLUSION 0x2000000 Illusion).
+/// An Xyz Monster's Rank and a Link Monster's Rating are no Level (TYPE_XYZ
+/// 0x800000, TYPE_LINK 0x4000000); a race that is not one flag is left out.
+void printed_level_and_type(const EngineCard& c, MonsterSpec& spec) {
+  const bool no_level = (c.type & (0x800000u | 0x4000000u)) != 0;
+  if (!no_level && c.level >= 1 && c.level <= kMaxLevel) spec.level = static_cast<std::uint8_t>(c.level);
+  if (c.race == 0 || (c.race & (c.race - 1)) != 0) return;
+  const int bit = std::countr_zero(c.race);
+  if (bit + 1 < kMonsterTypeCount) spec.type = static_cast<MonsterType>(bit + 1);
 }
 }  // namespace
 
@@ -100,6 +115,7 @@ void Mapper::build_scenario() {
     spec.name = it != cards_.cards.end() ? it->name : std::to_string(code);
     spec.atk = it != cards_.cards.end() ? std::max(0, it->atk) : 0;
     spec.def = it != cards_.cards.end() ? std::max(0, it->def) : 0;
+    if (it != cards_.cards.end()) printed_level_and_type(*it, spec);
     s.monsters.push_back(spec);
     monster_codes_.push_back(code);
   };

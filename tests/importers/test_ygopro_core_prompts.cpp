@@ -140,6 +140,28 @@ TEST(YgoproCorePrompts, CardResolvedInMainPhaseOneIsInTheScenario) {
   EXPECT_FALSE(later.header.scenario.cards[0].resolved_before);
 }
 
+// The header's monsters carry their printed Level and Type from the cards
+// file (cards.cdb's level and race), and a monster's further continuous
+// effect is a card of its own on it: Spirit Reaper (Level 3 Zombie) with its
+// trigger first, then "cannot be destroyed by battle"; with Skill Drain among
+// the cards, only the trigger.
+TEST(YgoproCorePrompts, MonstersHaveTheirLevelTypeAndEveryContinuousEffect) {
+  const ImportResult r = import_run("batch2/fluoro/fluoro-spirit_reaper-p000");
+  const Scenario& s = r.header.scenario;
+  ASSERT_GE(s.monsters.size(), 2u);
+  EXPECT_EQ(s.monsters[0].level, 4);  // Luster Dragon
+  EXPECT_EQ(s.monsters[0].type, MonsterType::Dragon);
+  EXPECT_EQ(s.monsters[1].name, "Spirit Reaper");
+  EXPECT_EQ(s.monsters[1].level, 3);
+  EXPECT_EQ(s.monsters[1].type, MonsterType::Zombie);
+  ASSERT_EQ(s.cards.size(), 2u);
+  EXPECT_EQ(s.cards[0].term.activation, Activation::Trigger);
+  EXPECT_EQ(s.cards[1].term.continuous.kind, ContinuousKind::IndestructibleByBattle);
+  EXPECT_EQ(s.cards[1].host, s.cards[0].host);
+  const ImportResult drained = import_run("batch3/fluoro/fluoro-skill_drain-p003");
+  for (const CardSpec& c : drained.header.scenario.cards) EXPECT_NE(c.term.activation, Activation::Continuous) << c.name;
+  EXPECT_FALSE(drained.warnings.empty());
+}
 
 // Withheld offers with conditions (docs/engines/ygopro.md): Honest has a
 // script condition, so an engine that does not offer it is not judged --
