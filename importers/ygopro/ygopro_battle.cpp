@@ -275,14 +275,17 @@ bool Mapper::on_chaining(const Message& m) {
 /// effect targets in the rules' sense: only EFFECT_FLAG_CARD_TARGET does
 /// (Negate Attack keeps the attacker with SetTargetCard and has no such flag).
 /// So the activation's target is set only for a card whose term targets a
-/// monster, or whose outcome is still open (learn_outcome reads the target).
+/// monster, or whose outcome is still open and whose script may target
+/// (learn_outcome reads the target; Dark Magician of Chaos names the monster
+/// it banishes with SetTargetCard, without the flag: no target).
 void Mapper::on_become_target(const Message& m) {
   if (stage_ == Stage::BeforeBattle) early_target(m);
   if (stage_ != Stage::InBattle || activating_ == 0 || activating_ >= links_.size()) return;
   const std::uint8_t card = links_[activating_].card;
   if (card >= scenario_.cards.size()) return;
   const bool open = card < open_outcome_.size() && open_outcome_[card];
-  if (scenario_.cards[card].term.target.kind != TargetKind::Monster && !open) return;
+  const bool no_target = card < no_target_.size() && no_target_[card];
+  if (scenario_.cards[card].term.target.kind != TargetKind::Monster && (!open || no_target)) return;
   Event& a = out_.records[links_[activating_].record].event;
   for (const Choice& c : m.cards)
     if (c.where.location == loc::kMzone && a.target == kNoSlot) a.target = slot(c.where);

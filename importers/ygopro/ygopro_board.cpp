@@ -141,6 +141,7 @@ void Mapper::build_scenario() {
   open_outcome_.clear();
   open_amount_.clear();
   categories_.clear();
+  no_target_.clear();
   // A continuous negation of monsters' effects (Skill Drain) is not read:
   // with one among the run's cards, no monster's continuous effect is either.
   const auto negator = std::find_if(cards_.cards.begin(), cards_.cards.end(),
@@ -204,6 +205,7 @@ std::uint8_t Mapper::add_card(const EngineCard& c, const ScriptReading& reading)
   open_outcome_.push_back(c.effect.empty() && !c.kind && reading.open_outcome);
   open_amount_.push_back(c.effect.empty() && !c.kind && reading.computed_amount);
   categories_.push_back(reading.categories);
+  no_target_.push_back(c.effect.empty() && !c.kind && reading.no_target);
   return static_cast<std::uint8_t>(scenario_.cards.size() - 1);
 }
 

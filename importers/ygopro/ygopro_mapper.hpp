@@ -154,6 +154,7 @@ class Mapper {
   std::uint8_t amount_slot_ = kNoSlot;
   int atk_changes_ = 0;                       ///< ATK-changing resolutions this turn
   std::vector<std::uint32_t> categories_;     ///< scenario card index -> the script's CATEGORY_* bits
+  std::vector<bool> no_target_;               ///< scenario card index -> its script is known not to target
   std::vector<std::size_t> outcome_;          ///< records written while the current open link resolves
   /// A chain link before the Battle Phase (ygopro_early.cpp).
   struct EarlyLink {

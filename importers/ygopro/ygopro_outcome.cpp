@@ -42,7 +42,9 @@ void Mapper::learn_outcome(std::uint8_t link) {
   std::vector<Event> events;
   for (const std::size_t r : outcome_) events.push_back(out_.records[r].event);
   outcome_.clear();
-  const std::optional<LearntTerm> learnt = bc::learn_outcome(spec.term, spec.owner, events, OutcomeBattlers{attacker_, target_});
+  const bool targets = card >= no_target_.size() || !no_target_[card];
+  const std::optional<LearntTerm> learnt =
+      bc::learn_outcome(spec.term, spec.owner, events, OutcomeBattlers{attacker_, target_, targets});
   if (!learnt) return;  // nothing the model tracks happened: opaque stays right
   Event& activation = out_.records[links_[link].record].event;
   if (learnt->target != kNoSlot) activation.target = learnt->target;

@@ -332,6 +332,7 @@ ScriptReading read_script_effect(const json& e, std::uint32_t card_type, const s
   r.categories = categories(e);
   r.hidden_condition = e.contains("condition") || e.contains("target_check") || e.contains("cost");
   bool targets = holds(e, "property_flags", kCardTarget);
+  r.no_target = !targets;
   if (targets && function_facts(e, "target_check").find("LOCATION_GRAVE") != std::string::npos) {
     targets = false;  // Call of the Haunted: a monster in the Graveyard, which no term holds
     r.rule += ", its target is chosen in the Graveyard (not a monster on the field)";

@@ -26,6 +26,9 @@ struct ScriptReading {
   /// SetValue(d:GetAttack())): taken from the engine's damage calculation.
   bool computed_amount = false;
   std::uint32_t categories = 0;    ///< the script's category bits (CATEGORY_*), for checking an outcome
+  /// The script is known not to target (no EFFECT_FLAG_CARD_TARGET): a
+  /// monster its Duel.SetTargetCard names is no target in the rules' sense.
+  bool no_target = false;
   std::string rule;                ///< the mapping rule applied, for reports
 };
 

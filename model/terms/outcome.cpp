@@ -33,11 +33,14 @@ std::optional<LearntTerm> learn_outcome(const EffectTerm& term, Player owner, co
     std::optional<Op> op = outcome_op(e);
     if (!op || out.term.op_count >= kMaxOps) continue;
     if (op->code != OpCode::SpecialSummon) {
-      if (out.target == kNoSlot || out.target == e.slot) {
+      const bool battling = e.slot != kNoSlot && (e.slot == battlers.attacker || e.slot == battlers.target);
+      // An effect that does not target states a battler by its role; any
+      // other monster only as the target, the one way a term names it.
+      if ((battlers.targets || !battling) && (out.target == kNoSlot || out.target == e.slot)) {
         out.target = e.slot;
         out.term.target = TargetSpec{TargetKind::Monster, side_of(e.slot) == owner ? SideSel::Own : SideSel::Opponent,
                                      FaceSel::Any, RoleSel::Any};
-      } else if (e.slot != kNoSlot && (e.slot == battlers.attacker || e.slot == battlers.target)) {
+      } else if (battling) {
         op->object = side_of(e.slot) == owner ? Object::OwnBattler : Object::OpponentBattler;
       } else {
         continue;  // another monster, not battling: no role states it

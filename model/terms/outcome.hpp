@@ -23,6 +23,10 @@ std::optional<Op> outcome_op(const Event& e);
 struct OutcomeBattlers {
   std::uint8_t attacker = kNoSlot;
   std::uint8_t target = kNoSlot;
+  /// Whether the effect may target: false for one known not to (a script
+  /// without EFFECT_FLAG_CARD_TARGET), whose battling monsters are then all
+  /// stated by their roles; a monster not battling still only as the target.
+  bool targets = true;
 };
 
 /// A term whose operations were learnt from an engine's outcome.
@@ -33,7 +37,7 @@ struct LearntTerm {
 
 /// `term` with its operations replaced by `events`' outcomes, in order. The
 /// first monster acted on becomes the target (the selector takes its side
-/// relative to `owner`); an outcome on another monster is kept when that
+/// relative to `owner`), unless the effect does not target; an outcome on another monster is kept when that
 /// monster is battling (an operation on the owner's or the opponent's
 /// battler: D.D. Warrior Lady banishes both) and dropped otherwise. Empty
 /// when the events hold no outcome.

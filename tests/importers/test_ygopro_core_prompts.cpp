@@ -109,16 +109,21 @@ TEST(YgoproCorePrompts, AttackMovedByTheResolvingLinkIsNotAReplay) {
 }
 
 // D.D. Warrior Lady banishes the attacker and itself: the learnt outcome keeps
-// the second banishment as an operation on its owner's battling monster.
+// both banishments as operations on the battling monsters, by their roles, and
+// names no target (its script has no EFFECT_FLAG_CARD_TARGET).
 TEST(YgoproCorePrompts, OutcomeOnBothBattlersIsLearnt) {
   const ImportResult r = import_run("batch2/fluoro/fluoro-dd_warrior_lady-p000");
   ASSERT_FALSE(r.header.scenario.cards.empty());
   const EffectTerm& t = r.header.scenario.cards[0].term;
   ASSERT_EQ(t.op_count, 2);
   EXPECT_EQ(t.ops[0].code, OpCode::Banish);
-  EXPECT_EQ(t.ops[0].object, Object::Target);
+  EXPECT_EQ(t.ops[0].object, Object::OpponentBattler);
   EXPECT_EQ(t.ops[1].code, OpCode::Banish);
   EXPECT_EQ(t.ops[1].object, Object::OwnBattler);
+  EXPECT_EQ(t.target.kind, TargetKind::None);
+  const std::size_t at = find_event(r, EventType::Activate);
+  ASSERT_LT(at, r.records.size());
+  EXPECT_EQ(r.records[at].event.target, kNoSlot);
 }
 
 

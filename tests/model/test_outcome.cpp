@@ -1,5 +1,6 @@
 // Outcomes an engine shows, as operations (model/terms/outcome.hpp): the first
-// monster acted on is the target; another monster is kept only by its battle role.
+// monster acted on is the target (a battler by its role, for an effect that does
+// not target); another monster is kept only by its battle role.
 #include <gtest/gtest.h>
 
 #include "model/terms/outcome.hpp"
@@ -49,6 +50,26 @@ TEST(Outcome, AMonsterWithNoBattleRoleIsDropped) {
   const auto other = learn_outcome(opaque(), Player::P2, events, OutcomeBattlers{a, slot_of(Player::P2, 0)});
   EXPECT_EQ(other->term.op_count, 1);
   EXPECT_FALSE(learn_outcome(opaque(), Player::P2, {}));
+}
+
+// An effect that does not target (Dark Magician of Chaos banishes the monster
+// it destroyed by battle, named with SetTargetCard but no target flag): the
+// battler is stated by its role and nothing is a target, since a monster
+// confirmed destroyed by battle cannot be targeted. A monster not battling
+// is still the target, the one way a term names it.
+TEST(Outcome, AnEffectThatDoesNotTargetNamesBattlersByTheirRoles) {
+  const std::uint8_t chaos = slot_of(Player::P1, 0), foe = slot_of(Player::P2, 0), other = slot_of(Player::P2, 1);
+  const auto learnt = learn_outcome(opaque(), Player::P1, {left(foe, LeaveReason::Banish)}, OutcomeBattlers{chaos, foe, false});
+  ASSERT_TRUE(learnt);
+  EXPECT_EQ(learnt->target, kNoSlot);
+  EXPECT_EQ(learnt->term.target.kind, TargetKind::None);
+  ASSERT_EQ(learnt->term.op_count, 1);
+  EXPECT_EQ(learnt->term.ops[0].object, Object::OpponentBattler);
+  const auto targeting = learn_outcome(opaque(), Player::P1, {left(foe, LeaveReason::Banish)}, OutcomeBattlers{chaos, foe});
+  EXPECT_EQ(targeting->target, foe);
+  const auto off = learn_outcome(opaque(), Player::P1, {left(other, LeaveReason::Banish)}, OutcomeBattlers{chaos, foe, false});
+  EXPECT_EQ(off->target, other);
+  EXPECT_EQ(off->term.ops[0].object, Object::Target);
 }
 
 }  // namespace
