@@ -18,7 +18,7 @@ constexpr std::size_t kChunk = 64;    ///< sources a thread takes at a time
 }  // namespace
 
 MpiBfs::MpiBfs(const Model& model, const Bounds& bounds, int threads, const ProgressFn& progress)
-    : bounds_(bounds), progress_(progress), threads_(threads), pool_(threads), seen_(true) {
+    : bounds_(bounds), progress_(progress), threads_(threads), pool_(threads), seen_(bounds.liveness) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
   MPI_Comm_size(MPI_COMM_WORLD, &ranks_);
   threads_of_.resize(static_cast<std::size_t>(ranks_));
@@ -51,6 +51,7 @@ MpiOutcome MpiBfs::run() {
         result_.bound_hit = deep ? "max_depth" : "max_memory";
         break;
       }
+      tag_ = (level + 1) % 2 != 0;  // the new states' depth
       expand_level();
       store_level(level);
       report(level, start);
@@ -71,7 +72,7 @@ bool MpiBfs::store_root() {
   ModelSystem::pack(ctx, root.ctx);
   root.fp = sys.fingerprint(root.state, ctx);
   if (owner(root.fp) == rank_) {
-    seen_.insert(root.fp);
+    seen_.insert_tagged(root.fp, false);  // depth 0
     seen_.set_id(root.fp, 0);
     Worker& w = workers_[static_cast<std::size_t>(keeper(root.fp))];
     w.links.push_back(IdLink{0, kNoParent, 0});
@@ -93,6 +94,8 @@ void MpiBfs::expand_level() {
     w.good.fill(kNone);
     w.pending.clear();
     w.sorted.clear();
+    w.fresh_fps.clear();
+    w.repeats.clear();
     w.edges.clear();
   }
   const std::size_t round = kRound * static_cast<std::size_t>(threads_);

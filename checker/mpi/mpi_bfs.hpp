@@ -12,13 +12,16 @@
 ///      a rank waits only for a rank two rounds behind): thread u keeps
 ///      the successors whose table shard it owns
 ///      (shard % T == u): it inserts them into the visited set at once, one
-///      probe a successor, and keeps, for a state new in this level, the
-///      successor with the least (source id, action) key. The table's id
-///      slot says which: the level's first id plus the state's index in u's
-///      pending list, while every earlier state's slot is below that first
-///      id (its own id, or such an index of an earlier level).
-/// Then the level's new states get their global ids: each thread sorts its
-/// keys, and mpi::keys_below places them among every rank's keys; each
+///      probe a successor. A new one goes to u's pending list, tagged in
+///      the visited set with its depth's parity (ShardedSet::kTag); one
+///      found with that tag (new in this level, or two or more levels back)
+///      is set aside.
+/// Then, for each state new in the level, the successor with the least
+/// (source id, action) key is kept: the set-aside ones are matched against
+/// the pending list (settle_repeats; an id per state in the visited set did
+/// this before, at the cost of a second cache miss a new state). The level's
+/// new states get their global ids: each thread sorts its keys, and
+/// mpi::keys_below places them among every rank's keys; each
 /// thread stores its states (links by id, flags, its share of the next
 /// frontier). So ids, verdicts and counterexamples are those
 /// of the one-process search (checker/parallel/parallel_bfs.hpp) for any
@@ -128,6 +131,11 @@ struct alignas(128) Worker {
   /// [pending index]: (least key, pending index | terminal bit) as received;
   /// sorted by key when the level is stored.
   std::vector<std::pair<std::uint64_t, std::uint32_t>> sorted;
+  std::vector<std::uint64_t> fresh_fps;  ///< [pending index]: its fingerprint
+  /// Successors whose state was found with this level's tag: settled
+  /// against `pending` when the level is stored (those that match none are
+  /// of an earlier level).
+  std::vector<Msg> repeats;
   std::vector<std::pair<std::uint64_t, std::uint32_t>> sort_scratch;  ///< sort_by_key's second buffer (reused)
   std::vector<std::pair<std::uint32_t, std::uint64_t>> edges;   ///< (source id, fingerprint) received (liveness)
   std::array<std::uint64_t, kMaxProperties> bad{}, good{};      ///< least key of a new violation / witness
@@ -169,6 +177,7 @@ class MpiBfs {
 
   // Ids and storing (mpi_store.cpp).
   void place_keys();
+  static void settle_repeats(Worker& w);
   void store_level(std::uint32_t level);
 
   // Verdicts, runs and the graph (mpi_results.cpp).
@@ -197,6 +206,7 @@ class MpiBfs {
   std::vector<std::size_t> starts_;
   std::array<std::uint8_t, ShardedSet::kShards> keeper_of_{};  ///< [shard]: shard % threads_
   int slot_ = 0;                      ///< which set of Worker::out the round being expanded writes
+  bool tag_ = false;                  ///< the parity of the depth of the level being received
   std::vector<int> threads_of_;       ///< [rank]: its threads (the messages it sends each round)
   MPI_Comm comm_ = MPI_COMM_NULL;     ///< the successors' messages (tag: the sending thread), apart from collectives
   std::array<std::vector<MPI_Request>, kSlots> sends_;  ///< [slot]: the sends of its lists, in flight

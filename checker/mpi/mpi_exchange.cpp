@@ -81,26 +81,20 @@ void MpiBfs::receive(int u, int local_slot) {
   stream_fence();  // the states receive_one streamed to w.pending
 }
 
-/// A state new to the visited set is new in this level: it is inserted at
-/// once, its id slot holding the level's first id plus its pending index; a
-/// state already there is of this level if its slot is not below that first
-/// id, and then the least key wins.
+/// A state new to the visited set is new in this level: it goes to the
+/// pending list, tagged with the level's parity. One found with that tag may
+/// be new in this level too: it is set aside for settle_repeats. Any other
+/// is of an earlier level.
 void MpiBfs::receive_one(Worker& w, const Msg& m) {
   if (bounds_.liveness) w.edges.push_back({static_cast<std::uint32_t>(m.key >> 8), m.fp});
-  const auto first = static_cast<std::uint32_t>(next_id_);
-  bool fresh = false;
-  const std::uint32_t* slot = seen_.insert_with_id(m.fp, first + static_cast<std::uint32_t>(w.pending.size()), fresh);
-  if (fresh) {
+  const ShardedSet::Found found = seen_.insert_tagged(m.fp, tag_);
+  if (found == ShardedSet::Found::Fresh) {
     w.sorted.push_back({m.key, static_cast<std::uint32_t>(w.pending.size()) | (m.terminal != 0 ? kTerminalBit : 0u)});
+    w.fresh_fps.push_back(m.fp);
     // Streamed: the level's states are far larger than the caches (receive() ends with stream_fence()).
     stream_copy(w.pending.at(w.pending.extend(1)), m);
-    return;
-  }
-  if (*slot < first) return;  // a state of an earlier level
-  std::pair<std::uint64_t, std::uint32_t>& least = w.sorted[*slot - first];
-  if (m.key < least.first) {
-    least.first = m.key;
-    w.pending.at(*slot - first) = m;
+  } else if (found == ShardedSet::Found::SameTag) {
+    w.repeats.push_back(m);
   }
 }
 

@@ -45,6 +45,37 @@ void sort_by_key(std::vector<std::pair<std::uint64_t, std::uint32_t>>& v,
 
 }  // namespace
 
+/// For each of the level's new states in w.pending, keep the successor with
+/// the least key among it and w.repeats (the successors found with the
+/// level's tag: later ones of the same new states, or states two or more
+/// levels back, which match none). The repeats go into a table of their own, small next to
+/// the level, that the new states are looked up in, in pending order.
+void MpiBfs::settle_repeats(Worker& w) {
+  if (w.repeats.empty()) return;
+  const std::size_t capacity = std::bit_ceil(w.repeats.size() * 2);
+  constexpr std::uint32_t kEmpty = 0xFFFFFFFFu;
+  std::vector<std::uint32_t> table(capacity, kEmpty);  // repeats' indices, the least key's for each state
+  const int shift = 64 - std::countr_zero(capacity);
+  auto home = [&](std::uint64_t fp) { return static_cast<std::size_t>((fp * 0x9E3779B97F4A7C15ull) >> shift); };
+  for (std::uint32_t j = 0; j < w.repeats.size(); ++j) {
+    const Msg& m = w.repeats[j];
+    std::size_t i = home(m.fp);
+    while (table[i] != kEmpty && w.repeats[table[i]].fp != m.fp) i = (i + 1) & (capacity - 1);
+    if (table[i] == kEmpty || m.key < w.repeats[table[i]].key) table[i] = j;
+  }
+  for (std::size_t at = 0; at < w.fresh_fps.size(); ++at) {
+    const std::uint64_t fp = w.fresh_fps[at];
+    std::size_t i = home(fp);
+    while (table[i] != kEmpty && w.repeats[table[i]].fp != fp) i = (i + 1) & (capacity - 1);
+    if (table[i] == kEmpty) continue;  // received once
+    const Msg& least = w.repeats[table[i]];
+    if (least.key < w.sorted[at].first) {  // sorted is still in pending order
+      w.sorted[at].first = least.key;
+      w.pending.at(at) = least;
+    }
+  }
+}
+
 /// Each thread's w.below: the place of its keys among every thread's and
 /// rank's (mpi::keys_below; the search runs on two ranks or more).
 void MpiBfs::place_keys() {
@@ -62,6 +93,7 @@ void MpiBfs::place_keys() {
 void MpiBfs::store_level(std::uint32_t level) {
   pool_.run([this](int u) {
     Worker& w = workers_[static_cast<std::size_t>(u)];
+    settle_repeats(w);
     sort_by_key(w.sorted, w.sort_scratch);
     w.keys.resize(w.sorted.size());
     for (std::size_t i = 0; i < w.sorted.size(); ++i) w.keys[i] = w.sorted[i].first;

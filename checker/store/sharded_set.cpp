@@ -29,7 +29,7 @@ std::size_t ShardedSet::Shard::place(std::uint64_t fp, bool& fresh) {
   std::size_t i = home(fp);
   for (;;) {
     const std::uint64_t cur = table[i];
-    if (cur == fp) {
+    if (same(cur, fp)) {
       fresh = false;
       return i;
     }
@@ -48,7 +48,7 @@ std::size_t ShardedSet::Shard::find(std::uint64_t fp) const {
   std::size_t i = home(fp);
   for (;;) {
     const std::uint64_t cur = table[i];
-    if (cur == fp) return i;
+    if (same(cur, fp)) return i;
     if (cur == 0) return kAbsent;
     if (++i == cap) i = 0;
   }

@@ -7,7 +7,10 @@
 /// allocation. Big shards are recycled in 2 MiB pieces
 /// (checker/store/huge_alloc.hpp), so growing faults in no memory twice. Threads
 /// may insert concurrently into different shards; one shard is only ever
-/// touched by one thread at a time.
+/// touched by one thread at a time. Fingerprints are told apart by 63 of
+/// their bits: bit 56 (kTag) of a stored one may carry a tag (the MPI
+/// search's level parity, checker/mpi/mpi_bfs.hpp), in every search, so
+/// they all count the same states.
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -20,6 +23,11 @@ class ShardedSet {
  public:
   static constexpr int kShardBits = 6;
   static constexpr int kShards = 1 << kShardBits;
+  /// The bit of a stored fingerprint that holds its tag (not compared).
+  static constexpr std::uint64_t kTag = std::uint64_t{1} << 56;
+  /// What insert_tagged found: absent (now stored), present with the same
+  /// tag, present with the other.
+  enum class Found : std::uint8_t { Fresh, SameTag, OtherTag };
 
   /// `keep_ids`: store a 32-bit state id per slot (the liveness analysis maps
   /// an already-visited successor back to its id).
@@ -49,16 +57,9 @@ class ShardedSet {
 
   /// Insert a nonzero fingerprint into its shard; true if it was new.
   bool insert(std::uint64_t fp) { return shards_[shard_of(fp)].insert(fp); }
-  /// Insert a nonzero fingerprint with `id` if it is absent (keep_ids only),
-  /// in one probe; `fresh` says whether it was. Returns fp's id slot, valid
-  /// until the shard next grows: the MPI search keeps a level's pending index
-  /// there (checker/mpi/mpi_bfs.hpp).
-  std::uint32_t* insert_with_id(std::uint64_t fp, std::uint32_t id, bool& fresh) {
-    Shard& sh = shards_[shard_of(fp)];
-    const std::size_t i = sh.place(fp, fresh);
-    if (fresh) sh.ids[i] = id;
-    return &sh.ids[i];
-  }
+  /// Insert a fingerprint with `tag` if it is absent; else say whether it
+  /// was stored with the same tag. One probe.
+  Found insert_tagged(std::uint64_t fp, bool tag) { return shards_[shard_of(fp)].insert_tagged(fp, tag); }
   /// Whether a nonzero fingerprint is present.
   bool contains(std::uint64_t fp) const { return shards_[shard_of(fp)].find(fp) != Shard::kAbsent; }
   /// Store the id of a present fingerprint (keep_ids only).
@@ -93,6 +94,14 @@ class ShardedSet {
       place(fp, fresh);
       return fresh;
     }
+    Found insert_tagged(std::uint64_t fp, bool tag) {
+      bool fresh = false;
+      const std::uint64_t tagged = tag ? fp | kTag : fp & ~kTag;
+      const std::size_t i = place(tagged == 0 ? kTag : tagged, fresh);  // the tag aside, 0 and kTag are one
+      return fresh ? Found::Fresh : ((table[i] ^ tagged) & kTag) == 0 ? Found::SameTag : Found::OtherTag;
+    }
+    /// Whether two fingerprints are the same (kTag aside).
+    static bool same(std::uint64_t a, std::uint64_t b) { return (a | kTag) == (b | kTag); }
     /// fp's slot, inserting it (and setting `fresh`) if it is absent.
     std::size_t place(std::uint64_t fp, bool& fresh);
     std::size_t find(std::uint64_t fp) const;

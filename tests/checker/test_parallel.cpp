@@ -228,23 +228,34 @@ TEST(ShardedSet, HeadroomAndNearLimitFollowTheShardsFill) {
   EXPECT_EQ(set.headroom(0), 3072u / 5 * 4 - 1);  // grown once, by half
 }
 
-TEST(ShardedSet, InsertWithIdKeepsTheFirstIdOfEachFingerprintAcrossGrowth) {
+TEST(ShardedSet, KeepsEachFingerprintsIdAcrossGrowth) {
   ShardedSet set(true);
-  bool fresh = false;
   const std::uint32_t n = 200000;  // about 3,100 a shard: every shard grows twice from 2,048 slots
   for (std::uint32_t i = 0; i < n; ++i) {
-    EXPECT_EQ(*set.insert_with_id(std::uint64_t{i} * 0x9E3779B97F4A7C15ull | 1, i, fresh), i);
-    EXPECT_TRUE(fresh);
+    EXPECT_TRUE(set.insert(std::uint64_t{i} * 0x9E3779B97F4A7C15ull | 1));
+    set.set_id(std::uint64_t{i} * 0x9E3779B97F4A7C15ull | 1, i);
   }
   for (std::uint32_t i = 0; i < n; i += 97) {
-    std::uint32_t* slot = set.insert_with_id(std::uint64_t{i} * 0x9E3779B97F4A7C15ull | 1, 99999, fresh);
-    EXPECT_EQ(*slot, i);
-    EXPECT_FALSE(fresh);
-    *slot = i + 1;  // the slot is the stored id
-    EXPECT_EQ(set.id_of(std::uint64_t{i} * 0x9E3779B97F4A7C15ull | 1), i + 1);
+    EXPECT_FALSE(set.insert(std::uint64_t{i} * 0x9E3779B97F4A7C15ull | 1));
+    EXPECT_EQ(set.id_of(std::uint64_t{i} * 0x9E3779B97F4A7C15ull | 1), i);
   }
   EXPECT_EQ(set.size(), n);
   EXPECT_GT(set.bytes(), std::uint64_t{ShardedSet::kShards} * 2048 * 12);  // grown past the first tables
+}
+
+TEST(ShardedSet, InsertTaggedSaysWhetherTheStoredTagIsTheSameAndComparesWithoutIt) {
+  ShardedSet set(false);
+  const std::uint64_t a = 0x0123456789ABCDEFull & ~ShardedSet::kTag, b = 0x7EDCBA9876543210ull | ShardedSet::kTag;
+  EXPECT_EQ(set.insert_tagged(a, true), ShardedSet::Found::Fresh);
+  EXPECT_EQ(set.insert_tagged(a, true), ShardedSet::Found::SameTag);
+  EXPECT_EQ(set.insert_tagged(a, false), ShardedSet::Found::OtherTag);
+  EXPECT_EQ(set.insert_tagged(a | ShardedSet::kTag, false), ShardedSet::Found::OtherTag);  // the fp's own bit 56 aside
+  EXPECT_EQ(set.insert_tagged(b, false), ShardedSet::Found::Fresh);
+  EXPECT_EQ(set.insert_tagged(b, false), ShardedSet::Found::SameTag);
+  EXPECT_FALSE(set.insert(a));  // plain inserts compare without the tag too
+  EXPECT_FALSE(set.insert(b & ~ShardedSet::kTag));
+  EXPECT_TRUE(set.contains(a | ShardedSet::kTag));
+  EXPECT_EQ(set.size(), 2u);
 }
 
 TEST(LinkStore, ReadsBackEveryRecordAcrossTheWriteBuffer) {
