@@ -41,18 +41,23 @@ MpiBfs::~MpiBfs() {
 MpiOutcome MpiBfs::run() {
   const auto start = std::chrono::steady_clock::now();
   if (store_root()) {
+    const std::size_t round = kRound * static_cast<std::size_t>(threads_);
     for (std::uint32_t level = 0;; ++level) {
-      std::uint64_t live = frontier_size(), total = 0;
-      MPI_Allreduce(&live, &total, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
-      if (total == 0) break;
+      // One all-reduce a level: whether any rank has a state left, whether
+      // any passed --max-memory, and the most rounds a rank needs.
+      std::uint64_t mine[3] = {frontier_size(), over_memory_bound(bounds_) ? 1u : 0u,
+                               (frontier_size() + round - 1) / round};
+      std::uint64_t most[3] = {0, 0, 0};
+      MPI_Allreduce(mine, most, 3, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
+      if (most[0] == 0) break;
       const bool deep = bounds_.max_depth != 0 && level >= bounds_.max_depth;  // the same on every rank
-      if (deep || mpi::any_rank(over_memory_bound(bounds_))) {  // --max-memory: once one rank passes it, all stop
+      if (deep || most[1] != 0) {  // --max-memory: once one rank passes it, all stop
         cut_frontier();
         result_.bound_hit = deep ? "max_depth" : "max_memory";
         break;
       }
       tag_ = (level + 1) % 2 != 0;  // the new states' depth
-      expand_level();
+      expand_level(most[2]);
       store_level(level);
       report(level, start);
     }
@@ -88,7 +93,7 @@ bool MpiBfs::store_root() {
   return !terminal && v.violated.none();
 }
 
-void MpiBfs::expand_level() {
+void MpiBfs::expand_level(std::uint64_t rounds) {
   for (Worker& w : workers_) {
     w.bad.fill(kNone);
     w.good.fill(kNone);
@@ -99,9 +104,6 @@ void MpiBfs::expand_level() {
     w.edges.clear();
   }
   const std::size_t round = kRound * static_cast<std::size_t>(threads_);
-  // Every rank takes part in as many rounds as the rank with the most.
-  std::uint64_t mine = (frontier_size() + round - 1) / round, rounds = 0;
-  MPI_Allreduce(&mine, &rounds, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
   for (Worker& w : workers_) {  // [i]: the least frontier index among w.cur[i..]
     w.least_at.resize(w.cur.size() + 1);
     w.least_at.back() = static_cast<std::uint32_t>(w.frontier.size());

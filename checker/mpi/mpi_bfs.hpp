@@ -161,7 +161,8 @@ class MpiBfs {
   /// The thread of the owning rank that keeps fp's table shard (shard % threads).
   int keeper(std::uint64_t fp) const { return keeper_of_[static_cast<std::size_t>(ShardedSet::shard_of(fp))]; }
   bool store_root();
-  void expand_level();
+  /// One level in `rounds` rounds: every rank takes part in as many as the rank with the most.
+  void expand_level(std::uint64_t rounds);
   std::size_t frontier_size() const { return starts_.back(); }
   const Ref& frontier_at(std::size_t k) const;
   void count_frontier();

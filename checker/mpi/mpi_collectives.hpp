@@ -13,13 +13,6 @@
 
 namespace bc::mpi {
 
-/// Whether `mine` holds on any rank. Collective.
-inline bool any_rank(bool mine) {
-  int local = mine ? 1 : 0, any = 0;
-  MPI_Allreduce(&local, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-  return any != 0;
-}
-
 /// Displacements of `counts` (an exclusive prefix sum).
 inline std::vector<int> displacements(const std::vector<int>& counts) {
   std::vector<int> out(counts.size());
@@ -33,7 +26,7 @@ inline std::vector<int> displacements(const std::vector<int>& counts) {
 
 /// Buffers keys_below keeps from level to level (no memory faulted in again).
 struct KeyScratch {
-  std::vector<std::uint64_t> send, slice, place;
+  std::vector<std::uint64_t> send, slice, place, sizes;
 };
 
 /// place[i] for the sorted pieces of `slice` ([at, at + n) each): `first`
@@ -95,20 +88,19 @@ inline void keys_below(const std::vector<const std::vector<std::uint64_t>*>& run
   MPI_Comm_size(MPI_COMM_WORLD, &ranks);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   const auto p = static_cast<std::size_t>(ranks);
-  // Every rank sends as many run sizes as the rank with the most runs has.
-  int mine_runs = static_cast<int>(runs.size()), most = 0;
-  MPI_Allreduce(&mine_runs, &most, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-  const auto m = static_cast<std::size_t>(most);
-  // The range of every rank's keys: the least first key and the greatest last one.
-  std::uint64_t ends[2] = {~std::uint64_t{0}, ~std::uint64_t{0}};
+  // One all-reduce (minimum) for: the most runs a rank has (every rank sends
+  // as many run sizes), the least first key and the greatest last one.
+  std::uint64_t ends[3] = {~static_cast<std::uint64_t>(runs.size()), ~std::uint64_t{0}, ~std::uint64_t{0}};
   for (const std::vector<std::uint64_t>* r : runs)
     if (!r->empty()) {
-      ends[0] = std::min(ends[0], r->front());
-      ends[1] = std::min(ends[1], ~r->back());
+      ends[1] = std::min(ends[1], r->front());
+      ends[2] = std::min(ends[2], ~r->back());
     }
-  std::uint64_t range[2] = {0, 0};
-  MPI_Allreduce(ends, range, 2, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
-  const std::uint64_t lo = range[0], hi = ~range[1];
+  std::uint64_t range[3] = {0, 0, 0};
+  MPI_Allreduce(ends, range, 3, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
+  const auto m = static_cast<std::size_t>(~range[0]);
+  const int most = static_cast<int>(m);
+  const std::uint64_t lo = range[1], hi = ~range[2];
   const std::uint64_t width = lo <= hi ? (hi - lo) / p + 1 : 1;
   // cut[q * (p + 1) + r]: where run q's keys for rank r begin (slice r is [lo + r * width, lo + (r + 1) * width)).
   std::vector<std::size_t> cut(runs.size() * (p + 1));
@@ -148,10 +140,16 @@ inline void keys_below(const std::vector<const std::vector<std::uint64_t>*>& run
   MPI_Alltoallv(send.data(), send_counts.data(), send_at.data(), MPI_UINT64_T, slice.data(), recv_counts.data(),
                 recv_at.data(), MPI_UINT64_T, MPI_COMM_WORLD);
   // This rank's slice in order; the slices of the ranks before it come first.
+  // Every slice's size (one all-gather): those before this rank's, and the total.
   std::uint64_t size = slice.size(), before = 0;
-  MPI_Exscan(&size, &before, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
-  if (rank == 0) before = 0;  // MPI_Exscan leaves rank 0's result undefined
-  MPI_Allreduce(&size, &total, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+  std::vector<std::uint64_t>& sizes = scratch.sizes;
+  sizes.resize(p);
+  MPI_Allgather(&size, 1, MPI_UINT64_T, sizes.data(), 1, MPI_UINT64_T, MPI_COMM_WORLD);
+  total = 0;
+  for (std::size_t r = 0; r < p; ++r) {
+    if (r == static_cast<std::size_t>(rank)) before = total;
+    total += sizes[r];
+  }
   // Each (rank, run) piece arrives sorted: number the keys in order.
   std::vector<std::pair<std::size_t, std::size_t>> pieces;
   for (std::size_t r = 0, at = 0; r < p; ++r)

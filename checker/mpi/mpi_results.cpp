@@ -37,9 +37,12 @@ void MpiBfs::settle_level() {
 /// 8 | action) or ids, become its counterexample and witness. Collective.
 void MpiBfs::settle(const std::array<std::uint64_t, kMaxProperties>& mine_bad,
                     const std::array<std::uint64_t, kMaxProperties>& mine_good, bool keys) {
-  std::array<std::uint64_t, kMaxProperties> bad{}, good{};
-  MPI_Allreduce(mine_bad.data(), bad.data(), kMaxProperties, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
-  MPI_Allreduce(mine_good.data(), good.data(), kMaxProperties, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
+  std::array<std::uint64_t, 2 * kMaxProperties> mine{}, least{};  // bad, then good: one all-reduce
+  std::copy(mine_bad.begin(), mine_bad.end(), mine.begin());
+  std::copy(mine_good.begin(), mine_good.end(), mine.begin() + kMaxProperties);
+  MPI_Allreduce(mine.data(), least.data(), 2 * kMaxProperties, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
+  const std::uint64_t* bad = least.data();
+  const std::uint64_t* good = least.data() + kMaxProperties;
   auto run = [&](std::uint64_t at) { return keys ? run_of(at) : path_to(static_cast<std::uint32_t>(at)); };
   for (int p = 0; p < kMaxProperties; ++p) {
     if (bad[p] != kNone) result_.counterexamples.push_back({p, run(bad[p])});
