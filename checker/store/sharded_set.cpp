@@ -29,14 +29,14 @@ std::size_t ShardedSet::Shard::place(std::uint64_t fp, bool& fresh) {
   std::size_t i = home(fp);
   for (;;) {
     const std::uint64_t cur = table[i];
-    if (same(cur, fp)) {
-      fresh = false;
-      return i;
-    }
-    if (cur == 0) {
+    if (cur == 0) {  // first: kTag, stored, and an empty slot are the same but for the tag
       table[i] = fp;
       ++size;
       fresh = true;
+      return i;
+    }
+    if (same(cur, fp)) {
+      fresh = false;
       return i;
     }
     if (++i == cap) i = 0;
@@ -48,8 +48,8 @@ std::size_t ShardedSet::Shard::find(std::uint64_t fp) const {
   std::size_t i = home(fp);
   for (;;) {
     const std::uint64_t cur = table[i];
+    if (cur == 0) return kAbsent;  // before same(): see place()
     if (same(cur, fp)) return i;
-    if (cur == 0) return kAbsent;
     if (++i == cap) i = 0;
   }
 }

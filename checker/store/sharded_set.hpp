@@ -9,8 +9,8 @@
 /// may insert concurrently into different shards; one shard is only ever
 /// touched by one thread at a time. Fingerprints are told apart by 63 of
 /// their bits: bit 56 (kTag) of a stored one may carry a tag (the MPI
-/// search's level parity, checker/mpi/mpi_bfs.hpp), in every search, so
-/// they all count the same states.
+/// search's level parity, checker/mpi/mpi_bfs.hpp), in the shared-memory
+/// and the MPI search alike, so the two count the same states.
 #include <cstddef>
 #include <cstdint>
 #include <vector>

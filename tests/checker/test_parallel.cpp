@@ -256,6 +256,11 @@ TEST(ShardedSet, InsertTaggedSaysWhetherTheStoredTagIsTheSameAndComparesWithoutI
   EXPECT_FALSE(set.insert(b & ~ShardedSet::kTag));
   EXPECT_TRUE(set.contains(a | ShardedSet::kTag));
   EXPECT_EQ(set.size(), 2u);
+  // A fingerprint that is kTag alone is stored (nonzero), not taken for an empty slot.
+  EXPECT_FALSE(set.contains(ShardedSet::kTag));
+  EXPECT_TRUE(set.insert(ShardedSet::kTag));
+  EXPECT_FALSE(set.insert(ShardedSet::kTag));
+  EXPECT_EQ(set.size(), 3u);
 }
 
 TEST(LinkStore, ReadsBackEveryRecordAcrossTheWriteBuffer) {
