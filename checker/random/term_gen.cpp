@@ -58,8 +58,11 @@ std::string op_problem(const Op& o, const EffectTerm& t, bool blanks) {
 std::string shape_problem(const EffectTerm& t, bool blanks) {
   const bool activated = t.activation != Activation::Continuous;
   if ((t.activation == Activation::Trigger) != (t.trigger != TriggerEvent::None)) return "a trigger event off a trigger";
-  if (activated == (t.continuous.kind != ContinuousKind::None)) return "a continuous part off a continuous effect";
-  if (activated && t.op_count == 0) return "an activated effect without operations";
+  if (!activated && t.continuous.kind == ContinuousKind::None) return "a continuous effect without a continuous part";
+  const bool lock = lasts_after_activation(t.continuous.kind);
+  if (continuous_after_activation(t) && (t.card_type == CardType::Monster || !lock))
+    return "a continuous part on an activated effect that is not a Continuous Spell or Trap's lock";
+  if (activated && t.op_count == 0 && !continuous_after_activation(t)) return "an activated effect without operations";
   if (!activated && t.op_count != 0) return "operations on a continuous effect";
   if (t.op_count > kMaxOps) return "too many operations";
   const bool negates = std::any_of(t.ops.begin(), t.ops.begin() + t.op_count, [](const Op& o) { return negation(o.code); });
@@ -173,6 +176,25 @@ void draw_activated(Rng& r, EffectTerm& t, bool hostable) {
   while (t.op_count < count) t.ops[t.op_count++] = draw_op(r, t.target.kind == TargetKind::Monster, hostable);
 }
 
+/// A Continuous Spell or Trap's lock, applying once the card has resolved
+/// (continuous_after_activation): on one activated Spell or Trap in eight,
+/// decided by a hash of the generator's state that does not advance it, so
+/// the other parts every seed draws stay as they were.
+void draw_lock_after_activation(const Rng& r, EffectTerm& t) {
+  if (t.card_type == CardType::Monster || t.activation == Activation::Counter) return;
+  Rng side{fmix64(r.s ^ 0xC0A7'1A0C'5EED'0001ull)};
+  if (!side.chance(12)) return;
+  constexpr std::array<ContinuousKind, 4> kLocks{ContinuousKind::CannotAttackAtLeast,
+                                                  ContinuousKind::CannotAttackLevelAtLeast,
+                                                  ContinuousKind::CannotAttackOfType, ContinuousKind::NoTrapActivation};
+  t.continuous.kind = kLocks[side.below(4)];
+  if (t.continuous.kind == ContinuousKind::CannotAttackAtLeast) t.continuous.amount = side.hundreds(0, 30);
+  else if (t.continuous.kind == ContinuousKind::CannotAttackLevelAtLeast)
+    t.continuous.amount = static_cast<std::int16_t>(1 + side.below(kMaxLevel));
+  else if (t.continuous.kind == ContinuousKind::CannotAttackOfType) t.continuous.amount = draw_type(side);
+  if (t.target.kind == TargetKind::None && side.chance(50)) t.op_count = 0, t.ops = {};  // does nothing else
+}
+
 /// One draw, part by part; term_problem() decides whether it is kept.
 EffectTerm draw_term(Rng& r) {
   EffectTerm t;
@@ -201,6 +223,7 @@ EffectTerm draw_term(Rng& r) {
     return t;
   }
   draw_activated(r, t, hostable);
+  draw_lock_after_activation(r, t);
   // A timing list a quarter of the time: 1-3 of the timings its window and its class leave open.
   const TimingMask open = window_timings(t.window) & permitted_somewhere()[static_cast<int>(class_of(t))];
   if (open != 0 && r.chance(25))

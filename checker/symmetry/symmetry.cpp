@@ -20,7 +20,8 @@ constexpr std::array<std::uint16_t TraceContext::*, 16> kSlotMasks{
     &TraceContext::forbidden,    &TraceContext::forced};
 
 /// The per-card bits of the state and the context, permuted with the copies.
-constexpr std::array<std::uint16_t State::*, 3> kCardBitsState{&State::used, &State::pending, &State::accepted};
+constexpr std::array<std::uint16_t State::*, 4> kCardBitsState{&State::used, &State::pending, &State::accepted,
+                                                                 &State::resolved};
 constexpr std::array<std::uint16_t TraceContext::*, 2> kCardBitsContext{&TraceContext::trig_due, &TraceContext::trig_done};
 
 bool bit(std::uint16_t mask, int i) { return (mask >> i & 1u) != 0; }

@@ -193,8 +193,9 @@ local function code_name(value, activated)
 end
 
 -- The names a function's source uses: library calls (Duel.NegateAttack),
--- method calls (:SetCode), constants (EFFECT_AVOID_BATTLE_DAMAGE) and literal
--- values set (SetValue(3000)). Facts about the script, not its text: the
+-- method calls (:SetCode), constants (EFFECT_AVOID_BATTLE_DAMAGE), literal
+-- values set (SetValue(3000)), methods called with one literal number
+-- (:IsLevelAbove(4)) and method results compared with one (:GetLevel()>=4). Facts about the script, not its text: the
 -- cards file never holds a script's source.
 local function uses_of(text)
   local seen, out = {}, {}
@@ -207,6 +208,10 @@ local function uses_of(text)
   for name in text:gmatch(":([%u][%w_]*)%(") do add(":" .. name) end
   for name in text:gmatch("[%u][%u%d]*_[%u%d_]+") do add(name) end
   for n in text:gmatch("SetValue%(%s*(%d+)%s*%)") do add("SetValue(" .. n .. ")") end
+  -- a method called with one literal number (Gravity Bind's c:IsLevelAbove(4))
+  for name, n in text:gmatch(":([%u][%w_]*)%(%s*(%d+)%s*%)") do add(":" .. name .. "(" .. n .. ")") end
+  -- a method's result compared with a literal number (EDOPro's Gravity Bind: c:GetLevel()>=4)
+  for name, op, n in text:gmatch(":([%u][%w_]*)%(%)%s*([<>=~]=?)%s*(%d+)") do add(":" .. name .. "()" .. op .. n) end
   table.sort(out)
   return out
 end

@@ -5,6 +5,8 @@
 #include "importers/ygopro/ygopro_script_attrs.hpp"
 
 #include <fstream>
+#include <optional>
+#include <utility>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -39,6 +41,23 @@ std::string text(const json& j, const char* field) {
   return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
+/// A Continuous Spell or Trap's lock (script_attrs::field_lock) joins its
+/// activation's term as the part that applies once it has resolved
+/// (continuous_after_activation). An activation without an operation or a
+/// category does nothing else: its opaque operation goes.
+void add_lock(ScriptReading& r, const json& activation, const std::pair<ContinuousSpec, std::string>& lock) {
+  r.term->continuous = lock.first;
+  r.rule += "; " + lock.second;
+  const bool does_nothing = !activation.contains("operation") && script_attrs::value_of(activation, "category_value") == 0 &&
+                            script_attrs::text_of(activation, "category").empty();
+  if (!does_nothing || r.term->op_count != 1 || r.term->ops[0].code != OpCode::Opaque) return;
+  r.term->ops = {};
+  r.term->op_count = 0;
+  r.term->target = TargetSpec{};
+  r.open_outcome = false;
+  r.rule += ", the activation does nothing else";
+}
+
 /// The card's term: its first registered effect that is activated in the
 /// Battle Phase, else its first continuous one (importers/ygopro/ygopro_terms.cpp);
 /// its other continuous effects go to `more`. The rule applied, or empty
@@ -48,13 +67,20 @@ std::string read_script(const json& script, EngineCard& c) {
   if (effects == script.end() || !effects->is_array()) return {};
   const std::string prose = c.name + " " + text(script, "description");
   std::vector<ScriptReading> continuous;
+  const json* activated = nullptr;
+  std::optional<std::pair<ContinuousSpec, std::string>> lock;
   for (const json& e : *effects) {
     c.negates_monster_effects = c.negates_monster_effects || script_attrs::negates_monster_effects(e);
+    if (ContinuousSpec k; !lock) {
+      std::string rule;
+      if (script_attrs::field_lock(e, c.type, k, rule)) lock.emplace(k, rule);
+    }
     ScriptReading r = read_script_effect(e, c.type, prose);
     if (!r.term) continue;
     if (r.term->activation == Activation::Continuous) continuous.push_back(std::move(r));
-    else if (!c.script.term) c.script = std::move(r);
+    else if (!c.script.term) c.script = std::move(r), activated = &e;
   }
+  if (lock && c.script.term && c.script.term->activation == Activation::Quick) add_lock(c.script, *activated, *lock);
   if (!c.script.term && !continuous.empty()) {
     c.script = std::move(continuous.front());
     continuous.erase(continuous.begin());

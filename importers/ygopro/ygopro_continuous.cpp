@@ -1,6 +1,7 @@
 // A monster's continuous effects on itself, read from its script
 // (docs/engines/ygopro.md, "From script attributes to terms").
 #include <array>
+#include <cstdlib>
 #include <string>
 #include <string_view>
 
@@ -60,6 +61,33 @@ bool continuous_part(const json& e, std::uint32_t card_type, EffectTerm& t, Scri
     return true;
   }
   return false;
+}
+
+/// A Continuous Spell or Trap's field effect from its Spell & Trap Zone,
+/// without a condition, that the model holds as a lock: EFFECT_CANNOT_ATTACK
+/// (85 in both cores' effect.h) whose target check is `:IsLevelAbove(N)` or
+/// `:GetLevel()>=N`, a literal Level (Gravity Bind in either tree): "cannot
+/// attack", cannot_attack_level_at_least N. Royal Decree's EFFECT_DISABLE on
+/// Traps is not a lock: it negates their effects, and both cores still let a
+/// Trap be activated under it (batch 3's royal_decree runs).
+bool field_lock(const json& e, std::uint32_t card_type, ContinuousSpec& out, std::string& rule) {
+  constexpr std::uint32_t kTypeSpell = 0x2, kTypeTrap = 0x4, kTypeContinuous = 0x20000;
+  const std::string type = text_of(e, "effect_type");
+  const bool field = type.empty() ? (value_of(e, "effect_type_value") & 0x2) != 0 : type.find("EFFECT_TYPE_FIELD") != std::string::npos;
+  // By value where the file gives one: EDOPro's constant.lua names 0x8 LOCATION_REASON_RETURN too.
+  const bool szone = e.contains("range_value") ? (value_of(e, "range_value") & 0x8) != 0
+                                               : holds(e, "range", Constant{"LOCATION_SZONE", 0x8});
+  if (!(card_type & (kTypeSpell | kTypeTrap)) || !(card_type & kTypeContinuous) || !field || !szone || e.contains("condition"))
+    return false;
+  if (!event_is(e, Constant{"EFFECT_CANNOT_ATTACK", 85})) return false;
+  const std::string target = function_facts(e, "target_check");
+  const auto above = target.find(":IsLevelAbove("), at_least = target.find(":GetLevel()>=");
+  if (above == std::string::npos && at_least == std::string::npos) return false;
+  const int level = std::atoi(target.c_str() + (above != std::string::npos ? above + 14 : at_least + 13));
+  if (level < 1 || level > 12) return false;
+  out = ContinuousSpec{ContinuousKind::CannotAttackLevelAtLeast, static_cast<std::int16_t>(level)};
+  rule = "EFFECT_CANNOT_ATTACK on Level " + std::to_string(level) + " or higher -> cannot attack (once resolved)";
+  return true;
 }
 
 /// Skill Drain's shape: a field effect EFFECT_DISABLE (2 in both cores)

@@ -61,6 +61,12 @@ inline bool event_is(const json& e, const Constant& c) {
 /// every other effect.
 bool continuous_part(const json& e, std::uint32_t card_type, EffectTerm& t, ScriptReading& r);
 
+/// A Continuous Spell or Trap's lock on the field, read as the continuous
+/// part its card applies once its activation has resolved
+/// (continuous_after_activation; ygopro_continuous.cpp): false, and `out`
+/// untouched, for every other effect.
+bool field_lock(const json& e, std::uint32_t card_type, ContinuousSpec& out, std::string& rule);
+
 /// Whether the effect negates monsters' effects on the field, continuously
 /// (Skill Drain): a negation the mapping does not read (ygopro_continuous.cpp).
 bool negates_monster_effects(const json& e);

@@ -113,20 +113,28 @@ inline constexpr std::uint16_t kKeptAfterBattle =
 struct State {
   Timing timing = Timing::MainPhase1;
   Player priority = Player::P1;
-  std::uint8_t passes = 0;            ///< consecutive passes (0 or 1)
-  std::uint8_t chains_in_window = 0;  ///< chains started in this timing window
+  // Three small counters share one byte (bit-fields filling it whole, so the
+  // state's bytes stay free of padding for hash_state).
+  std::uint8_t passes : 1 = 0;            ///< consecutive passes (0 or 1)
+  /// Chains started in this timing window: at most one a card and a trigger
+  /// batch, so never above kMaxCards (16) + 1 within 5 bits.
+  std::uint8_t chains_in_window : 5 = 0;
+  /// Not None: an optional trigger's controller chooses whether to activate it
+  /// (Model::actions lists Activate and DeclineTrigger for it, nothing else).
+  TriggerResume resume : 2 = TriggerResume::None;
   std::uint8_t chain_len = 0;
   std::uint8_t attacker = kNoSlot;    ///< the attacking monster's slot
   std::uint8_t target = kNoSlot;      ///< attack target slot, kDirect, or kNoSlot
   std::int8_t attacker_boost = 0;     ///< ATK change on the attacker this battle, in 100s
   std::int8_t target_boost = 0;
-  /// Not None: an optional trigger's controller chooses whether to activate it
-  /// (Model::actions lists Activate and DeclineTrigger for it, nothing else).
-  TriggerResume resume = TriggerResume::None;
   std::uint16_t battle = 0;           ///< BattleBit flags
   std::uint16_t used = 0;             ///< cards already activated this turn
   std::uint16_t pending = 0;          ///< trigger effects waiting to be chained
   std::uint16_t accepted = 0;         ///< optional pending triggers their controller chose to activate
+  /// Cards whose activation has resolved this turn, neither it nor its effect
+  /// negated: a Continuous Spell or Trap's continuous part applies from then
+  /// on (Stepper::continuous_active; docs/effects.md "Continuous Spells and Traps").
+  std::uint16_t resolved = 0;
   std::array<ZoneState, kSlotCount> zones{};
   std::array<LinkState, kMaxChain> chain{};
   /// ATK / DEF changes lasting the turn, per zone, in steps of 50 (cleared when the monster leaves).

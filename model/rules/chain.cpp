@@ -181,7 +181,10 @@ void Stepper::resolve_chain() {
     e.player = sc.cards[link.card].owner;
     e.attrs = card_attrs(sc.cards[link.card]);
     emit(e);
-    if (!(link.bits & (kLinkActivationNegated | kLinkEffectNegated))) apply(i);
+    if (!(link.bits & (kLinkActivationNegated | kLinkEffectNegated))) {
+      apply(i);
+      come_into_force(link.card);
+    }
     s.chain[i] = LinkState{};
     --s.chain_len;
     if (r.get(Knob::ReplayCheck) == 1 && s.has(kReplayPending) && battle_window() && r.flag(Knob::ReplayEnabled) &&

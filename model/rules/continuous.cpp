@@ -10,9 +10,12 @@ namespace bc::detail {
 /// of the Damage Step (S0 §6.3.4.3.3, S1 §伤害计算时, S3 §Flipping the
 /// Face-Down Monster Face-Up: a self-destructing monster destroyed by the
 /// battle is not destroyed by its effect).
+/// A Continuous Spell or Trap (an activated term with a continuous part)
+/// applies its part once its activation has resolved (State::resolved).
 bool Stepper::continuous_active(std::uint8_t card) const {
   const CardSpec& c = sc.cards[card];
-  if (c.term.activation != Activation::Continuous) return false;
+  if (c.term.activation != Activation::Continuous)
+    return continuous_after_activation(c.term) && (s.resolved & (1u << card)) != 0;
   if (c.host == kNoMonster) return true;
   const std::uint8_t h = host_slot(card);
   return h != kNoSlot && s.zones[h].position() != Position::FaceDownDefense && !s.zones[h].has(kDestroyConfirmed);
@@ -31,6 +34,21 @@ int Stepper::continuous_atk(std::uint8_t slot) const {
     if ((calc || ds) && side_of(slot) == sc.cards[c].owner && continuous_active(c)) sum += k.amount;
   }
   return sum;
+}
+
+/// A Continuous Spell or Trap whose activation resolved: its continuous part
+/// applies from now on. A lock by printed Level or Type says "cannot attack"
+/// (Gravity Bind, Insect Barrier), so the attacking monster it names stops
+/// before the Damage Step as for OpCode::CannotAttack (knob
+/// cannot_attack_stops_attack, S1 §战斗步骤); a lock by ATK says "cannot
+/// declare an attack" and binds later declarations only.
+void Stepper::come_into_force(std::uint8_t card) {
+  const EffectTerm& t = sc.cards[card].term;
+  if (!continuous_after_activation(t)) return;
+  s.resolved = static_cast<std::uint16_t>(s.resolved | 1u << card);
+  const bool attacking = s.attacker < kSlotCount && !s.has(kAttackerGone) && s.zones[s.attacker].occupied();
+  if (!is_printed_lock(t.continuous.kind) || !attacking || !battle_window() || may_declare(s.attacker)) return;
+  if (r.flag(Knob::CannotAttackStopsAttack)) s.battle |= kAttackerGone;
 }
 
 bool Stepper::traps_locked() const {

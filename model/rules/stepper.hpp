@@ -32,6 +32,7 @@ struct Stepper {
   int current_def(std::uint8_t slot) const;
   /// Whether a continuous effect of a face-up card applies (its host face-up on the field, or no host).
   bool continuous_active(std::uint8_t card) const;
+  void come_into_force(std::uint8_t card);
   bool side_has_monsters(Player p) const;
 
   // --- flow (flow.cpp) -----------------------------------------------------

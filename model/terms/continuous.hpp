@@ -46,6 +46,16 @@ constexpr bool continuous_needs_host(ContinuousKind k) {
          k == ContinuousKind::MustAttack || k == ContinuousKind::IndestructibleByBattle;
 }
 
+/// The continuous parts a Continuous Spell or Trap activated during the duel
+/// may carry (continuous_after_activation in effect.hpp): locks, read where
+/// the rule they change is applied (a declaration, an activation). A
+/// monster's own parts need a host, and ATK modifiers are read by the
+/// monitors' damage expectations from the start of a trace, so neither is one.
+constexpr bool lasts_after_activation(ContinuousKind k) {
+  return k == ContinuousKind::CannotAttackAtLeast || k == ContinuousKind::CannotAttackLevelAtLeast ||
+         k == ContinuousKind::CannotAttackOfType || k == ContinuousKind::NoTrapActivation;
+}
+
 struct ContinuousSpec {
   ContinuousKind kind = ContinuousKind::None;
   std::int16_t amount = 0;  ///< ATK, a Level or a MonsterType, as the kind says

@@ -178,6 +178,15 @@ struct EffectTerm {
   const Op* find_op(OpCode c) const;
 };
 
+/// A Continuous Spell or Trap activated during the duel: an activated term
+/// with a continuous part, which applies only once the activation has
+/// resolved, neither it nor its effect negated (S0 §6.3.4, docs/effects.md
+/// "Continuous Spells and Traps"). The model, the monitors, the term checks
+/// and the importer read this one function.
+inline bool continuous_after_activation(const EffectTerm& t) {
+  return t.activation != Activation::Continuous && t.continuous.kind != ContinuousKind::None;
+}
+
 /// Attribute bits an Activate event carries (Event::attrs): what properties
 /// read instead of a kind name. Filled by effect_attrs() from the term.
 enum EffectAttr : std::uint32_t {

@@ -133,7 +133,7 @@ struct TraceContext {
   std::uint16_t card_attack_all = 0;     ///< bit c: its host may attack each of the opponent's monsters once
   std::uint16_t card_must_attack = 0;    ///< bit c: its host must attack if able
   std::uint16_t card_indestructible = 0; ///< bit c: its host cannot be destroyed by battle
-  std::uint16_t card_attack_lock = 0;    ///< bit c: a lock on declarations a trace cannot follow (by ATK, or a monster's own by Level or Type)
+  std::uint16_t card_attack_lock = 0;    ///< bit c: a lock on declarations a trace cannot follow (by ATK; by Level or Type, a monster's own or a Continuous Spell or Trap's activated in the trace)
   std::array<std::uint8_t, kMaxCards> card_selector{};  ///< each card's monster selector (pack_selector)
   // Everything from here on changes along a trace (kContextHashFrom).
   // Board, bit = slot.

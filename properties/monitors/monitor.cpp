@@ -133,7 +133,10 @@ void card_facts(TraceContext& c, const CardSpec& card, std::uint16_t cb) {
   if (t.continuous.kind == ContinuousKind::MustAttack) c.card_must_attack |= cb;
   if (t.continuous.kind == ContinuousKind::IndestructibleByBattle) c.card_indestructible |= cb;
   if (t.continuous.kind == ContinuousKind::CannotAttackAtLeast) c.card_attack_lock |= cb;
-  if (is_printed_lock(t.continuous.kind) && card.host != kNoMonster) c.card_attack_lock |= cb;
+  // A printed lock on a monster of its own, or one that applies only once its
+  // card has resolved (continuous_after_activation): not in locked_monsters.
+  if (is_printed_lock(t.continuous.kind) && (card.host != kNoMonster || (continuous_after_activation(t) && !card.resolved_before)))
+    c.card_attack_lock |= cb;
   if (t.continuous.kind == ContinuousKind::MayAttackDirectly) c.card_direct_ok |= cb;
   if (effect_attrs(t) & kAttrPiercing) c.card_piercing |= cb;
   if (t.continuous.kind == ContinuousKind::DoubleBattleDamage) c.card_double_damage |= cb;
@@ -148,6 +151,7 @@ void card_facts(TraceContext& c, const CardSpec& card, std::uint16_t cb) {
 /// the model's own reading (printed_lock_stops; knob declaration_locks_bind).
 void printed_lock_facts(TraceContext& c, const Scenario& header, const CardSpec& card) {
   if (!is_printed_lock(card.term.continuous.kind) || card.host != kNoMonster) return;
+  if (continuous_after_activation(card.term) && !card.resolved_before) return;  // not yet in force
   for (std::size_t m = 0; m < header.monsters.size() && m < 32; ++m)
     if (printed_lock_stops(card.term.continuous, header.monsters[m].level, header.monsters[m].type))
       c.locked_monsters[m / 16] = static_cast<std::uint16_t>(c.locked_monsters[m / 16] | 1u << (m % 16));

@@ -41,9 +41,12 @@ RC_GTEST_PROP(TermGen, ShrinksAreStrictlySimplerAndMeaningful, ()) {
 
 TEST(TermGen, TheWholeTermSpaceComesUp) {
   std::set<int> activations, card_types, windows, costs, ops, objects, events, continuous, targets, classes;
-  int timing_lists = 0, mandatory = 0, from_hand = 0, conditions = 0;
+  std::set<int> locks_after_activation;
+  int timing_lists = 0, mandatory = 0, from_hand = 0, conditions = 0, doing_nothing_else = 0;
   for (std::uint64_t seed = 1; seed <= 20000; ++seed) {
     const EffectTerm t = random_term(seed);
+    if (continuous_after_activation(t)) locks_after_activation.insert(static_cast<int>(t.continuous.kind));
+    doing_nothing_else += continuous_after_activation(t) && t.op_count == 0;
     activations.insert(static_cast<int>(t.activation));
     card_types.insert(static_cast<int>(t.card_type));
     windows.insert(static_cast<int>(t.window));
@@ -76,6 +79,9 @@ TEST(TermGen, TheWholeTermSpaceComesUp) {
   EXPECT_GT(mandatory, 1000);
   EXPECT_GT(from_hand, 1000);
   EXPECT_GT(conditions, 1000);
+  // Continuous Spells and Traps activated during the duel: each lock, some activations doing nothing else.
+  EXPECT_EQ(locks_after_activation.size(), 4u);
+  EXPECT_GT(doing_nothing_else, 100);
 }
 
 TEST(TermGen, RefusesWhatIsNotMeaningful) {
@@ -94,6 +100,16 @@ TEST(TermGen, RefusesWhatIsNotMeaningful) {
   cannot_be_attacked_trap.card_type = CardType::Trap;
   cannot_be_attacked_trap.continuous.kind = ContinuousKind::CannotBeAttacked;
   EXPECT_NE(term_problem(cannot_be_attacked_trap), "");
+
+  EffectTerm locked;  // a Continuous Trap's lock once resolved: a Spell's or Trap's, a lock, ops optional
+  locked.card_type = CardType::Trap;
+  locked.continuous = ContinuousSpec{ContinuousKind::CannotAttackLevelAtLeast, 4};
+  EXPECT_EQ(term_problem(locked), "");
+  locked.continuous = ContinuousSpec{ContinuousKind::CalcAtkModifier, 500};
+  EXPECT_NE(term_problem(locked), "");
+  locked.continuous = ContinuousSpec{ContinuousKind::NoTrapActivation, 0};
+  locked.card_type = CardType::Monster;
+  EXPECT_NE(term_problem(locked), "");
 
   EffectTerm window_miss;  // "when an attack is declared", listing only the End Step
   window_miss.window = Window::AttackDeclared;

@@ -1,0 +1,99 @@
+// A Continuous Spell or Trap's lock read from its script (importers/ygopro/ygopro_continuous.cpp
+// field_lock, ygopro_cards.cpp add_lock; docs/engines/ygopro.md "From script attributes to
+// terms"): each attribute the reading looks at is pinned, so that reading one wrongly fails.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "importers/ygopro/ygopro_cards.hpp"
+#include "importers/ygopro/ygopro_script_attrs.hpp"
+
+namespace bc::ygopro {
+namespace {
+
+using nlohmann::json;
+
+constexpr std::uint32_t kContinuousTrap = 0x20004, kContinuousSpell = 0x20002, kNormalTrap = 0x4, kMonster = 0x21;
+
+/// Gravity Bind's second effect as the Fluorohydride tree's stub writes it.
+json gravity_lock() {
+  return json{{"effect_type", "EFFECT_TYPE_FIELD"}, {"effect_type_value", 2u}, {"event_code", "EFFECT_CANNOT_ATTACK"},
+              {"event_code_value", 85u}, {"range", "LOCATION_SZONE"}, {"range_value", 8u},
+              {"target_check", "c85742772.lua:17-19"}, {"target_check_uses", {":IsLevelAbove", ":IsLevelAbove(4)"}}};
+}
+
+bool reads_lock(const json& e, std::uint32_t type, ContinuousSpec& out) {
+  std::string rule;
+  return script_attrs::field_lock(e, type, out, rule);
+}
+
+TEST(YgoproFieldLocks, GravityBindsLevelIsReadFromEitherTree) {
+  ContinuousSpec k;
+  ASSERT_TRUE(reads_lock(gravity_lock(), kContinuousTrap, k));
+  EXPECT_EQ(k, (ContinuousSpec{ContinuousKind::CannotAttackLevelAtLeast, 4}));
+  json edo = gravity_lock();  // EDOPro: c:GetLevel()>=4, and 0x8 named LOCATION_REASON_RETURN
+  edo["range"] = "LOCATION_REASON_RETURN";
+  edo["target_check_uses"] = {":GetLevel", ":GetLevel()>=4"};
+  ASSERT_TRUE(reads_lock(edo, kContinuousTrap, k));
+  EXPECT_EQ(k.amount, 4);
+  json seven = gravity_lock();
+  seven["target_check_uses"] = {":IsLevelAbove(7)"};
+  ASSERT_TRUE(reads_lock(seven, kContinuousSpell, k));
+  EXPECT_EQ(k.amount, 7);
+}
+
+TEST(YgoproFieldLocks, WhatIsNotALockStaysUnread) {
+  ContinuousSpec k;
+  json no_literal = gravity_lock();
+  no_literal["target_check_uses"] = {":IsLevelAbove"};  // a cards file from before the literal was kept
+  EXPECT_FALSE(reads_lock(no_literal, kContinuousTrap, k));
+  json conditional = gravity_lock();
+  conditional["condition"] = "c1.lua:3-5";
+  EXPECT_FALSE(reads_lock(conditional, kContinuousTrap, k));
+  EXPECT_FALSE(reads_lock(gravity_lock(), kNormalTrap, k));  // not a Continuous card
+  EXPECT_FALSE(reads_lock(gravity_lock(), kMonster, k));
+  json hand = gravity_lock();
+  hand["range"] = "LOCATION_HAND";
+  hand["range_value"] = 2u;
+  EXPECT_FALSE(reads_lock(hand, kContinuousTrap, k));
+  json announce = gravity_lock();  // "cannot declare an attack": another code
+  announce["event_code"] = "EFFECT_CANNOT_ATTACK_ANNOUNCE";
+  announce["event_code_value"] = 86u;
+  EXPECT_FALSE(reads_lock(announce, kContinuousTrap, k));
+  json decree = gravity_lock();  // Royal Decree negates Traps' effects: no lock on their activation
+  decree["event_code"] = "EFFECT_DISABLE";
+  decree["event_code_value"] = 2u;
+  decree["target_check_uses"] = {":GetHandler", ":IsType", "TYPE_TRAP"};
+  EXPECT_FALSE(reads_lock(decree, kContinuousTrap, k));
+  EXPECT_EQ(k, ContinuousSpec{});
+}
+
+/// A cards file with Gravity Bind: its activation (EVENT_FREE_CHAIN, no
+/// operation or category) and its lock.
+std::string gravity_file(const std::string& activation_extra) {
+  return R"({"cards": [{"code": 85742772, "name": "Gravity Bind", "controller": 1, "type": 131076,
+    "script": {"effects": [{"effect_type": "EFFECT_TYPE_ACTIVATE", "event_code": "EVENT_FREE_CHAIN")" +
+         activation_extra + R"(}, )" + gravity_lock().dump() + "]}}]}";
+}
+
+TEST(YgoproFieldLocks, TheLockJoinsTheActivationThatDoesNothingElse) {
+  const CardFile f = parse_card_file(gravity_file(""), "gravity.json");
+  ASSERT_EQ(f.cards.size(), 1u);
+  const ScriptReading& r = f.cards[0].script;
+  ASSERT_TRUE(r.term);
+  EXPECT_EQ(r.term->activation, Activation::Quick);
+  EXPECT_EQ(r.term->continuous, (ContinuousSpec{ContinuousKind::CannotAttackLevelAtLeast, 4}));
+  EXPECT_TRUE(continuous_after_activation(*r.term));
+  EXPECT_EQ(r.term->op_count, 0);
+  EXPECT_FALSE(r.open_outcome);
+  EXPECT_TRUE(f.cards[0].more.empty());
+  // An activation with an operation of its own keeps it, opaque, beside the lock.
+  const CardFile g = parse_card_file(gravity_file(R"(, "operation": "c1.lua:9-12")"), "gravity.json");
+  ASSERT_TRUE(g.cards[0].script.term);
+  EXPECT_EQ(g.cards[0].script.term->op_count, 1);
+  EXPECT_EQ(g.cards[0].script.term->ops[0].code, OpCode::Opaque);
+  EXPECT_EQ(g.cards[0].script.term->continuous.kind, ContinuousKind::CannotAttackLevelAtLeast);
+}
+
+}  // namespace
+}  // namespace bc::ygopro
