@@ -59,6 +59,7 @@ std::string shape_problem(const EffectTerm& t, bool blanks) {
   const bool activated = t.activation != Activation::Continuous;
   if ((t.activation == Activation::Trigger) != (t.trigger != TriggerEvent::None)) return "a trigger event off a trigger";
   if (!activated && t.continuous.kind == ContinuousKind::None) return "a continuous effect without a continuous part";
+  if (!activated && only_after_activation(t.continuous.kind)) return "a part only an activated card carries";
   const bool lock = lasts_after_activation(t.continuous.kind);
   if (continuous_after_activation(t) && (t.card_type == CardType::Monster || !lock))
     return "a continuous part on an activated effect that is not a Continuous Spell or Trap's lock";
@@ -184,10 +185,11 @@ void draw_lock_after_activation(const Rng& r, EffectTerm& t) {
   if (t.card_type == CardType::Monster || t.activation == Activation::Counter) return;
   Rng side{fmix64(r.s ^ 0xC0A7'1A0C'5EED'0001ull)};
   if (!side.chance(12)) return;
-  constexpr std::array<ContinuousKind, 4> kLocks{ContinuousKind::CannotAttackAtLeast,
+  constexpr std::array<ContinuousKind, 5> kLocks{ContinuousKind::CannotAttackAtLeast,
                                                   ContinuousKind::CannotAttackLevelAtLeast,
-                                                  ContinuousKind::CannotAttackOfType, ContinuousKind::NoTrapActivation};
-  t.continuous.kind = kLocks[side.below(4)];
+                                                  ContinuousKind::CannotAttackOfType, ContinuousKind::NoTrapActivation,
+                                                  ContinuousKind::FaceUpAttackPosition};
+  t.continuous.kind = kLocks[side.below(5)];
   if (t.continuous.kind == ContinuousKind::CannotAttackAtLeast) t.continuous.amount = side.hundreds(0, 30);
   else if (t.continuous.kind == ContinuousKind::CannotAttackLevelAtLeast)
     t.continuous.amount = static_cast<std::int16_t>(1 + side.below(kMaxLevel));
@@ -214,7 +216,7 @@ EffectTerm draw_term(Rng& r) {
   if (t.activation == Activation::Quick || t.activation == Activation::Counter)
     t.window = r.chance(60) ? Window::Any : static_cast<Window>(1 + r.below(kWindowCount - 1));
   if (!activated) {
-    do t.continuous.kind = static_cast<ContinuousKind>(1 + r.below(kContinuousKindCount - 1));
+    do t.continuous.kind = static_cast<ContinuousKind>(1 + r.below(kAlwaysOnContinuousKindCount - 1));
     while (!hostable && host_bound(t.continuous.kind));
     if (t.continuous.kind == ContinuousKind::CannotAttackAtLeast) t.continuous.amount = r.hundreds(0, 30);
     else if (t.continuous.kind == ContinuousKind::CannotAttackLevelAtLeast) t.continuous.amount = 1 + r.below(kMaxLevel);

@@ -265,6 +265,10 @@ local function describe(e)
   r.category, r.category_value = flag_names(cat, "CATEGORY_"), cat
   local f = info[e].f
   if f.Value and math.type(f.Value[1]) == "integer" then r.value = f.Value[1] end  -- SetValue(1): a number, not a function
+  if f.TargetRange then  -- SetTargetRange(self, opponent): the locations a field effect reaches on each side
+    r.target_range_self = field_number(e, "TargetRange", 1)
+    r.target_range_opponent = field_number(e, "TargetRange", 2)
+  end
   if f.CountLimit then
     r.count_limit = field_number(e, "CountLimit", 1)
     r.count_limit_code = field_number(e, "CountLimit", 2)

@@ -63,11 +63,25 @@ bool continuous_part(const json& e, std::uint32_t card_type, EffectTerm& t, Scri
   return false;
 }
 
+/// EFFECT_SET_POSITION (140) with the value POS_FACEUP_ATTACK (1), reaching
+/// the monster zones of both sides (SetTargetRange with LOCATION_MZONE, 0x4,
+/// on each; a file without the range is not read) and no target check: Final
+/// Attack Orders, face_up_attack_position.
+bool forced_attack_position(const json& e, ContinuousSpec& out, std::string& rule) {
+  const bool both_sides = (value_of(e, "target_range_self") & 0x4) != 0 && (value_of(e, "target_range_opponent") & 0x4) != 0;
+  if (value_of(e, "value") != 1 || !both_sides || e.contains("target_check")) return false;
+  out = ContinuousSpec{ContinuousKind::FaceUpAttackPosition, 0};
+  rule = "EFFECT_SET_POSITION POS_FACEUP_ATTACK on every monster zone -> every face-up monster in Attack Position "
+         "(once resolved)";
+  return true;
+}
+
 /// A Continuous Spell or Trap's field effect from its Spell & Trap Zone,
 /// without a condition, that the model holds as a lock: EFFECT_CANNOT_ATTACK
 /// (85 in both cores' effect.h) whose target check is `:IsLevelAbove(N)` or
 /// `:GetLevel()>=N`, a literal Level (Gravity Bind in either tree): "cannot
-/// attack", cannot_attack_level_at_least N. Royal Decree's EFFECT_DISABLE on
+/// attack", cannot_attack_level_at_least N; or EFFECT_SET_POSITION as
+/// forced_attack_position reads it. Royal Decree's EFFECT_DISABLE on
 /// Traps is not a lock: it negates their effects, and both cores still let a
 /// Trap be activated under it (batch 3's royal_decree runs).
 bool field_lock(const json& e, std::uint32_t card_type, ContinuousSpec& out, std::string& rule) {
@@ -79,6 +93,7 @@ bool field_lock(const json& e, std::uint32_t card_type, ContinuousSpec& out, std
                                                : holds(e, "range", Constant{"LOCATION_SZONE", 0x8});
   if (!(card_type & (kTypeSpell | kTypeTrap)) || !(card_type & kTypeContinuous) || !field || !szone || e.contains("condition"))
     return false;
+  if (event_is(e, Constant{"EFFECT_SET_POSITION", 140})) return forced_attack_position(e, out, rule);
   if (!event_is(e, Constant{"EFFECT_CANNOT_ATTACK", 85})) return false;
   const std::string target = function_facts(e, "target_check");
   const auto above = target.find(":IsLevelAbove("), at_least = target.find(":GetLevel()>=");

@@ -303,6 +303,12 @@ class ScenarioParser {
   /// when the card targeted: it resolved in Main Phase 1 (CardSpec::resolved_before).
   void read_resolved(const toml::table& t, const std::string& f, CardSpec& c) const {
     c.resolved_before = rd_.get_bool(t, "resolved_before", f + ".resolved_before").value_or(false);
+    for (const auto& side : s_.board)  // the board as the card left it: no face-up Defense Position
+      for (const ZoneSpec& z : side)
+        if (c.resolved_before && c.term.continuous.kind == ContinuousKind::FaceUpAttackPosition &&
+            z.monster != kNoMonster && z.position == Position::FaceUpDefense)
+          rd_.fail(*t.get("resolved_before"), f + ".resolved_before", "face_up_attack_position turned every face-up "
+                   "monster to Attack Position: " + brief_quote(s_.monsters[z.monster].name) + " is not");
     const toml::node* n = t.get("resolved_target");
     if (n == nullptr) return;
     if (!c.resolved_before) rd_.fail(*n, f + ".resolved_target", "only a card with resolved_before = true has one");
@@ -400,9 +406,7 @@ class ScenarioParser {
 
 }  // namespace
 
-Scenario parse_scenario(std::string_view text, const std::string& origin) {
-  return ScenarioParser(text, origin).run();
-}
+Scenario parse_scenario(std::string_view text, const std::string& origin) { return ScenarioParser(text, origin).run(); }
 
 Scenario load_scenario_file(const std::string& path) { return parse_scenario(input::read_file(path), path); }
 

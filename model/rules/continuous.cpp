@@ -46,9 +46,21 @@ void Stepper::come_into_force(std::uint8_t card) {
   const EffectTerm& t = sc.cards[card].term;
   if (!continuous_after_activation(t)) return;
   s.resolved = static_cast<std::uint16_t>(s.resolved | 1u << card);
+  if (t.continuous.kind == ContinuousKind::FaceUpAttackPosition)
+    for (std::uint8_t slot = 0; slot < kSlotCount; ++slot)
+      if (s.zones[slot].occupied() && s.zones[slot].position() == Position::FaceUpDefense)
+        change_position(slot, Position::FaceUpAttack);
   const bool attacking = s.attacker < kSlotCount && !s.has(kAttackerGone) && s.zones[s.attacker].occupied();
   if (!is_printed_lock(t.continuous.kind) || !attacking || !battle_window() || may_declare(s.attacker)) return;
   if (r.flag(Knob::CannotAttackStopsAttack)) s.battle |= kAttackerGone;
+}
+
+/// A continuous "every face-up monster is in Attack Position" applies
+/// (Final Attack Orders): a monster does not stay in face-up Defense Position.
+bool Stepper::face_up_attack_forced() const {
+  for (std::uint8_t c = 0; c < sc.cards.size(); ++c)
+    if (sc.cards[c].term.continuous.kind == ContinuousKind::FaceUpAttackPosition && continuous_active(c)) return true;
+  return false;
 }
 
 bool Stepper::traps_locked() const {

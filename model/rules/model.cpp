@@ -52,7 +52,7 @@ void Model::apply_resolved_before(State& s) const {
     const CardSpec& card = scenario_.cards[c];
     if (!card.resolved_before) continue;
     s.used |= static_cast<std::uint16_t>(1u << c);
-    if (continuous_after_activation(card.term)) s.resolved |= static_cast<std::uint16_t>(1u << c);
+    st.come_into_force(static_cast<std::uint8_t>(c));
     LinkState link;
     link.card = static_cast<std::uint8_t>(c);
     link.target = card.resolved_target;

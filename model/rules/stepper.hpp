@@ -33,6 +33,7 @@ struct Stepper {
   /// Whether a continuous effect of a face-up card applies (its host face-up on the field, or no host).
   bool continuous_active(std::uint8_t card) const;
   void come_into_force(std::uint8_t card);
+  bool face_up_attack_forced() const;
   bool side_has_monsters(Player p) const;
 
   // --- flow (flow.cpp) -----------------------------------------------------

@@ -32,8 +32,21 @@ enum class ContinuousKind : std::uint8_t {
   CannotAttackLevelAtLeast,  ///< monsters of Level amount or higher cannot declare an attack (Gravity Bind)
   CannotAttackOfType,   ///< monsters of the Type amount (a MonsterType) cannot declare an attack (Insect Barrier)
   IndestructibleByBattle,  ///< the host cannot be destroyed by battle (Spirit Reaper, Marshmallon; S0 §6.3.4.3.3)
+  /// Every face-up monster is in Attack Position and stays there (Final Attack
+  /// Orders): only on a Continuous Spell or Trap activated during the duel
+  /// (only_after_activation), applied when it comes into force and to each
+  /// monster turned face-up, summoned or changed to face-up Defense Position while it applies.
+  FaceUpAttackPosition,
 };
-inline constexpr int kContinuousKindCount = 19;
+inline constexpr int kContinuousKindCount = 20;
+/// The kinds a card on the field from the start may carry (every kind before
+/// FaceUpAttackPosition): the random generator draws its continuous effects among these.
+inline constexpr int kAlwaysOnContinuousKindCount = 19;
+
+/// Parts that only a Continuous Spell or Trap activated during the duel may
+/// carry: one on the field from the start would need the scenario's board to
+/// agree with it already.
+constexpr bool only_after_activation(ContinuousKind k) { return k == ContinuousKind::FaceUpAttackPosition; }
 
 /// Continuous parts that act on the card's own monster (its host): without
 /// one they never apply. The loaders' checks and the term generator read this.
@@ -48,12 +61,14 @@ constexpr bool continuous_needs_host(ContinuousKind k) {
 
 /// The continuous parts a Continuous Spell or Trap activated during the duel
 /// may carry (continuous_after_activation in effect.hpp): locks, read where
-/// the rule they change is applied (a declaration, an activation). A
+/// the rule they change is applied (a declaration, an activation), and the
+/// forced Attack Position, whose changes are events. A
 /// monster's own parts need a host, and ATK modifiers are read by the
 /// monitors' damage expectations from the start of a trace, so neither is one.
 constexpr bool lasts_after_activation(ContinuousKind k) {
   return k == ContinuousKind::CannotAttackAtLeast || k == ContinuousKind::CannotAttackLevelAtLeast ||
-         k == ContinuousKind::CannotAttackOfType || k == ContinuousKind::NoTrapActivation;
+         k == ContinuousKind::CannotAttackOfType || k == ContinuousKind::NoTrapActivation ||
+         k == ContinuousKind::FaceUpAttackPosition;
 }
 
 struct ContinuousSpec {

@@ -90,10 +90,15 @@ class TermParser {
       return fail("trigger", "only a trigger effect (activation = \"trigger\") has a trigger event");
     if (t_.activation == Activation::Continuous && t_.continuous.kind == ContinuousKind::None)
       return fail("continuous", "a continuous effect needs a continuous part");
+    if (t_.activation == Activation::Continuous && only_after_activation(t_.continuous.kind))
+      return fail("continuous", "\"" + std::string(name(t_.continuous.kind)) + "\" applies from a Continuous Spell or Trap's "
+                                "activation (activation = \"quick\"; resolved_before = true for one resolved before "
+                                "the Battle Phase): on the field from the start, the board would have to agree with it");
     if (continuous_after_activation(t_) && !(t_.card_type != CardType::Monster && lasts_after_activation(t_.continuous.kind)))
       return fail("continuous", "an activated effect has a continuous part only on a Spell or Trap card, and only a lock "
                                 "(cannot_attack_at_least, cannot_attack_level_at_least, cannot_attack_type, "
-                                "no_trap_activation): a Continuous Spell or Trap whose part applies once it has resolved");
+                                "no_trap_activation) or face_up_attack_position: a Continuous Spell or Trap whose part "
+                                "applies once it has resolved");
     if (t_.activation != Activation::Continuous && t_.op_count == 0 && !continuous_after_activation(t_))
       return fail("ops", "an activated effect needs at least one operation (\"opaque\" if the model cannot know it)");
     const bool negates = t_.has_op(OpCode::NegateActivation) || t_.has_op(OpCode::NegateEffect);

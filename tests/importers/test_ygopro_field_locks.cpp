@@ -68,6 +68,28 @@ TEST(YgoproFieldLocks, WhatIsNotALockStaysUnread) {
   EXPECT_EQ(k, ContinuousSpec{});
 }
 
+TEST(YgoproFieldLocks, FinalAttackOrdersPositionIsReadOverBothSides) {
+  json orders{{"effect_type", "EFFECT_TYPE_FIELD"}, {"effect_type_value", 2u}, {"event_code", "EFFECT_SET_POSITION"},
+              {"event_code_value", 140u}, {"range", "LOCATION_SZONE"}, {"range_value", 8u}, {"value", 1u},
+              {"target_range_self", 4u}, {"target_range_opponent", 4u}};
+  ContinuousSpec k;
+  ASSERT_TRUE(reads_lock(orders, kContinuousTrap, k));
+  EXPECT_EQ(k.kind, ContinuousKind::FaceUpAttackPosition);
+  json own_side = orders;  // only its controller's monsters: not the term's "every face-up monster"
+  own_side["target_range_opponent"] = 0u;
+  EXPECT_FALSE(reads_lock(own_side, kContinuousTrap, k));
+  json no_range = orders;  // a cards file from before the target range was kept
+  no_range.erase("target_range_self");
+  no_range.erase("target_range_opponent");
+  EXPECT_FALSE(reads_lock(no_range, kContinuousTrap, k));
+  json defense = orders;  // POS_FACEUP_DEFENSE (4)
+  defense["value"] = 4u;
+  EXPECT_FALSE(reads_lock(defense, kContinuousTrap, k));
+  json filtered = orders;
+  filtered["target_check"] = "c1.lua:3-5";
+  EXPECT_FALSE(reads_lock(filtered, kContinuousTrap, k));
+}
+
 /// A cards file with Gravity Bind: its activation (EVENT_FREE_CHAIN, no
 /// operation or category) and its lock.
 std::string gravity_file(const std::string& activation_extra) {

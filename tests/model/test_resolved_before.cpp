@@ -85,6 +85,54 @@ TEST(ResolvedBefore, BadInputNamesTheField) {
   EXPECT_INPUT_ERROR(test::error_of([&] { parse_scenario(unknown, "bad.toml"); }), "bad.toml:", "unknown monster");
 }
 
+// A Continuous Spell or Trap resolved before the Battle Phase (continuous_after_activation):
+// its part applies from the start; "every face-up monster in Attack Position" is refused
+// on a board it would already have changed, and on a card on the field from the start.
+TEST(ResolvedBefore, AContinuousTrapsPartAppliesFromTheStart) {
+  const std::string board = R"(name = "ordered"
+[[monster]]
+name = "A"
+atk = 1900
+def = 1600
+level = 4
+player = "p1"
+zone = 0
+[[monster]]
+name = "B"
+atk = 800
+def = 2000
+player = "p2"
+zone = 0
+position = "defense"
+)";
+  const std::string bind = board + R"([[card]]
+name = "Gravity Bind"
+player = "p2"
+effect = { activation = "quick", card_type = "trap", continuous = "cannot_attack_level_at_least 4" }
+resolved_before = true
+)";
+  const Scenario sc = parse_scenario(bind, "bind.toml");
+  const Ruleset mr3 = load_ruleset("mr3");
+  const Model model(sc, mr3);
+  EventBuffer events;
+  const State s = model.initial(events);
+  EXPECT_EQ(s.resolved, 1u);
+  EXPECT_EQ(s.used, 1u);
+  const std::string orders = board + R"([[card]]
+name = "Final Attack Orders"
+player = "p1"
+effect = { activation = "quick", card_type = "trap", continuous = "face_up_attack_position" }
+resolved_before = true
+)";
+  EXPECT_INPUT_ERROR(test::error_of([&] { parse_scenario(orders, "bad.toml"); }), "bad.toml:",
+                     "card[0].resolved_before: face_up_attack_position turned every face-up monster to Attack "
+                     "Position: \"B\" is not");
+  std::string always_on = orders;
+  always_on.replace(always_on.find("\"quick\""), 7, "\"continuous\"");
+  EXPECT_INPUT_ERROR(test::error_of([&] { parse_scenario(always_on, "bad.toml"); }), "bad.toml:",
+                     "applies from a Continuous Spell or Trap's activation");
+}
+
 TEST(ResolvedBefore, MonitorsReadTheProtectionFromTheHeader) {
   const Scenario sc = parse_scenario(kText, "reinforced.toml");
   const TraceContext c = start_context(sc);
