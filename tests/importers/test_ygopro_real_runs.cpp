@@ -66,7 +66,7 @@ std::map<std::string, int> verify_folder(const std::string& batch, const std::st
 }
 
 struct Batch {
-  std::string folder;   ///< "" (batch 1), "batch2/" or "batch3/"
+  std::string folder;   ///< "" (batch 1), "batch2/", "batch3/" or "batch4/"
   std::string config;   ///< fluoro, edo, edo-single
   std::size_t runs;     ///< paths recorded
   int holding;          ///< runs that hold
@@ -96,14 +96,16 @@ TEST_P(RealRuns, EveryVerdictIsAsPinned) {
 // Batch 1: the training set. Batch 2: recorded after the mapping was frozen
 // (commit 2815089, which held 122 per configuration). Batch 3: recorded after
 // it was frozen a second time (commit bb7c7d4: 48 of 111, 47 of 113, 47 of
-// 113). Each pinned as the code judges it now, each run that changed since
-// saying so in its reason.
+// 113). Batch 4: new situations recorded after a third freeze (commit 034b72a:
+// 58 of 88, 51 of 85, 51 of 85). Each pinned as the code judges it now, each
+// run that changed since saying so in its reason.
 INSTANTIATE_TEST_SUITE_P(Batches, RealRuns,
                          ::testing::Values(Batch{"", "fluoro", 79, 79}, Batch{"", "edo", 79, 79},
                                            Batch{"", "edo-single", 79, 79}, Batch{"batch2/", "fluoro", 199, 156},
                                            Batch{"batch2/", "edo", 196, 156}, Batch{"batch2/", "edo-single", 196, 156},
                                            Batch{"batch3/", "fluoro", 111, 77}, Batch{"batch3/", "edo", 113, 76},
-                                           Batch{"batch3/", "edo-single", 113, 76}),
+                                           Batch{"batch3/", "edo-single", 113, 76}, Batch{"batch4/", "fluoro", 88, 58},
+                                           Batch{"batch4/", "edo", 85, 51}, Batch{"batch4/", "edo-single", 85, 51}),
                          [](const auto& info) {
                            std::string n = (info.param.folder.empty() ? "batch1/" : info.param.folder) + info.param.config;
                            for (char& c : n)

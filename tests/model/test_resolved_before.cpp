@@ -105,12 +105,12 @@ player = "p2"
 zone = 0
 position = "defense"
 )";
-  const std::string bind = board + R"([[card]]
-name = "Gravity Bind"
-player = "p2"
-effect = { activation = "quick", card_type = "trap", continuous = "cannot_attack_level_at_least 4" }
-resolved_before = true
-)";
+  // A Continuous Trap resolved in Main Phase 1, with its continuous part.
+  const auto resolved = [&board](const std::string& name, const std::string& part) {
+    return board + "[[card]]\nname = \"" + name + "\"\nplayer = \"p2\"\neffect = { activation = \"quick\", "
+                   "card_type = \"trap\", continuous = \"" + part + "\" }\nresolved_before = true\n";
+  };
+  const std::string bind = resolved("Gravity Bind", "cannot_attack_level_at_least 4");
   const Scenario sc = parse_scenario(bind, "bind.toml");
   const Ruleset mr3 = load_ruleset("mr3");
   const Model model(sc, mr3);
@@ -118,12 +118,7 @@ resolved_before = true
   const State s = model.initial(events);
   EXPECT_EQ(s.resolved, 1u);
   EXPECT_EQ(s.used, 1u);
-  const std::string orders = board + R"([[card]]
-name = "Final Attack Orders"
-player = "p1"
-effect = { activation = "quick", card_type = "trap", continuous = "face_up_attack_position" }
-resolved_before = true
-)";
+  const std::string orders = resolved("Final Attack Orders", "face_up_attack_position");
   EXPECT_INPUT_ERROR(test::error_of([&] { parse_scenario(orders, "bad.toml"); }), "bad.toml:",
                      "card[0].resolved_before: face_up_attack_position turned every face-up monster to Attack "
                      "Position: \"B\" is not");
