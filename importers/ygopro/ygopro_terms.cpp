@@ -168,8 +168,8 @@ bool operation_ops(EffectTerm& t, ScriptReading& r, const std::string& operation
 }
 
 /// The resolution the category and the target flag state; opaque (open) otherwise.
-void resolution(EffectTerm& t, ScriptReading& r, bool targets, bool chain_event, const std::string& prose,
-                const std::string& operation) {
+void resolution(EffectTerm& t, ScriptReading& r, bool targets, bool chain_event, bool conditioned,
+                const std::string& prose, const std::string& operation) {
   const std::uint32_t c = r.categories;
   auto add = [&](const Op& o) { if (t.op_count < kMaxOps) t.ops[t.op_count++] = o; };
   if (chain_event && (c & (category::kNegate | category::kDisable))) {
@@ -177,6 +177,16 @@ void resolution(EffectTerm& t, ScriptReading& r, bool targets, bool chain_event,
     Op o = op((c & category::kNegate) ? OpCode::NegateActivation : OpCode::NegateEffect, Object::Target);
     o.flag = (c & category::kNegate) && (c & category::kDestroy);
     add(o);
+    return;
+  }
+  if ((c & (category::kAtkChange | category::kDefChange)) && !targets && !conditioned && t.card_type != CardType::Monster) {
+    // A Spell's or Trap's, with no target and no condition: which monsters it
+    // changes (all of a Type, each attacking monster...) is not read. Not the
+    // battling monster's own: that reading would add a condition the card does
+    // not have. (A monster's own effect keeps the battling-monster reading.)
+    add(op(OpCode::Opaque, Object::Target));
+    r.open_outcome = true;
+    r.rule += ", an ATK/DEF change with neither a target nor a condition: its monsters are not read";
     return;
   }
   if (c & (category::kAtkChange | category::kDefChange)) {
@@ -337,7 +347,9 @@ ScriptReading read_script_effect(const json& e, std::uint32_t card_type, const s
     targets = false;  // Call of the Haunted: a monster in the Graveyard, which no term holds
     r.rule += ", its target is chosen in the Graveyard (not a monster on the field)";
   }
-  resolution(t, r, targets, event_is(e, kChaining), prose, function_facts(e, "operation"));
+  // A condition of the card's own; the trees' shared "not after damage calculation" one says nothing of the battle.
+  const bool conditioned = e.contains("condition") && !before_calculation_only(e);
+  resolution(t, r, targets, event_is(e, kChaining), conditioned, prose, function_facts(e, "operation"));
   if (t.activation != Activation::Trigger) engine_permission(e, t, r);
   if (r.open_outcome) r.rule += ", resolution taken from the stream";
   r.term = t;

@@ -155,6 +155,29 @@ TEST(YgoproMapping, DurationFromTheScriptsReset) {
   EXPECT_EQ(read(kuriboh).ops[0].duration, Duration::Battle);
 }
 
+// A Spell's or Trap's ATK change without a target: the controller's battling
+// monster only when the card has a condition of its own; with none, or only the
+// trees' shared "not after damage calculation" one (Limiter Removal, Mirror
+// Wall), its monsters are not read: an opaque operation, no own_battling condition.
+TEST(YgoproMapping, AnUntargetedAtkChangeIsTheBattlersOnlyUnderACondition) {
+  json change = effect("EFFECT_TYPE_ACTIVATE", "EVENT_FREE_CHAIN", "EFFECT_FLAG_DAMAGE_STEP");
+  change["category"] = "CATEGORY_ATKCHANGE";
+  const EffectTerm open = read(change, kQuickPlay);
+  EXPECT_EQ(open.ops[0].code, OpCode::Opaque);
+  EXPECT_FALSE(open.conditions & kCondOwnBattling);
+  json shared = change;
+  shared["condition"] = "utility.lua:813-815";
+  shared["condition_uses"] = {"Duel.GetCurrentPhase", "Duel.IsDamageCalculated", "PHASE_DAMAGE"};
+  EXPECT_EQ(read(shared, kQuickPlay).ops[0].code, OpCode::Opaque);
+  json own = change;
+  own["condition"] = "c37742478.lua:38-45";
+  const EffectTerm battler = read(own, kQuickPlay);
+  EXPECT_EQ(battler.ops[0].code, OpCode::ChangeAtk);
+  EXPECT_EQ(battler.ops[0].object, Object::OwnBattler);
+  EXPECT_TRUE(battler.conditions & kCondOwnBattling);
+  EXPECT_EQ(read(change, kMonster).ops[0].object, Object::OwnBattler);  // a monster's own effect: its battling monster
+}
+
 // The operation's names are read whatever its categories: Magic Cylinder
 // declares only CATEGORY_DAMAGE and negates the attack.
 TEST(YgoproMapping, OperationNamesAreReadBesideACategory) {
