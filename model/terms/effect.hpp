@@ -180,7 +180,7 @@ struct EffectTerm {
 
 /// A Continuous Spell or Trap activated during the duel: an activated term
 /// with a continuous part, which applies only once the activation has
-/// resolved, neither it nor its effect negated (S0 §6.3.4, docs/effects.md
+/// resolved, neither it nor its effect negated (S0 §6.3.4.3, docs/effects.md
 /// "Continuous Spells and Traps"). The model, the monitors, the term checks
 /// and the importer read this one function.
 inline bool continuous_after_activation(const EffectTerm& t) {

@@ -135,8 +135,8 @@ void card_facts(TraceContext& c, const CardSpec& card, std::uint16_t cb) {
   if (t.continuous.kind == ContinuousKind::CannotAttackAtLeast) c.card_attack_lock |= cb;
   // A printed lock on a monster of its own, or one that applies only once its
   // card has resolved (continuous_after_activation): not in locked_monsters.
-  if (is_printed_lock(t.continuous.kind) && (card.host != kNoMonster || (continuous_after_activation(t) && !card.resolved_before)))
-    c.card_attack_lock |= cb;
+  const bool later = continuous_after_activation(t) && !card.resolved_before;
+  if (is_printed_lock(t.continuous.kind) && (card.host != kNoMonster || later)) c.card_attack_lock |= cb;
   if (t.continuous.kind == ContinuousKind::MayAttackDirectly) c.card_direct_ok |= cb;
   if (effect_attrs(t) & kAttrPiercing) c.card_piercing |= cb;
   if (t.continuous.kind == ContinuousKind::DoubleBattleDamage) c.card_double_damage |= cb;
