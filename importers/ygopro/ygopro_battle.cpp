@@ -190,6 +190,12 @@ void Mapper::flush_flip() {
   e.slot = deferred_flip_;
   deferred_flip_ = kNoSlot;
   push(e);
+  if (!deferred_position_) return;
+  Event p = event(EventType::PositionChanged);
+  p.slot = e.slot;
+  p.position = *deferred_position_;
+  deferred_position_.reset();
+  push(p);
 }
 
 bool Mapper::on_move(const Message& m) {
@@ -243,6 +249,12 @@ void Mapper::on_position(const Message& m) {
   const bool battle_flip = face_down(m.from.position) && !face_down(m.to.position) && step_ == Step::DamageStep && s == target_;
   if (battle_flip && resolving_ == 0 && timing_ == Timing::StartOfDamageStep) {
     deferred_flip_ = s;  // the engine flips on its way to the next window: it belongs there
+    return;
+  }
+  if (s == deferred_flip_) {
+    // The flipped monster's position changes again before the flip is pushed
+    // (a continuous effect forcing a position, Final Attack Orders): the change follows the flip.
+    deferred_position_ = model_position(m.to.position);
     return;
   }
   Event e = event(battle_flip ? EventType::FlippedFaceUp : EventType::PositionChanged);

@@ -5,6 +5,7 @@
 /// scenario; ygopro_battle.cpp maps battle and chain messages.
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -138,6 +139,9 @@ class Mapper {
   std::vector<std::pair<std::uint8_t, std::uint8_t>> leaves_;  ///< battle-destroyed (slot, monster) waiting for the end of the Damage Step
   bool effect_damage_warned_ = false;
   std::uint8_t deferred_flip_ = kNoSlot;  ///< battle flip seen after the start-of-Damage-Step window closed
+  /// A position change of the deferred flip's monster seen before the flip is
+  /// pushed (Final Attack Orders turning it to Attack Position): it follows the flip.
+  std::optional<Position> deferred_position_;
   Asked asked_ = Asked::Nothing;
   std::array<LinkInfo, 32> links_{};
   std::uint8_t resolving_ = 0;

@@ -125,6 +125,24 @@ TEST(YgoproImport, BattleFlipOpensBeforeDamageCalculation) {
   EXPECT_EQ(r.records[flip_effect].event.slot, slot_of(Player::P2, 0));
 }
 
+/// Under Final Attack Orders the engine turns the battle-flipped monster to
+/// Attack Position as soon as it flips, before the next window's hint: the
+/// change follows the flip, both in that window (the model's order).
+TEST(YgoproImport, APositionForcedOnTheFlippedMonsterFollowsTheFlip) {
+  const std::string run = std::string(BC_SOURCE_DIR) +
+                          "/tests/importers/real_runs/batch4/fluoro/fluoro-final_attack_orders_flips_nightmare_penguin-p003";
+  const ImportResult r = import_stream(testing::read_bytes(run + ".bin"),
+                                       parse_card_file(testing::read_text(run + ".cards.json"), run), ImportOptions{});
+  const int flip = find(r, EventType::FlippedFaceUp);
+  ASSERT_GT(flip, 0);
+  EXPECT_EQ(r.records[flip - 1].event.timing, Timing::BeforeDamageCalculation);
+  const Event& next = r.records[flip + 1].event;
+  EXPECT_EQ(next.type, EventType::PositionChanged);
+  EXPECT_EQ(next.slot, r.records[flip].event.slot);
+  EXPECT_EQ(next.position, Position::FaceUpAttack);
+  EXPECT_EQ(find(r, EventType::PositionChanged, find(r, EventType::DamageStepBegin)), flip + 1);
+}
+
 TEST(YgoproImport, DamageCalculationCarriesTheBoostedValues) {
   const ImportResult r = import_run("fluoro-P4");
   const int calc = find(r, EventType::DamageCalculation);
