@@ -185,11 +185,12 @@ void draw_lock_after_activation(const Rng& r, EffectTerm& t) {
   if (t.card_type == CardType::Monster || t.activation == Activation::Counter) return;
   Rng side{fmix64(r.s ^ 0xC0A7'1A0C'5EED'0001ull)};
   if (!side.chance(12)) return;
-  constexpr std::array<ContinuousKind, 5> kLocks{ContinuousKind::CannotAttackAtLeast,
+  constexpr std::array<ContinuousKind, 7> kLocks{ContinuousKind::CannotAttackAtLeast,
                                                   ContinuousKind::CannotAttackLevelAtLeast,
                                                   ContinuousKind::CannotAttackOfType, ContinuousKind::NoTrapActivation,
-                                                  ContinuousKind::FaceUpAttackPosition};
-  t.continuous.kind = kLocks[side.below(5)];
+                                                  ContinuousKind::FaceUpAttackPosition, ContinuousKind::NegateTrapEffects,
+                                                  ContinuousKind::NegateMonsterEffects};
+  t.continuous.kind = kLocks[side.below(kLocks.size())];
   if (t.continuous.kind == ContinuousKind::CannotAttackAtLeast) t.continuous.amount = side.hundreds(0, 30);
   else if (t.continuous.kind == ContinuousKind::CannotAttackLevelAtLeast)
     t.continuous.amount = static_cast<std::int16_t>(1 + side.below(kMaxLevel));

@@ -349,6 +349,14 @@ void Mapper::on_chain(const Message& m) {
       Event e = event(EventType::Negated);
       e.link = m.link;
       e.negation = m.code == msg::kChainNegated ? Negation::Activation : Negation::Effect;
+      TraceRecord* last = out_.records.empty() ? nullptr : &out_.records.back();
+      if (last && last->kind == RecordKind::Event && last->event.type == EventType::Resolve && last->event.link == m.link) {
+        // Negated as it resolves (Royal Decree's EVENT_CHAIN_SOLVING, a disabled
+        // monster): the model writes the negation first, then the link's resolution.
+        std::swap(last->event, e);
+        push(e);
+        return;
+      }
       push(e);
       return;
     }

@@ -80,7 +80,11 @@ std::string read_script(const json& script, EngineCard& c) {
     if (r.term->activation == Activation::Continuous) continuous.push_back(std::move(r));
     else if (!c.script.term) c.script = std::move(r), activated = &e;
   }
-  if (lock && c.script.term && c.script.term->activation == Activation::Quick) add_lock(c.script, *activated, *lock);
+  if (lock && c.script.term && c.script.term->activation == Activation::Quick) {
+    add_lock(c.script, *activated, *lock);
+    // The model reads the negation now (negate_monster_effects): the other cards' effects are read as usual.
+    if (lock->first.kind == ContinuousKind::NegateMonsterEffects) c.negates_monster_effects = false;
+  }
   if (!c.script.term && !continuous.empty()) {
     c.script = std::move(continuous.front());
     continuous.erase(continuous.begin());

@@ -76,14 +76,45 @@ bool forced_attack_position(const json& e, ContinuousSpec& out, std::string& rul
   return true;
 }
 
+/// A field EFFECT_DISABLE (2 in both cores; by value, since EDOPro's
+/// constant.lua gives 2 other names too) on the monster zones whose target
+/// check names TYPE_EFFECT (Skill Drain): negate_monster_effects; on the
+/// Spell & Trap Zones whose check names TYPE_TRAP or :IsTrap (Royal Decree):
+/// negate_trap_effects. A SetTargetRange the file gives must reach that zone
+/// on both sides (an older cards file has none). field_lock has already
+/// kept it to a Continuous Spell or Trap's own field effect.
+bool field_negation(const json& e, ContinuousSpec& out, std::string& rule) {
+  const bool disable = e.contains("event_code_value") ? value_of(e, "event_code_value") == 2
+                                                      : event_is(e, Constant{"EFFECT_DISABLE", 2});
+  if (!disable) return false;
+  const std::string target = function_facts(e, "target_check");
+  const auto names = [&target](const char* n) { return target.find(n) != std::string::npos; };
+  const auto reaches = [&e](std::uint32_t zone) {
+    return !e.contains("target_range_self") ||
+           ((value_of(e, "target_range_self") & zone) && (value_of(e, "target_range_opponent") & zone));
+  };
+  if (names("TYPE_EFFECT") && !names("TYPE_TRAP") && !names("TYPE_SPELL") && reaches(0x4)) {
+    out = ContinuousSpec{ContinuousKind::NegateMonsterEffects, 0};
+    rule = "EFFECT_DISABLE on effect monsters -> the effects of face-up monsters on the field are negated (once resolved)";
+    return true;
+  }
+  if ((names("TYPE_TRAP") || names(":IsTrap")) && !names("TYPE_EFFECT") && !names("TYPE_MONSTER") && reaches(0x8)) {
+    out = ContinuousSpec{ContinuousKind::NegateTrapEffects, 0};
+    rule = "EFFECT_DISABLE on Traps -> every other Trap's effects are negated (once resolved)";
+    return true;
+  }
+  return false;
+}
+
 /// A Continuous Spell or Trap's field effect from its Spell & Trap Zone,
 /// without a condition, that the model holds as a lock: EFFECT_CANNOT_ATTACK
 /// (85 in both cores' effect.h) whose target check is `:IsLevelAbove(N)` or
 /// `:GetLevel()>=N`, a literal Level (Gravity Bind in either tree): "cannot
 /// attack", cannot_attack_level_at_least N; or EFFECT_SET_POSITION as
-/// forced_attack_position reads it. Royal Decree's EFFECT_DISABLE on
-/// Traps is not a lock: it negates their effects, and both cores still let a
-/// Trap be activated under it (batch 3's royal_decree runs).
+/// forced_attack_position reads it; or EFFECT_DISABLE as field_negation reads
+/// it. Royal Decree's EFFECT_DISABLE on Traps is no "cannot be activated":
+/// it negates their effects, and both cores still let a Trap be activated
+/// under it (batch 3's royal_decree runs).
 bool field_lock(const json& e, std::uint32_t card_type, ContinuousSpec& out, std::string& rule) {
   constexpr std::uint32_t kTypeSpell = 0x2, kTypeTrap = 0x4, kTypeContinuous = 0x20000;
   const std::string type = text_of(e, "effect_type");
@@ -94,6 +125,7 @@ bool field_lock(const json& e, std::uint32_t card_type, ContinuousSpec& out, std
   if (!(card_type & (kTypeSpell | kTypeTrap)) || !(card_type & kTypeContinuous) || !field || !szone || e.contains("condition"))
     return false;
   if (event_is(e, Constant{"EFFECT_SET_POSITION", 140})) return forced_attack_position(e, out, rule);
+  if (field_negation(e, out, rule)) return true;
   if (!event_is(e, Constant{"EFFECT_CANNOT_ATTACK", 85})) return false;
   const std::string target = function_facts(e, "target_check");
   const auto above = target.find(":IsLevelAbove("), at_least = target.find(":GetLevel()>=");

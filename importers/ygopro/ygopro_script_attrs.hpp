@@ -66,9 +66,13 @@ bool continuous_part(const json& e, std::uint32_t card_type, EffectTerm& t, Scri
 /// (continuous_after_activation; ygopro_continuous.cpp): false, and `out`
 /// untouched, for every other effect.
 bool field_lock(const json& e, std::uint32_t card_type, ContinuousSpec& out, std::string& rule);
+/// The continuous negations field_lock reads (Skill Drain's of monsters'
+/// effects, Royal Decree's of Traps'): false, and `out` untouched, otherwise.
+bool field_negation(const json& e, ContinuousSpec& out, std::string& rule);
 
 /// Whether the effect negates monsters' effects on the field, continuously
-/// (Skill Drain): a negation the mapping does not read (ygopro_continuous.cpp).
+/// (Skill Drain), whatever its card: where field_lock does not read it as the
+/// card's part, the other cards' continuous effects are left unread (ygopro_board.cpp).
 bool negates_monster_effects(const json& e);
 
 }  // namespace bc::ygopro::script_attrs

@@ -173,7 +173,15 @@ void Stepper::pass() {
 void Stepper::resolve_chain() {
   while (s.chain_len > 0) {
     const int i = s.chain_len - 1;
-    const LinkState link = s.chain[i];
+    LinkState link = s.chain[i];
+    if (!(link.bits & (kLinkActivationNegated | kLinkEffectNegated)) && negated_by_continuous(link.card)) {
+      // A continuous negation (Royal Decree, Skill Drain) applies as the link resolves.
+      link.bits |= kLinkEffectNegated;
+      Event n = ev(EventType::Negated);
+      n.link = static_cast<std::uint8_t>(i + 1);
+      n.negation = Negation::Effect;
+      emit(n);
+    }
     Event e = ev(EventType::Resolve);
     e.link = static_cast<std::uint8_t>(i + 1);
     e.card = link.card;

@@ -12,13 +12,37 @@ namespace bc::detail {
 /// battle is not destroyed by its effect).
 /// A Continuous Spell or Trap (an activated term with a continuous part)
 /// applies its part once its activation has resolved (State::resolved).
+/// A card whose effects another card's continuous part negates (Royal
+/// Decree, Skill Drain) applies none of its own.
 bool Stepper::continuous_active(std::uint8_t card) const {
+  return continuous_in_force(card) && !negated_by_continuous(card);
+}
+
+bool Stepper::continuous_in_force(std::uint8_t card) const {
   const CardSpec& c = sc.cards[card];
   if (c.term.activation != Activation::Continuous)
     return continuous_after_activation(c.term) && (s.resolved & (1u << card)) != 0;
   if (c.host == kNoMonster) return true;
   const std::uint8_t h = host_slot(card);
   return h != kNoSlot && s.zones[h].position() != Position::FaceDownDefense && !s.zones[h].has(kDestroyConfirmed);
+}
+
+/// Another card's continuous part negates this card's effects now: every
+/// other Trap's (negate_trap_effects), or a monster's while it is face-up on
+/// the field (negate_monster_effects). The negating card's own part is read
+/// as in force, whether or not a third card negates it (docs/effects.md).
+bool Stepper::negated_by_continuous(std::uint8_t card) const {
+  const EffectTerm& t = sc.cards[card].term;
+  if (t.card_type == CardType::Spell) return false;
+  for (std::uint8_t n = 0; n < sc.cards.size(); ++n) {
+    const ContinuousKind k = sc.cards[n].term.continuous.kind;
+    if (n == card || !negates_effects(k) || !continuous_in_force(n)) continue;
+    if (k == ContinuousKind::NegateTrapEffects && t.card_type == CardType::Trap) return true;
+    if (k != ContinuousKind::NegateMonsterEffects || t.card_type != CardType::Monster) continue;
+    const std::uint8_t h = host_slot(card);
+    if (h != kNoSlot && s.zones[h].position() != Position::FaceDownDefense) return true;
+  }
+  return false;
 }
 
 /// Skyscraper-like modifiers: during damage calculation only, or during the

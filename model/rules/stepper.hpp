@@ -32,6 +32,8 @@ struct Stepper {
   int current_def(std::uint8_t slot) const;
   /// Whether a continuous effect of a face-up card applies (its host face-up on the field, or no host).
   bool continuous_active(std::uint8_t card) const;
+  bool continuous_in_force(std::uint8_t card) const;     ///< continuous_active before another card's negation
+  bool negated_by_continuous(std::uint8_t card) const;   ///< another card's continuous part negates its effects now
   void come_into_force(std::uint8_t card);
   bool face_up_attack_forced() const;
   bool side_has_monsters(Player p) const;

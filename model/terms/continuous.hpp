@@ -37,8 +37,17 @@ enum class ContinuousKind : std::uint8_t {
   /// (only_after_activation), applied when it comes into force and to each
   /// monster turned face-up, summoned or changed to face-up Defense Position while it applies.
   FaceUpAttackPosition,
+  /// Every other Trap card's effects are negated (Royal Decree): a Trap's
+  /// chain link resolves without its effect, a Trap's continuous part does not
+  /// apply. Only on a Continuous Spell or Trap activated during the duel.
+  NegateTrapEffects,
+  /// The effects of face-up monsters on the field are negated (Skill Drain): a
+  /// monster effect's chain link whose monster is face-up on the field when it
+  /// resolves resolves without its effect, and such a monster's continuous
+  /// part does not apply. Only on a Continuous Spell or Trap activated during the duel.
+  NegateMonsterEffects,
 };
-inline constexpr int kContinuousKindCount = 20;
+inline constexpr int kContinuousKindCount = 22;
 /// The kinds a card on the field from the start may carry (every kind before
 /// FaceUpAttackPosition): the random generator draws its continuous effects among these.
 inline constexpr int kAlwaysOnContinuousKindCount = 19;
@@ -46,7 +55,15 @@ inline constexpr int kAlwaysOnContinuousKindCount = 19;
 /// Parts that only a Continuous Spell or Trap activated during the duel may
 /// carry: one on the field from the start would need the scenario's board to
 /// agree with it already.
-constexpr bool only_after_activation(ContinuousKind k) { return k == ContinuousKind::FaceUpAttackPosition; }
+constexpr bool only_after_activation(ContinuousKind k) {
+  return k == ContinuousKind::FaceUpAttackPosition || k == ContinuousKind::NegateTrapEffects ||
+         k == ContinuousKind::NegateMonsterEffects;
+}
+/// Parts that negate other cards' effects while they apply (model/rules/continuous.cpp
+/// negated_by_continuous; the monitors set aside what such a card may negate).
+constexpr bool negates_effects(ContinuousKind k) {
+  return k == ContinuousKind::NegateTrapEffects || k == ContinuousKind::NegateMonsterEffects;
+}
 
 /// Continuous parts that act on the card's own monster (its host): without
 /// one they never apply. The loaders' checks and the term generator read this.
@@ -68,7 +85,7 @@ constexpr bool continuous_needs_host(ContinuousKind k) {
 constexpr bool lasts_after_activation(ContinuousKind k) {
   return k == ContinuousKind::CannotAttackAtLeast || k == ContinuousKind::CannotAttackLevelAtLeast ||
          k == ContinuousKind::CannotAttackOfType || k == ContinuousKind::NoTrapActivation ||
-         k == ContinuousKind::FaceUpAttackPosition;
+         k == ContinuousKind::FaceUpAttackPosition || negates_effects(k);
 }
 
 struct ContinuousSpec {

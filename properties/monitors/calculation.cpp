@@ -79,8 +79,14 @@ void expect_outcome(Ctx& c, const Event& e) {
   if (protected_monsters(c, attacker_side)) calc &= static_cast<std::uint16_t>(~kCalcExpectAttacker);
   if (protected_monsters(c, other(attacker_side))) calc &= static_cast<std::uint16_t>(~kCalcExpectTarget);
   // A battler's own "cannot be destroyed by battle", face-up at damage calculation (S0 §6.3.4.3.3).
-  if (slot_applies(c, c.card_indestructible, e.slot)) calc &= static_cast<std::uint16_t>(~kCalcExpectAttacker);
-  if (slot_applies(c, c.card_indestructible, e.target)) calc &= static_cast<std::uint16_t>(~kCalcExpectTarget);
+  if (slot_applies(c, c.card_indestructible & ~c.card_negatable, e.slot)) calc &= static_cast<std::uint16_t>(~kCalcExpectAttacker);
+  if (slot_applies(c, c.card_indestructible & ~c.card_negatable, e.target)) calc &= static_cast<std::uint16_t>(~kCalcExpectTarget);
+  // One that another card may negate (card_negatable): destroyed or not, either is read as right.
+  if (slot_applies(c, c.card_indestructible & c.card_negatable, e.slot)) calc |= kCalcMaybeAttacker;
+  if (slot_applies(c, c.card_indestructible & c.card_negatable, e.target)) calc |= kCalcMaybeTarget;
+  const std::uint16_t changes_damage = c.card_piercing | c.card_double_damage | c.card_redirect_damage;
+  if (slot_hosts(c, changes_damage & c.card_negatable, e.slot) || slot_hosts(c, changes_damage & c.card_negatable, e.target))
+    calc |= kCalcDamageUnknown;
   if (e.mode == CalcMode::VsAttack && e.value == 0 && e.value2 == 0) calc |= kCalcZero;
   c.calc_damage = 0;
   const DamageOutcome d = expected_battle_damage(c, e);
@@ -96,6 +102,7 @@ void expect_outcome(Ctx& c, const Event& e) {
 void battle_damage_event(const Ctx& c, const Event& e, Verdicts& v) {
   if (e.value <= 0) return;  // "no damage" written out explicitly is harmless
   const bool expected = c.has(kCalcOpen) && c.has(damage_flag(e.player)) && !c.has(kCalcDamageSeen);
+  if (c.has(kCalcOpen) && c.has(kCalcDamageUnknown) && !c.has(kCalcDamageSeen)) return;
   if (!expected || clamp_amount(e.value) != c.calc_damage) violate(v, Prop::BattleDamageMatchesCalculation);
 }
 
@@ -111,8 +118,8 @@ void destroy_confirmed_event(const Ctx& c, const Event& e, Verdicts& v) {
     violate(v, Prop::ZeroAttackBattleDestroysNothing);
     return;
   }
-  const bool expected = (e.slot == c.attacker && c.has(kCalcExpectAttacker)) ||
-                        (e.slot == c.target && c.has(kCalcExpectTarget));
+  const bool expected = (e.slot == c.attacker && (c.calc & (kCalcExpectAttacker | kCalcMaybeAttacker))) ||
+                        (e.slot == c.target && (c.calc & (kCalcExpectTarget | kCalcMaybeTarget)));
   if (!expected) violate(v, Prop::BattleDestructionMatchesCalculation);
 }
 
@@ -121,11 +128,14 @@ void destroy_confirmed_event(const Ctx& c, const Event& e, Verdicts& v) {
 void calc_window_close(const Ctx& c, const Event&, Verdicts& v) {
   if (!c.has(kCalcOpen)) return;
   const bool damage_expected = c.has(kCalcDamageToP1) || c.has(kCalcDamageToP2);
-  if (damage_expected && !c.has(kCalcDamageSeen)) violate(v, Prop::BattleDamageMatchesCalculation);
+  if (damage_expected && !c.has(kCalcDamageSeen) && !c.has(kCalcDamageUnknown))
+    violate(v, Prop::BattleDamageMatchesCalculation);
   if (c.has(kCalcZero)) return;
-  const std::uint16_t expected = (c.calc & kCalcExpectAttacker ? kCalcSeenAttacker : 0) |
-                                 (c.calc & kCalcExpectTarget ? kCalcSeenTarget : 0);
-  const std::uint16_t seen = c.calc & (kCalcSeenAttacker | kCalcSeenTarget);
+  const std::uint16_t either = (c.calc & kCalcMaybeAttacker ? kCalcSeenAttacker : 0) |
+                               (c.calc & kCalcMaybeTarget ? kCalcSeenTarget : 0);
+  const std::uint16_t expected = ((c.calc & kCalcExpectAttacker ? kCalcSeenAttacker : 0) |
+                                  (c.calc & kCalcExpectTarget ? kCalcSeenTarget : 0)) & ~either;
+  const std::uint16_t seen = c.calc & (kCalcSeenAttacker | kCalcSeenTarget) & ~either;
   if (expected != seen) violate(v, Prop::BattleDestructionMatchesCalculation);
 }
 

@@ -62,6 +62,9 @@ enum CalcFlag : std::uint16_t {
   kCalcExpectTarget = 0x0040,
   kCalcSeenAttacker = 0x0080,    ///< DestroyConfirmed seen for the attacker
   kCalcSeenTarget = 0x0100,
+  kCalcMaybeAttacker = 0x0200,   ///< the attacker's "cannot be destroyed by battle" may be negated: either way
+  kCalcMaybeTarget = 0x0400,
+  kCalcDamageUnknown = 0x0800,   ///< a battler's damage-changing continuous effect may be negated: the amount is not checked
 };
 
 /// TraceContext::chain: the current chain and timing window.
@@ -135,6 +138,10 @@ struct TraceContext {
   std::uint16_t card_indestructible = 0; ///< bit c: its host cannot be destroyed by battle
   std::uint16_t card_attack_lock = 0;    ///< bit c: a lock on declarations a trace cannot follow (by ATK; by Level or Type, a monster's own or a Continuous Spell or Trap's activated in the trace)
   std::array<std::uint8_t, kMaxCards> card_selector{};  ///< each card's monster selector (pack_selector)
+  /// bit c: another card of the header may negate card c's effects (negates_effects:
+  /// every other Trap, or every monster's effect), so a trace cannot tell whether its
+  /// continuous part applies: checks that need it to apply, or not to, leave it alone.
+  std::uint16_t card_negatable = 0;
   // Everything from here on changes along a trace (kContextHashFrom).
   // Board, bit = slot.
   std::uint16_t occupied = 0;
@@ -221,7 +228,7 @@ inline constexpr std::size_t kContextHashFrom = offsetof(TraceContext, occupied)
 // The header before kContextHashFrom is not stored per state (the searches
 // pack a context without it): the tight bound is on the changing part.
 static_assert(sizeof(TraceContext) - kContextHashFrom <= 64, "the changing part is in every search node: keep it small");
-static_assert(sizeof(TraceContext) <= 150, "TraceContext is passed around by value: keep it small");
+static_assert(sizeof(TraceContext) <= 152, "TraceContext is passed around by value: keep it small");
 
 /// Bit of a monster slot in the slot masks (0 for kNoSlot / kDirect).
 constexpr std::uint16_t slot_bit(std::uint8_t slot) {

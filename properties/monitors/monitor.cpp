@@ -120,23 +120,42 @@ bool end_of_battle_obliged(const EffectTerm& t) {
          t.cost == Cost::None && !t.has_op(OpCode::SpecialSummon);
 }
 
+/// The header's cards whose effects another of its cards may negate: every
+/// other Trap under a negate_trap_effects part, every monster's effect under a
+/// negate_monster_effects part (the model's reading: Stepper::negated_by_continuous).
+std::uint16_t negatable_cards(const Scenario& header) {
+  std::uint16_t out = 0;
+  const std::size_t n = std::min<std::size_t>(header.cards.size(), kMaxCards);
+  for (std::size_t k = 0; k < n; ++k) {
+    const ContinuousKind kind = header.cards[k].term.continuous.kind;
+    if (!negates_effects(kind)) continue;
+    const CardType type = kind == ContinuousKind::NegateTrapEffects ? CardType::Trap : CardType::Monster;
+    for (std::size_t i = 0; i < n; ++i)
+      if (i != k && header.cards[i].term.card_type == type) out = static_cast<std::uint16_t>(out | 1u << i);
+  }
+  return out;
+}
+
 /// The header's per-card facts of continuous effects and End Step obligations
 /// (card masks), read again whenever a monster arrives (place_host_facts).
 void card_facts(TraceContext& c, const CardSpec& card, std::uint16_t cb) {
   const EffectTerm& t = card.term;
-  if (t.continuous.kind == ContinuousKind::CannotBeAttacked || t.continuous.kind == ContinuousKind::IgnoredAsAttackTarget)
+  // A part another card may negate binds nothing a trace can check (card_negatable);
+  // what it only permits stays permitted.
+  const bool binds = !(c.card_negatable & cb);
+  if (binds && (t.continuous.kind == ContinuousKind::CannotBeAttacked || t.continuous.kind == ContinuousKind::IgnoredAsAttackTarget))
     c.card_unattackable |= cb;
   if (t.continuous.kind == ContinuousKind::IgnoredAsAttackTarget) c.card_ignored |= cb;
   if (t.continuous.kind == ContinuousKind::SecondAttack) c.card_second_attack |= cb;
-  if (t.continuous.kind == ContinuousKind::CannotAttackDirectly) c.card_no_direct |= cb;
+  if (binds && t.continuous.kind == ContinuousKind::CannotAttackDirectly) c.card_no_direct |= cb;
   if (t.continuous.kind == ContinuousKind::AttackAllOnceEach) c.card_attack_all |= cb;
-  if (t.continuous.kind == ContinuousKind::MustAttack) c.card_must_attack |= cb;
+  if (binds && t.continuous.kind == ContinuousKind::MustAttack) c.card_must_attack |= cb;
   if (t.continuous.kind == ContinuousKind::IndestructibleByBattle) c.card_indestructible |= cb;
   if (t.continuous.kind == ContinuousKind::CannotAttackAtLeast) c.card_attack_lock |= cb;
   // A printed lock on a monster of its own, or one that applies only once its
-  // card has resolved (continuous_after_activation): not in locked_monsters.
+  // card has resolved (continuous_after_activation), or that may be negated: not in locked_monsters.
   const bool later = continuous_after_activation(t) && !card.resolved_before;
-  if (is_printed_lock(t.continuous.kind) && (card.host != kNoMonster || later)) c.card_attack_lock |= cb;
+  if (is_printed_lock(t.continuous.kind) && (card.host != kNoMonster || later || !binds)) c.card_attack_lock |= cb;
   if (t.continuous.kind == ContinuousKind::MayAttackDirectly) c.card_direct_ok |= cb;
   if (effect_attrs(t) & kAttrPiercing) c.card_piercing |= cb;
   if (t.continuous.kind == ContinuousKind::DoubleBattleDamage) c.card_double_damage |= cb;
@@ -149,8 +168,8 @@ void card_facts(TraceContext& c, const CardSpec& card, std::uint16_t cb) {
 /// A lock on declarations by Level or Type on a card of its own (no host: on
 /// the field throughout): the monsters it stops, read from the header through
 /// the model's own reading (printed_lock_stops; knob declaration_locks_bind).
-void printed_lock_facts(TraceContext& c, const Scenario& header, const CardSpec& card) {
-  if (!is_printed_lock(card.term.continuous.kind) || card.host != kNoMonster) return;
+void printed_lock_facts(TraceContext& c, const Scenario& header, const CardSpec& card, std::uint16_t cb) {
+  if (!is_printed_lock(card.term.continuous.kind) || card.host != kNoMonster || (c.card_negatable & cb)) return;
   if (continuous_after_activation(card.term) && !card.resolved_before) return;  // not yet in force
   for (std::size_t m = 0; m < header.monsters.size() && m < 32; ++m)
     if (printed_lock_stops(card.term.continuous, header.monsters[m].level, header.monsters[m].type))
@@ -187,6 +206,7 @@ void resolved_before_facts(TraceContext& c, const CardSpec& card) {
 TraceContext start_context(const Scenario& header) {
   TraceContext c;
   if (header.first_turn) c.flags |= kCtxFirstTurn;
+  c.card_negatable = negatable_cards(header);
   obligation_facts(c, header);
   for (std::size_t i = 0; i < header.cards.size() && i < static_cast<std::size_t>(kMaxCards); ++i) {
     const CardSpec& card = header.cards[i];
@@ -195,7 +215,7 @@ TraceContext start_context(const Scenario& header) {
     if (card.term.conditions & kCondHostAttacked) c.cond_attacked |= b;
     if (card.term.conditions & kCondHostBattled) c.cond_battled |= b;
     card_facts(c, card, b);
-    printed_lock_facts(c, header, card);
+    printed_lock_facts(c, header, card, b);
     resolved_before_facts(c, card);
     c.card_selector[i] = pack_selector(card.term.target);
   }

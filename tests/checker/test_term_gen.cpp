@@ -80,7 +80,7 @@ TEST(TermGen, TheWholeTermSpaceComesUp) {
   EXPECT_GT(from_hand, 1000);
   EXPECT_GT(conditions, 1000);
   // Continuous Spells and Traps activated during the duel: each lock, some activations doing nothing else.
-  EXPECT_EQ(locks_after_activation.size(), 5u);
+  EXPECT_EQ(locks_after_activation.size(), 7u);  // the five locks and positions, the two negations
   EXPECT_GT(doing_nothing_else, 100);
 }
 

@@ -60,12 +60,13 @@ TEST(YgoproFieldLocks, WhatIsNotALockStaysUnread) {
   announce["event_code"] = "EFFECT_CANNOT_ATTACK_ANNOUNCE";
   announce["event_code_value"] = 86u;
   EXPECT_FALSE(reads_lock(announce, kContinuousTrap, k));
+  EXPECT_EQ(k, ContinuousSpec{});
   json decree = gravity_lock();  // Royal Decree negates Traps' effects: no lock on their activation
   decree["event_code"] = "EFFECT_DISABLE";
   decree["event_code_value"] = 2u;
   decree["target_check_uses"] = {":GetHandler", ":IsType", "TYPE_TRAP"};
-  EXPECT_FALSE(reads_lock(decree, kContinuousTrap, k));
-  EXPECT_EQ(k, ContinuousSpec{});
+  ASSERT_TRUE(reads_lock(decree, kContinuousTrap, k));
+  EXPECT_EQ(k.kind, ContinuousKind::NegateTrapEffects);
 }
 
 TEST(YgoproFieldLocks, FinalAttackOrdersPositionIsReadOverBothSides) {
@@ -115,6 +116,68 @@ TEST(YgoproFieldLocks, TheLockJoinsTheActivationThatDoesNothingElse) {
   EXPECT_EQ(g.cards[0].script.term->op_count, 1);
   EXPECT_EQ(g.cards[0].script.term->ops[0].code, OpCode::Opaque);
   EXPECT_EQ(g.cards[0].script.term->continuous.kind, ContinuousKind::CannotAttackLevelAtLeast);
+}
+
+/// Royal Decree's EFFECT_DISABLE as the Fluorohydride tree's stub writes it.
+json decree_disable() {
+  return json{{"effect_type", "EFFECT_TYPE_FIELD"}, {"effect_type_value", 2u}, {"event_code", "EFFECT_DISABLE"},
+              {"event_code_value", 2u}, {"range", "LOCATION_SZONE"}, {"range_value", 8u},
+              {"target_range_self", 8u}, {"target_range_opponent", 8u},
+              {"target_check", "c51452091.lua:33-35"}, {"target_check_uses", {":GetHandler", ":IsType", "TYPE_TRAP"}}};
+}
+
+// A Continuous Trap's field EFFECT_DISABLE (field_negation): on the Spell & Trap Zones, kept to
+// Traps, negate_trap_effects (Royal Decree); on the Monster Zones, kept to effect monsters,
+// negate_monster_effects (Skill Drain). Read by value (EDOPro's stub may name 2
+// EFFECT_COUNT_CODE_DUEL and 0x8 LOCATION_REASON_RETURN); each attribute is pinned.
+TEST(YgoproFieldLocks, ContinuousNegationsAreReadFromEitherTree) {
+  ContinuousSpec k;
+  ASSERT_TRUE(reads_lock(decree_disable(), kContinuousTrap, k));
+  EXPECT_EQ(k.kind, ContinuousKind::NegateTrapEffects);
+  json edo = decree_disable();
+  edo["event_code"] = "EFFECT_COUNT_CODE_DUEL";
+  edo["range"] = "LOCATION_REASON_RETURN";
+  edo["target_check_uses"] = {":GetHandler", ":IsTrap"};
+  ASSERT_TRUE(reads_lock(edo, kContinuousTrap, k));
+  EXPECT_EQ(k.kind, ContinuousKind::NegateTrapEffects);
+  json drain = decree_disable();
+  drain["target_range_self"] = 4u;
+  drain["target_range_opponent"] = 4u;
+  drain["target_check_uses"] = {":GetOriginalType", ":IsType", "TYPE_EFFECT"};
+  ASSERT_TRUE(reads_lock(drain, kContinuousTrap, k));
+  EXPECT_EQ(k.kind, ContinuousKind::NegateMonsterEffects);
+  json old = drain;  // a cards file written before the stub kept SetTargetRange
+  old.erase("target_range_self");
+  old.erase("target_range_opponent");
+  ASSERT_TRUE(reads_lock(old, kContinuousTrap, k));
+  EXPECT_EQ(k.kind, ContinuousKind::NegateMonsterEffects);
+}
+
+TEST(YgoproFieldLocks, WhatIsNotAContinuousNegationStaysUnread) {
+  ContinuousSpec k;
+  EXPECT_FALSE(reads_lock(decree_disable(), kNormalTrap, k));   // not a Continuous Spell or Trap
+  EXPECT_FALSE(reads_lock(decree_disable(), kMonster, k));      // Jinzo's is a monster's
+  json other = decree_disable();
+  other["event_code_value"] = 42u;
+  other["event_code"] = "EFFECT_INDESTRUCTABLE_BATTLE";
+  EXPECT_FALSE(reads_lock(other, kContinuousTrap, k));
+  json monsters_zone = decree_disable();  // Traps named, but only the Monster Zones reached
+  monsters_zone["target_range_self"] = 4u;
+  monsters_zone["target_range_opponent"] = 4u;
+  EXPECT_FALSE(reads_lock(monsters_zone, kContinuousTrap, k));
+  json one_side = decree_disable();
+  one_side["target_range_opponent"] = 0u;
+  EXPECT_FALSE(reads_lock(one_side, kContinuousTrap, k));
+  json spells = decree_disable();  // Spell Canceller's shape
+  spells["target_check_uses"] = {":IsType", "TYPE_SPELL"};
+  EXPECT_FALSE(reads_lock(spells, kContinuousTrap, k));
+  json conditional = decree_disable();
+  conditional["condition"] = "c1.lua:3-5";
+  EXPECT_FALSE(reads_lock(conditional, kContinuousTrap, k));
+  json single = decree_disable();
+  single["effect_type"] = "EFFECT_TYPE_SINGLE";
+  single["effect_type_value"] = 1u;
+  EXPECT_FALSE(reads_lock(single, kContinuousTrap, k));
 }
 
 }  // namespace
