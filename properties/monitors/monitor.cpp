@@ -126,7 +126,7 @@ bool end_of_battle_obliged(const EffectTerm& t) {
 std::uint16_t negatable_cards(const Scenario& header) {
   std::uint16_t out = 0;
   const std::size_t n = std::min<std::size_t>(header.cards.size(), kMaxCards);
-  for (std::size_t k = 0; k < n; ++k) {
+  for (std::size_t k = 0; k < header.cards.size(); ++k) {  // a negator past the card masks still negates
     const ContinuousKind kind = header.cards[k].term.continuous.kind;
     if (!negates_effects(kind)) continue;
     const CardType type = kind == ContinuousKind::NegateTrapEffects ? CardType::Trap : CardType::Monster;

@@ -170,6 +170,44 @@ TEST(BattleDestructionMatchesCalculation, AMonsterThatCannotBeDestroyedByBattleS
   EXPECT_VIOLATES(other.run(), "battle_destruction_matches_calculation");
 }
 
+/// `s` with a Continuous Trap negating monsters' effects (Skill Drain's part), whose
+/// activation the trace may or may not resolve.
+Scenario with_negator(Scenario s) {
+  CardSpec drain;
+  drain.name = "Skill Drain";
+  drain.owner = Player::P2;
+  drain.custom = true;
+  drain.term.activation = Activation::Quick;
+  drain.term.card_type = CardType::Trap;
+  drain.term.continuous = ContinuousSpec{ContinuousKind::NegateMonsterEffects, 0};
+  drain.kind = class_of(drain.term);
+  s.cards.push_back(drain);
+  return s;
+}
+
+// A part another card of the header may negate (card_negatable): the trace
+// cannot tell whether it applies, so destroyed or not, the battle reads as right.
+TEST(BattleDestructionMatchesCalculation, APartAnotherCardMayNegateIsReadEitherWay) {
+  const Scenario s = with_negator(with_continuous(kDragon, ContinuousKind::IndestructibleByBattle));
+  Trace held(s);
+  to_calc(held, P1M0, P2M0).calc(CalcMode::VsAttack, 1800, 1500).damage(Player::P2, 300);
+  after_calc(held, {});
+  EXPECT_CLEAN(held.run());
+  Trace destroyed(s);
+  to_calc(destroyed, P1M0, P2M0).calc(CalcMode::VsAttack, 1800, 1500).damage(Player::P2, 300).destroyed(P2M0);
+  after_calc(destroyed, {P2M0});
+  EXPECT_CLEAN(destroyed.run());
+  // A piercing attacker's damage is not checked either; without the negator it is.
+  Trace none(with_negator(with_piercing(kWarrior)));
+  to_calc(none, P1M0, P2M1).calc(CalcMode::VsDefense, 1800, 1300).destroyed(P2M1);
+  after_calc(none, {P2M1});
+  EXPECT_CLEAN(none.run());
+  Trace plain(with_piercing(kWarrior));
+  to_calc(plain, P1M0, P2M1).calc(CalcMode::VsDefense, 1800, 1300).destroyed(P2M1);
+  after_calc(plain, {P2M1});
+  EXPECT_VIOLATES(plain.run(), "battle_damage_matches_calculation");
+}
+
 TEST(BattleDestructionMatchesCalculation, ViolatedWhenEqualAtkDestroysNothing) {
   Trace t;
   to_calc(t, P1M0, P2M0).calc(CalcMode::VsAttack, 1500, 1500);
