@@ -1,6 +1,7 @@
 // Damage calculation outcomes (S0 §6.3.4.3.3): battle damage, destruction by
 // battle and the 0 ATK battle. The DamageCalculation event states the compared
 // values; the monitors check what follows it.
+#include "tests/properties/negator.hpp"
 #include "tests/properties/trace_builder.hpp"
 
 namespace bc::test {
@@ -170,25 +171,10 @@ TEST(BattleDestructionMatchesCalculation, AMonsterThatCannotBeDestroyedByBattleS
   EXPECT_VIOLATES(other.run(), "battle_destruction_matches_calculation");
 }
 
-/// `s` with a Continuous Trap negating monsters' effects (Skill Drain's part), whose
-/// activation the trace may or may not resolve.
-Scenario with_negator(Scenario s) {
-  CardSpec drain;
-  drain.name = "Skill Drain";
-  drain.owner = Player::P2;
-  drain.custom = true;
-  drain.term.activation = Activation::Quick;
-  drain.term.card_type = CardType::Trap;
-  drain.term.continuous = ContinuousSpec{ContinuousKind::NegateMonsterEffects, 0};
-  drain.kind = class_of(drain.term);
-  s.cards.push_back(drain);
-  return s;
-}
-
 // A part another card of the header may negate (card_negatable): the trace
 // cannot tell whether it applies, so destroyed or not, the battle reads as right.
 TEST(BattleDestructionMatchesCalculation, APartAnotherCardMayNegateIsReadEitherWay) {
-  const Scenario s = with_negator(with_continuous(kDragon, ContinuousKind::IndestructibleByBattle));
+  const Scenario s = with_monster_negator(with_continuous(kDragon, ContinuousKind::IndestructibleByBattle));
   Trace held(s);
   to_calc(held, P1M0, P2M0).calc(CalcMode::VsAttack, 1800, 1500).damage(Player::P2, 300);
   after_calc(held, {});
@@ -198,7 +184,7 @@ TEST(BattleDestructionMatchesCalculation, APartAnotherCardMayNegateIsReadEitherW
   after_calc(destroyed, {P2M0});
   EXPECT_CLEAN(destroyed.run());
   // A piercing attacker's damage is not checked either; without the negator it is.
-  Trace none(with_negator(with_piercing(kWarrior)));
+  Trace none(with_monster_negator(with_piercing(kWarrior)));
   to_calc(none, P1M0, P2M1).calc(CalcMode::VsDefense, 1800, 1300).destroyed(P2M1);
   after_calc(none, {P2M1});
   EXPECT_CLEAN(none.run());

@@ -5,6 +5,7 @@
 // trigger only after a Flip Summon (issue 31). Each has a violating trace and
 // a near miss that holds.
 #include "model/terms/effect_text.hpp"
+#include "tests/properties/negator.hpp"
 #include "tests/properties/trace_builder.hpp"
 
 namespace bc::test {
@@ -70,6 +71,15 @@ TEST(CannotBeAttackedNeverTargeted, ViolatedByADeclarationOnIt) {
 TEST(CannotBeAttackedNeverTargeted, HoldsForAnotherTarget) {
   Trace t(unattackable_dragon());
   t.to_battle_step().declare(P1M0, P2M1);
+  EXPECT_CLEAN(t.run());
+}
+
+// With a card in the header that may negate monsters' effects (Skill Drain's
+// part, negate_monster_effects), a trace cannot tell whether the Dragon's part
+// applies: an attack on it is not judged (the monitors' card_negatable).
+TEST(CannotBeAttackedNeverTargeted, NotJudgedWhenAnotherCardMayNegateIt) {
+  Trace t(with_monster_negator(unattackable_dragon(), Player::P1));
+  t.to_battle_step().declare(P1M0, P2M0);
   EXPECT_CLEAN(t.run());
 }
 
