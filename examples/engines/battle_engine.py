@@ -288,6 +288,9 @@ class Duel:
         self.open("main_phase_2")
 
     def to_damage_step(self):
+        if self.attack_ends():
+            self.stop_attack()
+            return
         a = self.attack
         attacker = self.at(a["attacker"])
         attacker["attacked"] = True    # "has attacked" from the Damage Step on (S0 6.3.4.3)
@@ -483,7 +486,7 @@ class Duel:
     def kind_condition(self, i):
         card = self.cards[i]
         kind, owner = card["kind"], card["owner"]
-        live = self.attack is not None and not self.attack["cancelled"]
+        live = self.attack_live() and not self.attack["cancelled"]
         if kind in ("atk_change_quick", "damage_calc_atk_change"):
             return live and self.fighter(owner) is not None
         if kind == "damage_calc_no_damage":
@@ -491,7 +494,7 @@ class Duel:
         if kind in ("counter_trap", "negate_activation_quick"):
             return self.chain[-1]["negated"] != "activation"
         if kind in ("attack_negate_trap", "attack_destroy_trap"):
-            return self.attack is not None and owner == "p2"
+            return self.attack_live() and owner == "p2"
         if kind == "special_summon_quick":
             return None in self.board[owner]
         return True
@@ -534,19 +537,31 @@ class Duel:
         """Hook for engines that do something special here; the rules do nothing."""
         return False
 
-    def battle_step_outcome(self):
+    def attack_ends(self):
+        """The attack cannot reach the Damage Step: negated, or its monster cannot battle."""
         a = self.attack
         if a["negated"]:
-            self.end_attack()
             return True
         m = self.at(a["attacker"])
         # The attacker is that monster, not its zone: one summoned into the
         # zone after the attacker left does not attack.
-        if m is None or m is not a["monster"] or m["pos"] != "attack":
-            self.emit("attack_stopped", slot=slot_label(a["attacker"]))
-            self.end_attack()
-            return True
-        if a["replay"]:
+        return m is None or m is not a["monster"] or m["pos"] != "attack"
+
+    def attack_live(self):
+        """An attack that goes on: after the chain that ended it, the Battle
+        Step's last round still comes, where the monster no longer attacks."""
+        return self.attack is not None and not (self.timing in BATTLE_WINDOWS and self.attack_ends())
+
+    def stop_attack(self):
+        if not self.attack["negated"]:
+            self.emit("attack_stopped", slot=slot_label(self.attack["attacker"]))
+        self.end_attack()
+
+    def battle_step_outcome(self):
+        # An ended attack stops only when the Battle Step's round closes (S1 Battle Step section).
+        if self.attack_ends():
+            return False
+        if self.attack["replay"]:
             self.replay()
             return True
         return False

@@ -81,6 +81,7 @@ bool Mapper::on_attack(const Message& m) {
   d.slot = a;
   d.target = t;
   push(d);
+  declared_count_ = defender_count();
   enter(Timing::AttackDeclaration);
   return true;
 }
@@ -365,6 +366,7 @@ void Mapper::on_chain(const Message& m) {
       links_.fill(LinkInfo{});
       resolving_ = 0;
       post_chain_ = timing_ == Timing::BattleStepOpen && !attack_;
+      declaration_round_ = timing_ == Timing::AttackDeclaration && attack_ && defender_count() == declared_count_;
       return;
     case msg::kAttackDisabled: {
       if (negated_early_) {  // written at the resolution (negate_at_resolution)

@@ -39,6 +39,7 @@ void Mapper::push(const Event& e) {
   out_.offsets.push_back(offset_);
   post_chain_ = false;
   post_chain_offers_.clear();
+  declaration_round_at_.reset();
   note_outcome();
 }
 
@@ -54,6 +55,8 @@ void Mapper::push_offered(Offered o) {
 /// Enter a window the way the model does: step_enter when the step changes
 /// (damage_step_begin right after it for the Damage Step), then timing_enter.
 void Mapper::enter(Timing t) {
+  declaration_round_ = false;
+  if (t == Timing::EndStep) undo_declaration_round();
   if (step_of(t) != step_) {
     step_ = step_of(t);
     Event s;
@@ -163,6 +166,9 @@ void Mapper::on_hint(const Message& m) {
 void Mapper::on_battle_cmd(const Message& m) {
   if (stage_ != Stage::InBattle) return;
   drop_post_chain_round();
+  // The Battle Step's round after a chain that ended the attack at its
+  // declaration, when the core prompted no one in it.
+  if (attack_ && timing_ == Timing::AttackDeclaration) enter(Timing::BattleStep);
   if (attack_) end_attack_without_damage_step();
   if (timing_ != Timing::BattleStepOpen) enter(Timing::BattleStepOpen);
   Offered o;
@@ -196,6 +202,10 @@ void Mapper::on_idle_cmd(const Message& m) {
 
 void Mapper::on_chain_offer(const Message& m) {
   if (stage_ != Stage::InBattle) return;
+  if (declaration_round_ && timing_ == Timing::AttackDeclaration) {
+    enter(Timing::BattleStep);  // the cores' prompt after the declaration's chain
+    declaration_round_at_ = out_.records.size() - 1;
+  }
   Offered o;
   o.player = side(m.player);
   o.has_timing = true;

@@ -89,6 +89,8 @@ class Mapper {
   void end_attack_without_damage_step();
   void negate_at_resolution(std::uint8_t link);
   void drop_post_chain_round();
+  int defender_count() const;
+  void undo_declaration_round();
   void note_amount(std::uint8_t link);
   void learn_amount(const Message& m);
 
@@ -135,6 +137,16 @@ class Mapper {
   /// (drop_post_chain_round()). Any event ends the round.
   bool post_chain_ = false;
   std::vector<std::size_t> post_chain_offers_;
+  /// The attacked side's monster count at the declaration: a chain at the
+  /// declaration that left it unchanged (no replay) is followed by the cores'
+  /// round of prompts that is the model's Battle Step (knob
+  /// stopped_attack_keeps_window, S1 §战斗步骤).
+  int declared_count_ = 0;
+  bool declaration_round_ = false;   ///< a chain just ended in the declaration window, no replay
+  /// The record of the timing_enter written for that round, until another
+  /// event follows its prompts; taken back when the Battle Phase ends right
+  /// after them (Negate Attack): they are then the declaration window's closing prompts.
+  std::optional<std::size_t> declaration_round_at_;
   std::array<std::uint8_t, 2> confirm_{kNoSlot, kNoSlot};  ///< attacker, target whose destruction the last MSG_BATTLE confirmed
   std::vector<std::pair<std::uint8_t, std::uint8_t>> leaves_;  ///< battle-destroyed (slot, monster) waiting for the end of the Damage Step
   bool effect_damage_warned_ = false;

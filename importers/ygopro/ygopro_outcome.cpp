@@ -117,3 +117,33 @@ void Mapper::learn_amount(const Message& m) {
 }
 
 }  // namespace bc::ygopro::detail
+
+namespace bc::ygopro::detail {
+
+/// Monsters on the attacked side (the engine's non-turn player), Extra Monster Zones included.
+int Mapper::defender_count() const {
+  int n = 0;
+  for (const ZoneCard& z : board_[turn_player_ ^ 1]) n += z.code != 0;
+  return n;
+}
+
+/// The round opened after the declaration's chain was followed by the end of
+/// the Battle Phase (Negate Attack): the model ends the Battle Phase as that
+/// chain ends, so the round's prompts are the declaration window's closing
+/// prompts. Its timing_enter is taken back and the prompts relabelled.
+void Mapper::undo_declaration_round() {
+  if (!declaration_round_at_) return;
+  const std::size_t at = *declaration_round_at_;
+  declaration_round_at_.reset();
+  if (at >= out_.records.size()) return;
+  out_.records.erase(out_.records.begin() + static_cast<std::ptrdiff_t>(at));
+  out_.offsets.erase(out_.offsets.begin() + static_cast<std::ptrdiff_t>(at));
+  for (std::size_t i = at; i < out_.records.size(); ++i) {
+    TraceRecord& r = out_.records[i];
+    r.line = i + 2;
+    if (r.kind == RecordKind::Offered && r.offered.timing == Timing::BattleStep) r.offered.timing = Timing::AttackDeclaration;
+  }
+  timing_ = Timing::AttackDeclaration;
+}
+
+}  // namespace bc::ygopro::detail

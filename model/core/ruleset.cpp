@@ -126,6 +126,8 @@ constexpr std::array<KnobSpec, kKnobCount> kKnobs = {{
      "a continuous effect saying monsters of some ATK, Level or Type cannot declare an attack keeps them from declaring one (an attack already declared goes on)"},
     {Knob::ControlChangeStopsAttack, "control_change_stops_attack", kBool,
      "the attacking monster changing control before the Damage Step is no longer the attacking monster: its attack stops (no Damage Step, no replay)"},
+    {Knob::StoppedAttackKeepsWindow, "stopped_attack_keeps_window", kBool,
+     "an attack negated, or whose attacker can no longer battle, by the chain at its declaration (or in the Battle Step) does not end at once: the Battle Step goes on, priority passes again, and only when both players pass does the attack end without a Damage Step; in that round the monster is no longer the attacking monster"},
 }};
 
 constexpr bool specs_in_enum_order() {

@@ -72,6 +72,7 @@ enum class Knob : std::uint8_t {
   MustAttackBinds,                   ///< bool: a "must attack if able" monster keeps the turn player from ending the Battle Phase while it can attack
   DeclarationLocksBind,              ///< bool: a "cannot declare an attack" effect (by ATK, Level or Type) keeps the monsters it names from declaring
   ControlChangeStopsAttack,          ///< bool: the attacking monster changing control before the Damage Step stops its attack
+  StoppedAttackKeepsWindow,          ///< bool: an attack negated or stopped in the Battle Step ends only when the step's round of priority closes
   Count
 };
 inline constexpr int kKnobCount = static_cast<int>(Knob::Count);

@@ -24,10 +24,10 @@ bool Stepper::conditions_hold(std::uint8_t card) const {
   const std::uint16_t need = c.term.conditions;
   if (need == 0) return true;
   const std::uint8_t h = host_slot(card);
-  const bool live = attack_in_progress() && !s.has(kBattleCancelled);
+  const bool live = attack_live() && !s.has(kBattleCancelled);
   if ((need & kCondBattle) && !live) return false;
-  if ((need & kCondOwnBattling) && (battling_slot(c.owner) == kNoSlot || s.has(kBattleCancelled))) return false;
-  if ((need & kCondOpponentAttacks) && (!attack_in_progress() || side_of(s.attacker) == c.owner)) return false;
+  if ((need & kCondOwnBattling) && (battling_slot(c.owner) == kNoSlot || !live)) return false;
+  if ((need & kCondOpponentAttacks) && (!attack_live() || side_of(s.attacker) == c.owner)) return false;
   if ((need & kCondDirectAttack) && s.target != kDirect) return false;
   if ((need & kCondHostAttacked) && (h == kNoSlot || !s.zones[h].has(kAttacked))) return false;
   if ((need & kCondHostBattled) && (h == kNoSlot || !s.zones[h].has(kBattled))) return false;
@@ -84,7 +84,7 @@ bool Stepper::target_ok(const TargetSpec& sel, Player owner, std::uint8_t slot) 
   const ZoneState& z = s.zones[slot];
   if (!z.occupied()) return false;
   const TargetFacts facts{side_of(slot) == owner, z.position() == Position::FaceDownDefense,
-                          attack_in_progress() && slot == s.attacker, attack_in_progress() && slot == s.target};
+                          attack_live() && slot == s.attacker, attack_live() && slot == s.target};
   if (!selector_admits(sel, facts)) return false;
   return !z.has(kDestroyConfirmed) || r.flag(Knob::DestroyedByBattleTargetable);
 }

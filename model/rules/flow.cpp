@@ -170,7 +170,9 @@ void Stepper::leave_window() {
     case Timing::StartStep: enter(Timing::BattleStepOpen); break;
     case Timing::BattleStepOpen: enter(Timing::EndStep); break;
     case Timing::AttackDeclaration: enter(Timing::BattleStep); break;
-    case Timing::BattleStep: enter_damage_step(); break;
+    case Timing::BattleStep:
+      if (!stop_attack_at_close()) enter_damage_step();
+      break;
     case Timing::StartOfDamageStep: enter(Timing::BeforeDamageCalculation); break;
     case Timing::BeforeDamageCalculation: enter(Timing::DamageCalculation); break;
     case Timing::DamageCalculation:
@@ -217,23 +219,14 @@ void Stepper::after_chain() {
 }
 
 /// In the Battle Step: a negated attack or a vanished attacker ends the
-/// attack; a changed monster count on the attacked side means a replay.
+/// attack (at once, or when the step's round closes: knob
+/// stopped_attack_keeps_window, S1 §战斗步骤); a changed monster count on the
+/// attacked side means a replay.
 bool Stepper::battle_step_consequences() {
   if (!battle_window() || !attack_in_progress()) return false;
-  if (s.has(kAttackNegated) && !r.flag(Knob::NegatedAttackEntersDamageStep)) {
-    end_attack();
-    return true;
-  }
-  // An attacker that left the field cannot battle (S1 §战斗步骤), even when
-  // another monster now stands in its zone.
-  const ZoneState& a = s.zones[s.attacker];
-  const bool can_fight = !s.has(kAttackerGone) && a.occupied() &&
-                         (a.position() == Position::FaceUpAttack || !r.flag(Knob::AttackRequiresAttackPosition));
-  if (!can_fight) {
-    Event e = ev(EventType::AttackStopped);
-    e.slot = s.attacker;
-    emit(e);
-    end_attack();
+  if (attack_ends()) {
+    if (r.flag(Knob::StoppedAttackKeepsWindow)) return false;
+    stop_attack();
     return true;
   }
   if (s.has(kReplayPending) && r.flag(Knob::ReplayEnabled)) {
@@ -241,6 +234,36 @@ bool Stepper::battle_step_consequences() {
     return true;
   }
   return false;
+}
+
+bool Stepper::attack_ends() const {
+  if (s.has(kAttackNegated) && !r.flag(Knob::NegatedAttackEntersDamageStep)) return true;
+  // An attacker that left the field cannot battle (S1 §战斗步骤), even when
+  // another monster now stands in its zone.
+  const ZoneState& a = s.zones[s.attacker];
+  const bool can_fight = !s.has(kAttackerGone) && a.occupied() &&
+                         (a.position() == Position::FaceUpAttack || !r.flag(Knob::AttackRequiresAttackPosition));
+  return !can_fight;
+}
+
+bool Stepper::attack_live() const {
+  if (!attack_in_progress()) return false;
+  return !(battle_window() && r.flag(Knob::StoppedAttackKeepsWindow) && attack_ends());
+}
+
+void Stepper::stop_attack() {
+  if (!s.has(kAttackNegated) || r.flag(Knob::NegatedAttackEntersDamageStep)) {
+    Event e = ev(EventType::AttackStopped);
+    e.slot = s.attacker;
+    emit(e);
+  }
+  end_attack();
+}
+
+bool Stepper::stop_attack_at_close() {
+  if (!r.flag(Knob::StoppedAttackKeepsWindow) || !attack_in_progress() || !attack_ends()) return false;
+  stop_attack();
+  return true;
 }
 
 void Stepper::replay() {

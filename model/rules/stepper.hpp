@@ -25,6 +25,13 @@ struct Stepper {
   Event ev(EventType t) const { Event e; e.type = t; return e; }
   bool battle_window() const { return s.timing == Timing::AttackDeclaration || s.timing == Timing::BattleStep; }
   bool attack_in_progress() const { return s.attacker != kNoSlot; }
+  /// The attack can no longer reach the Damage Step: negated (unless the
+  /// ruleset lets a negated attack go on), or its attacker cannot battle.
+  bool attack_ends() const;
+  /// An attack in progress that still goes on: false in the Battle Step's last
+  /// round after it ended (knob stopped_attack_keeps_window), where the
+  /// monster is no longer the attacking monster.
+  bool attack_live() const;
   bool one_chain_window() const;
   std::uint8_t host_slot(std::uint8_t card) const;   ///< slot of a card's host monster, kNoSlot if none/absent
   std::uint8_t battling_slot(Player p) const;        ///< p's monster in the current battle, kNoSlot if none
@@ -50,6 +57,11 @@ struct Stepper {
   void give_priority(Player p);
   void after_chain();
   bool battle_step_consequences();
+  /// End an attack that cannot go on (AttackStopped unless it was negated).
+  void stop_attack();
+  /// Knob stopped_attack_keeps_window: the Battle Step's round closed on an
+  /// attack that ended; it stops now. False when the attack goes on.
+  bool stop_attack_at_close();
   void enter_damage_step();
   void end_damage_step();
   void end_attack();

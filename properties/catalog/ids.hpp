@@ -114,6 +114,8 @@ enum class Prop : std::uint8_t {
   DeclarationLocksAreObeyed,
   // Control change (issue 31; properties/monitors/effects.cpp)
   AttackStopsWhenAttackerChangesControl,
+  // The Battle Step after a declaration's chain (issue 27; properties/monitors/effects.cpp)
+  StoppedAttackEndsAfterBattleStepRound,
   Count
 };
 inline constexpr int kPropCount = static_cast<int>(Prop::Count);

@@ -141,6 +141,7 @@ void each_monster_once(const Ctx&, const Event&, Verdicts&);
 void must_attack_obeyed(const Ctx&, const Event&, Verdicts&);
 void declaration_locks_obeyed(const Ctx&, const Event&, Verdicts&);
 void attacker_taken_stops(const Ctx&, const Event&, Verdicts&);
+void declaration_round_kept(const Ctx&, const Event&, Verdicts&);
 void end_of_battle_obligations(const Ctx&, const Event&, Verdicts&);
 
 // ---- obligations.cpp: mandatory triggers whose event happened -------------------

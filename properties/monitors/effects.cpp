@@ -114,6 +114,15 @@ void attacker_taken_stops(const Ctx& c, const Event& e, Verdicts& v) {
   violate(v, Prop::AttackStopsWhenAttackerChangesControl);
 }
 
+/// stopped_attack_ends_after_battle_step_round: an attack in progress in the
+/// attack-declaration window never goes straight back to the open Battle
+/// Step; the Battle Step's round comes first, even when the declaration's
+/// chain negated the attack or removed the attacker (S1 §战斗步骤).
+void declaration_round_kept(const Ctx& c, const Event& e, Verdicts& v) {
+  if (e.timing != Timing::BattleStepOpen || !c.at(Timing::AttackDeclaration) || c.attacker == kNoSlot) return;
+  violate(v, Prop::StoppedAttackEndsAfterBattleStepRound);
+}
+
 }  // namespace checks
 
 std::vector<PropertyInfo> effect_properties() {
@@ -206,6 +215,12 @@ std::vector<PropertyInfo> effect_properties() {
        "An attacking monster whose control changes before the Damage Step is no longer the attacking monster: "
        "its attack stops, with no Damage Step and no new target after a replay.",
        {{"S1", "战斗步骤"}}},
+      // S1 alone describes the Battle Step going on after the declaration; the others are silent.
+      {"stopped_attack_ends_after_battle_step_round", K::Always,
+       "After an attack is declared the Battle Step goes on until both players pass: an attack that the chain at "
+       "its declaration negated, or whose monster can no longer battle, ends only after that round, never straight "
+       "from the attack-declaration window.",
+       {{"S1", "战斗步骤"}, {"S1", "攻击被无效"}}},
   };
 }
 

@@ -33,7 +33,7 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
         bp_changes_end, must_attack_obeyed>,
     // TimingEnter
     run<calc_window_close, damage_step_order, damage_step_completes, replay_not_in_damage_step,
-        replay_choice_not_declaration>,
+        replay_choice_not_declaration, declaration_round_kept>,
     // Priority
     run<turn_player_first, opponent_before_declaration, bp_changes_end>,
     // AttackDeclared

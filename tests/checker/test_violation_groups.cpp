@@ -46,7 +46,7 @@ TEST(ViolationGroups, EachOfThreeFaultsIsAGroupOfItsOwn) {
   ASSERT_EQ(declare.size(), 1u);
   EXPECT_EQ(declare[0]->root.action, ActionType::DeclareAttack);
   EXPECT_EQ(declare[0]->root.timing, Timing::BattleStepOpen);
-  EXPECT_EQ(declare[0]->states, 39029u);  // 50499 without symmetry reduction
+  EXPECT_EQ(declare[0]->states, 40146u);
   EXPECT_EQ(declare[0]->shortest.actions.size(), 9u);
   // second-chain-at-damage-calculation: one group per effect class that starts the second chain.
   const auto chain = of_property(r, "one_chain_at_damage_calculation");

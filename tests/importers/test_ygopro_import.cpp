@@ -143,6 +143,49 @@ TEST(YgoproImport, APositionForcedOnTheFlippedMonsterFollowsTheFlip) {
   EXPECT_EQ(find(r, EventType::PositionChanged, find(r, EventType::DamageStepBegin)), flip + 1);
 }
 
+/// A real run (tests/importers/real_runs): the import of one committed recording.
+ImportResult import_real(const std::string& name) {
+  const std::string run = std::string(BC_SOURCE_DIR) + "/tests/importers/real_runs/" + name;
+  return import_stream(testing::read_bytes(run + ".bin"),
+                       parse_card_file(testing::read_text(run + ".cards.json"), run), ImportOptions{});
+}
+
+/// Sakuretsu Armor destroys the attacker at its declaration; the core then
+/// prompts both players once more before it stops the attack: the model's
+/// Battle Step round (knob stopped_attack_keeps_window, S1 §战斗步骤), where
+/// Call of the Haunted is offered; the attack stops when both have passed.
+TEST(YgoproImport, TheRoundAfterADeclarationChainThatEndedTheAttackIsTheBattleStep) {
+  const ImportResult r = import_real("batch4/fluoro/fluoro-call_of_the_haunted_after_sakuretsu_armor-p003");
+  const int end = find(r, EventType::ChainEnd);
+  ASSERT_GT(end, 0);
+  ASSERT_EQ(r.records[end + 1].kind, RecordKind::Event);
+  EXPECT_EQ(r.records[end + 1].event.type, EventType::TimingEnter);
+  EXPECT_EQ(r.records[end + 1].event.timing, Timing::BattleStep);
+  for (int i : {end + 2, end + 3}) {
+    ASSERT_EQ(r.records[i].kind, RecordKind::Offered);
+    EXPECT_EQ(r.records[i].offered.timing, Timing::BattleStep);
+  }
+  EXPECT_EQ(r.records[end + 4].event.type, EventType::AttackStopped);
+  EXPECT_EQ(r.records[end + 5].event.timing, Timing::BattleStepOpen);
+}
+
+/// Negate Attack also ends the Battle Phase: the model goes to the End Step as
+/// the chain ends, so the core's prompts after it stay the declaration
+/// window's closing prompts (the round's timing_enter is taken back).
+TEST(YgoproImport, NoBattleStepRoundWhenTheChainEndedTheBattlePhase) {
+  const ImportResult r = import_real("fluoro/fluoro-negate_attack-p001");
+  const int end = find(r, EventType::ChainEnd);
+  ASSERT_GT(end, 0);
+  for (int i : {end + 1, end + 2}) {
+    ASSERT_EQ(r.records[i].kind, RecordKind::Offered);
+    EXPECT_EQ(r.records[i].offered.timing, Timing::AttackDeclaration);
+  }
+  const int enter = find(r, EventType::TimingEnter, end);
+  ASSERT_GT(enter, end);
+  EXPECT_EQ(r.records[enter].event.timing, Timing::EndStep);
+  for (std::size_t i = 0; i < r.records.size(); ++i) EXPECT_EQ(r.records[i].line, i + 2) << i;
+}
+
 TEST(YgoproImport, DamageCalculationCarriesTheBoostedValues) {
   const ImportResult r = import_run("fluoro-P4");
   const int calc = find(r, EventType::DamageCalculation);

@@ -107,7 +107,12 @@ TEST(Model, MonsterSummonedIntoTheZoneTheAttackerLeftIsNotTheAttacker) {
   const Event* summoned = find_event(ev, EventType::Summoned);
   ASSERT_NE(summoned, nullptr);
   EXPECT_EQ(summoned->slot, p1_m0);  // the token now stands in the attacker's zone
-  EXPECT_TRUE(has_event(ev, EventType::AttackStopped));
+  // The Battle Step goes on until both players pass (knob stopped_attack_keeps_window, S1 §战斗步骤).
+  EXPECT_FALSE(has_event(ev, EventType::AttackStopped));
+  EXPECT_EQ(d.state().timing, Timing::BattleStep);
+  d.pass();
+  const auto closed = d.pass();
+  EXPECT_TRUE(has_event(closed, EventType::AttackStopped));
   EXPECT_EQ(d.state().timing, Timing::BattleStepOpen);
   EXPECT_EQ(d.state().attacker, kNoSlot);
 }

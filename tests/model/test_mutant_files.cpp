@@ -122,6 +122,8 @@ const std::map<std::string, Distortion>& expected() {
        knob(Knob::DeclarationLocksBind, "declaration_locks_are_obeyed", "declaration-locks.toml")},
       {"control-change-keeps-attack", knob(Knob::ControlChangeStopsAttack, "attack_stops_when_attacker_changes_control",
                                            "control-change.toml")},
+      {"stopped-attack-ends-at-once",
+       knob(Knob::StoppedAttackKeepsWindow, "stopped_attack_ends_after_battle_step_round")},
       {"forced-target-without-replay",
        knob(Knob::ForcedTargetCausesReplay, "forced_attack_target_is_obeyed", "forced-target.toml")},
       {"direct-attack-past-unattackable",

@@ -17,7 +17,7 @@ Trace& mystic_battle(Trace& t) {
 /// Knight attacks; P2 negates the attack with Negate Attack; back to battle_step_open.
 Trace& negated_attack(Trace& t, std::uint8_t attacker) {
   t.declared(attacker, P2M0).enter(Timing::AttackDeclaration).passes().activate(kNegateAttack).priority(Player::P2);
-  return t.resolve_link().attack_negated().chain_end();
+  return t.resolve_link().attack_negated().chain_end().window(Timing::BattleStep);
 }
 
 /// The End Step with one of P1's end-of-Battle-Phase triggers, then Main Phase 2.
@@ -185,8 +185,27 @@ TEST(OneChainAtAttackDeclaration, HoldsForLinksOfTheSameChainAndATriggerChain) {
   t.activate_kind(Player::P2, EffectKind::FreeChainQuick).activate(kBoost).activate(kSakuretsu).priority(Player::P2);
   t.resolve_link().left(P1M0, LeaveReason::EffectDestroy).resolve_link().resolve_link().chain_end();
   t.trigger_kind(Player::P1, EffectKind::SentToGraveTrigger).passes().resolve_link().summoned(P1M0, Player::P1);
-  t.chain_end().attack_stopped().open();
+  t.chain_end().window(Timing::BattleStep).attack_stopped().open();
   EXPECT_CLEAN(t.run());
+}
+
+TEST(StoppedAttackEndsAfterBattleStepRound, ViolatedByAnAttackEndingStraightFromTheDeclarationWindow) {
+  Trace t;
+  t.to_battle_step().declared(P1M0, P2M0).enter(Timing::AttackDeclaration).passes();
+  t.activate(kSakuretsu).priority(Player::P2).resolve_link().left(P1M0, LeaveReason::EffectDestroy).chain_end();
+  t.attack_stopped().open();
+  EXPECT_VIOLATES(t.run(), "stopped_attack_ends_after_battle_step_round");
+}
+
+TEST(StoppedAttackEndsAfterBattleStepRound, HoldsWhenTheBattleStepRoundComesFirst) {
+  Trace t;
+  t.to_battle_step();
+  negated_attack(t, P1M0).open().declare(P1M1, P2M0);
+  EXPECT_HOLDS(t.run(), "stopped_attack_ends_after_battle_step_round");
+  Trace u;
+  u.to_battle_step().declared(P1M0, P2M0).enter(Timing::AttackDeclaration).passes().enter(Timing::BattleStep);
+  u.passes().to_damage_step();
+  EXPECT_HOLDS(u.run(), "stopped_attack_ends_after_battle_step_round");
 }
 
 TEST(HasAttackedRequiresDamageStep, ViolatedByANegatedAttackerCountingAsHavingAttacked) {

@@ -60,12 +60,14 @@ const std::vector<std::string_view> kEffectIds = {
     "forced_attack_target_is_obeyed", "each_monster_attacked_once",
     "must_attack_is_obeyed", "declaration_locks_are_obeyed",
     // Issue 31: control change.
-    "attack_stops_when_attacker_changes_control"};
+    "attack_stops_when_attacker_changes_control",
+    // Issue 27: the Battle Step's round after the declaration's chain.
+    "stopped_attack_ends_after_battle_step_round"};
 
 TEST(Catalog, ListsEveryFixedIdWithItsKind) {
   EXPECT_EQ(properties().size(),
             kAlwaysIds.size() + 1 + kSometimesIds.size() + kSourceClaimIds.size() + kEffectIds.size());
-  EXPECT_EQ(properties().size(), 90u);
+  EXPECT_EQ(properties().size(), 91u);
   for (std::string_view id : kEffectIds) {
     const int i = property_index(id);
     ASSERT_GE(i, 0) << id;

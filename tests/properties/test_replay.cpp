@@ -108,7 +108,7 @@ TEST(ReplayWhenCountChanges, HoldsWhenTheAttackWasNegatedInTheSameChain) {
   t.to_battle_step().declared(P1M0, P2M0).enter(Timing::AttackDeclaration).passes();
   t.activate(kCall).activate_kind(Player::P1, EffectKind::FreeChainQuick).activate(kNegateAttack).priority(Player::P2);
   t.resolve_link().attack_negated().resolve_link().resolve_link().summoned(P2M2, Player::P2).chain_end();
-  t.open();
+  t.window(Timing::BattleStep).open();
   EXPECT_CLEAN(t.run());
 }
 

@@ -315,7 +315,7 @@ TEST(TraceFormatDoc, TheExampleTraceReadsAndViolatesNothing) {
   const std::size_t begin = doc.find("```json\n", example) + 8;
   const std::size_t end = doc.find("```", begin);
   const TraceFile trace = read_trace(doc.substr(begin, end - begin), "docs/trace-format.md");
-  ASSERT_EQ(trace.events.size(), 21u);
+  ASSERT_EQ(trace.events.size(), 24u);
   EXPECT_EQ(trace.events.back().type, EventType::Priority);
   TraceContext ctx = start_context(trace.scenario);
   Verdicts v;
