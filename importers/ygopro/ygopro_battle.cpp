@@ -211,6 +211,7 @@ bool Mapper::on_move(const Message& m) {
     const std::uint8_t monster = monster_index(board_[m.from.controller][m.from.sequence].code ? board_[m.from.controller][m.from.sequence].code : m.card);
     LeaveReason reason = LeaveReason::Banish;  // any other way off the field: not destroyed
     if (m.move_reason & reason::kBattle) reason = LeaveReason::Battle;
+    else if (m.move_reason & reason::kCost) reason = LeaveReason::Cost;  // a Tribute or a banishment paid as a cost
     else if (m.to.location == loc::kRemoved) reason = LeaveReason::Banish;
     else if (m.to.location == loc::kHand && !(m.move_reason & reason::kDestroy)) reason = LeaveReason::ReturnToHand;
     else if (m.move_reason & reason::kDestroy) reason = LeaveReason::EffectDestroy;
@@ -365,7 +366,7 @@ void Mapper::on_chain(const Message& m) {
       push(event(EventType::ChainEnd));
       links_.fill(LinkInfo{});
       resolving_ = 0;
-      post_chain_ = timing_ == Timing::BattleStepOpen && !attack_;
+      post_chain_ = (timing_ == Timing::BattleStepOpen && !attack_) || phase_loop_window();
       declaration_round_ = timing_ == Timing::AttackDeclaration && attack_ && defender_count() == declared_count_;
       return;
     case msg::kAttackDisabled: {

@@ -216,10 +216,20 @@ void Mapper::on_chain_offer(const Message& m) {
     if (card == kNoCard) continue;
     o.actions.push(Action{ActionType::Activate, card});
   }
+  // In the Start Step and the End Step the core's phase loop prompts again
+  // after its post-chain round (processor.cpp, process_phase_event): that
+  // round, both passing, was the core's own, and the loop's prompts are the
+  // model's priority after the chain.
+  if (post_chain_ && phase_loop_window() && post_chain_offers_.size() == 2) drop_post_chain_round();
   push_offered(o);
-  if (post_chain_ && timing_ == Timing::BattleStepOpen && !attack_) post_chain_offers_.push_back(out_.records.size() - 1);
+  if (post_chain_ && ((timing_ == Timing::BattleStepOpen && !attack_) || phase_loop_window()))
+    post_chain_offers_.push_back(out_.records.size() - 1);
 }
 
+/// After a chain ends in the Start Step or the End Step, both cores ask the
+/// turn player, then the opponent (the post-chain round), and then their
+/// phase loop (processor.cpp, process_phase_event) resumes with the player
+/// who started the chain, prompting only a player with something to activate.
 /// After a chain ends in the open Battle Step both cores ask the turn player,
 /// then the opponent, whether to chain (SELECT_CHAIN), and only then send the
 /// turn player's battle command (processor.cpp, the chain's end and

@@ -89,6 +89,7 @@ class Mapper {
   void end_attack_without_damage_step();
   void negate_at_resolution(std::uint8_t link);
   void drop_post_chain_round();
+  bool phase_loop_window() const { return timing_ == Timing::StartStep || timing_ == Timing::EndStep; }
   int defender_count() const;
   void undo_declaration_round();
   void note_amount(std::uint8_t link);

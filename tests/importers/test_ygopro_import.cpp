@@ -186,6 +186,21 @@ TEST(YgoproImport, NoBattleStepRoundWhenTheChainEndedTheBattlePhase) {
   for (std::size_t i = 0; i < r.records.size(); ++i) EXPECT_EQ(r.records[i].line, i + 2) << i;
 }
 
+/// Reinforcements resolves in the Start Step; the core prompts p1 and p2 (its
+/// post-chain round), then its phase loop prompts p1 again: the round, both
+/// passing, is dropped, and the loop's prompt is p1's priority after the chain.
+TEST(YgoproImport, TheStartStepRoundAfterAChainIsTheCoresOwnWhenItsLoopPromptsAgain) {
+  const ImportResult r = import_real("batch4/fluoro/fluoro-rush_recklessly_against_reinforcements-p003");
+  const int end = find(r, EventType::ChainEnd);
+  ASSERT_GT(end, 0);
+  ASSERT_EQ(r.records[end + 1].kind, RecordKind::Offered);
+  EXPECT_EQ(r.records[end + 1].offered.timing, Timing::StartStep);
+  EXPECT_EQ(r.records[end + 1].offered.player, Player::P1);
+  ASSERT_EQ(r.records[end + 2].kind, RecordKind::Event);
+  EXPECT_EQ(r.records[end + 2].event.type, EventType::StepEnter);
+  EXPECT_EQ(r.dropped_prompts, 2u);
+}
+
 TEST(YgoproImport, DamageCalculationCarriesTheBoostedValues) {
   const ImportResult r = import_run("fluoro-P4");
   const int calc = find(r, EventType::DamageCalculation);
