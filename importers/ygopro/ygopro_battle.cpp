@@ -316,7 +316,7 @@ void Mapper::on_become_target(const Message& m) {
 void Mapper::negate_at_resolution(std::uint8_t link) {
   if (!link || link >= links_.size() || links_[link].card >= scenario_.cards.size()) return;
   if (!attack_ || attack_negated_ || attacker_ >= kSlotCount) return;
-  if (!scenario_.cards[links_[link].card].term.has_op(OpCode::NegateAttack)) return;
+  if (links_[link].negated || !scenario_.cards[links_[link].card].term.has_op(OpCode::NegateAttack)) return;
   Event e = event(EventType::AttackNegated);
   e.slot = attacker_;
   push(e);
@@ -348,6 +348,7 @@ void Mapper::on_chain(const Message& m) {
       return;
     case msg::kChainNegated:
     case msg::kChainDisabled: {
+      if (m.link < links_.size()) links_[m.link].negated = true;
       Event e = event(EventType::Negated);
       e.link = m.link;
       e.negation = m.code == msg::kChainNegated ? Negation::Activation : Negation::Effect;

@@ -32,6 +32,7 @@ struct LinkInfo {
   EffectKind kind{};
   Player player = Player::P1;
   std::size_t record = 0;  ///< index of its activate record
+  bool negated = false;    ///< its activation or effect was negated: it resolves without its effect
 };
 
 class Mapper {

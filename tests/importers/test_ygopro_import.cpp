@@ -201,6 +201,15 @@ TEST(YgoproImport, TheStartStepRoundAfterAChainIsTheCoresOwnWhenItsLoopPromptsAg
   EXPECT_EQ(r.dropped_prompts, 2u);
 }
 
+/// Trap Jammer negates Draining Shield's activation; EDOPro still writes
+/// MSG_CHAIN_SOLVED for the negated link: the attack is not negated by it.
+TEST(YgoproImport, ANegatedLinkThatWouldNegateTheAttackNegatesNothing) {
+  const ImportResult r = import_real("batch5/edo/edo-trap_jammer_on_draining_shield-p002");
+  const int negated = find(r, EventType::Negated);
+  ASSERT_GT(negated, 0);
+  EXPECT_EQ(find(r, EventType::AttackNegated), -1);
+}
+
 TEST(YgoproImport, DamageCalculationCarriesTheBoostedValues) {
   const ImportResult r = import_run("fluoro-P4");
   const int calc = find(r, EventType::DamageCalculation);
