@@ -201,13 +201,19 @@ TEST(YgoproImport, TheStartStepRoundAfterAChainIsTheCoresOwnWhenItsLoopPromptsAg
   EXPECT_EQ(r.dropped_prompts, 2u);
 }
 
-/// Trap Jammer negates Draining Shield's activation; EDOPro still writes
-/// MSG_CHAIN_SOLVED for the negated link: the attack is not negated by it.
+/// Trap Jammer negates Draining Shield; EDOPro still writes MSG_CHAIN_SOLVED for it: no attack negation.
 TEST(YgoproImport, ANegatedLinkThatWouldNegateTheAttackNegatesNothing) {
   const ImportResult r = import_real("batch5/edo/edo-trap_jammer_on_draining_shield-p002");
   const int negated = find(r, EventType::Negated);
   ASSERT_GT(negated, 0);
   EXPECT_EQ(find(r, EventType::AttackNegated), -1);
+}
+
+/// Enemy Controller's Tribute is paid as a cost (MSG_MOVE with REASON_COST), not a banishment.
+TEST(YgoproImport, AMonsterLeavingAsACostIsACost) {
+  const ImportResult r = import_real("batch4/fluoro/fluoro-enemy_controller_takes_the_target-p003");
+  const int left = find(r, EventType::LeftField);
+  EXPECT_TRUE(left > 0 && r.records[left].event.reason == LeaveReason::Cost) << left;
 }
 
 TEST(YgoproImport, DamageCalculationCarriesTheBoostedValues) {
