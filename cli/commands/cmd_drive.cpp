@@ -11,6 +11,7 @@
 #include <memory>
 
 #include "cli/commands/commands.hpp"
+#include "importers/drive/drive_judged.hpp"
 #include "importers/drive/drive_report.hpp"
 #include "trace/format/trace_json.hpp"
 #include "trace/input/json_input.hpp"
@@ -34,6 +35,7 @@ struct DriveCliOptions {
   std::string out_dir;
   bool force = false;
   bool quiet = false;
+  std::string judge = "exact";
 };
 
 constexpr int kDefaultDepth = 10;
@@ -56,7 +58,9 @@ std::string write_outputs(const DriveCliOptions& o, const std::string& text, con
   const fs::path dir(o.out_dir);
   std::vector<std::pair<std::string, std::string>> files = {{"drive-report.txt", text},
                                                             {"drive-report.json", report.dump(2) + "\n"}};
-  if (r.found) {
+  for (std::size_t i = 0; i < r.findings.size(); ++i)
+    files.push_back({"finding-" + std::to_string(i + 1) + ".trace.jsonl", judged_trace_file(r.findings[i], ruleset)});
+  if (r.found && r.judge == DriveJudge::Exact) {
     files.push_back({"repro-scenario.toml", scenario_to_toml(r.minimal.scenario)});
     files.push_back({"repro-model-trace.jsonl", write_trace(r.minimal.scenario, ruleset, r.minimal_run.model_events)});
   }
@@ -87,6 +91,9 @@ int run_drive(const DriveCliOptions& o) {
   opts.max_states = o.max_states;
   opts.max_shrink_runs = o.max_shrink_runs;
   opts.random_scenarios = o.scenario.empty();
+  opts.judge = o.judge == "trace" ? DriveJudge::Trace : DriveJudge::Exact;
+  if (opts.judge == DriveJudge::Trace && o.random > 0)
+    throw InputError("--judge trace explores the engine's own offers to --depth; --random is for --judge exact");
   if (!o.quiet) opts.progress = [](const std::string& line) { std::cerr << line << "\n"; };
 
   DriveSetup setup;
@@ -95,6 +102,7 @@ int run_drive(const DriveCliOptions& o) {
   setup.scenario = o.random > 0 && o.scenario.empty() ? "generated" : (o.scenario.empty() ? "built-in default" : o.scenario);
   setup.mode = opts.depth > 0 ? "exhaustive to depth " + std::to_string(opts.depth)
                               : std::to_string(o.random) + " random runs, seed " + std::to_string(o.seed);
+  if (opts.judge == DriveJudge::Trace) setup.mode = "the engine's offers to depth " + std::to_string(opts.depth) + ", judged as traces";
 
   const DriveResult result = drive(spec, rules, scenario, opts);
   const std::string text = drive_report_text(setup, result, rules);
@@ -139,6 +147,11 @@ Command add_drive_command(CLI::App& root) {
       ->check(CLI::Range(1, 3600000));
   app->add_option("--max-shrink-runs", o->max_shrink_runs, "Engine runs spent shrinking a disagreement (default 3000)")
       ->check(CLI::Range(0, 10000000));
+  app->add_option("--judge", o->judge, "exact (default): the model chooses, every state's actions and events must "
+                                       "equal the model's; trace: the engine chooses among its own offers, each run "
+                                       "is judged as verify-trace judges a trace (for engines with their own "
+                                       "procedure, such as the ygopro host; docs/engine-protocol.md)")
+      ->check(CLI::IsMember({"exact", "trace"}));
   app->add_flag("--json", o->json, "Print the report as one JSON document");
   app->add_option("--out", o->out_dir, "Also write drive-report.{txt,json} (and the reproduction's scenario and model "
                                         "trace) into this directory");

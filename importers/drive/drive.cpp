@@ -16,15 +16,6 @@ namespace {
 
 using json = nlohmann::json;
 
-DriveKind failure_kind(EngineStatus s) {
-  switch (s) {
-    case EngineStatus::Crashed: return DriveKind::EngineCrashed;
-    case EngineStatus::Hung: return DriveKind::EngineHung;
-    case EngineStatus::Garbage: return DriveKind::EngineGarbage;
-    default: return DriveKind::EngineError;
-  }
-}
-
 /// State of one side-by-side run.
 struct Session {
   EngineHandle& handle;
@@ -37,18 +28,8 @@ struct Session {
 
   /// Call the engine; on failure fill the divergence and return false.
   bool call(const json& request, json& body) {
-    ++handle.calls;
-    EngineReply reply = handle.get().call(request);
-    if (reply.status == EngineStatus::NotStarted) throw InputError("--engine: " + reply.detail);
-    if (!reply.ok()) return diverge(failure_kind(reply.status), reply.detail);
-    if (!reply.surplus.empty()) {
-      const EngineReply blamed = handle.current().blame_surplus(!answers(reply.body, request), reply.surplus);
-      return diverge(failure_kind(blamed.status), blamed.detail);
-    }
-    const std::string error = response_error(reply.body, request);
-    if (!error.empty()) return diverge(DriveKind::EngineError, error);
-    body = std::move(reply.body);
-    return true;
+    const CallFailure f = engine_request(handle, request, body);
+    return f.kind == DriveKind::None || diverge(f.kind, f.detail);
   }
 
   bool diverge(DriveKind kind, const std::string& detail) {
@@ -67,12 +48,10 @@ struct Session {
     return error.empty() || malformed(error);
   }
 
-  /// A response of the wrong shape: an answer out of step (a line left over
-  /// from the previous request, then more) is named as such, else EngineError.
+  /// A response of the wrong shape (malformed_response).
   bool malformed(const std::string& error) {
-    const EngineReply late = handle.current().explain_malformed(kDriveSettleMs);
-    if (!late.ok()) return diverge(failure_kind(late.status), late.detail);
-    return diverge(DriveKind::EngineError, error);
+    const CallFailure f = malformed_response(handle, error);
+    return diverge(f.kind, f.detail);
   }
 
   /// After a run that agreed: output the engine wrote beyond its responses
@@ -202,37 +181,6 @@ struct Session {
 };
 
 }  // namespace
-
-std::string_view name(DriveKind k) {
-  switch (k) {
-    case DriveKind::None: return "none";
-    case DriveKind::OpeningEvents: return "opening_events";
-    case DriveKind::Actions: return "actions";
-    case DriveKind::Events: return "events";
-    case DriveKind::EngineError: return "engine_error";
-    case DriveKind::EngineCrashed: return "engine_crashed";
-    case DriveKind::EngineHung: return "engine_hung";
-    case DriveKind::EngineGarbage: return "engine_garbage";
-  }
-  return "?";
-}
-
-bool is_engine_failure(DriveKind k) {
-  return k == DriveKind::EngineError || k == DriveKind::EngineCrashed || k == DriveKind::EngineHung ||
-         k == DriveKind::EngineGarbage;
-}
-
-EngineProcess& EngineHandle::get() {
-  if (!process_ || !process_->alive()) {
-    process_.reset();  // reap the old one before starting anew
-    process_ = std::make_unique<EngineProcess>(spec_.argv, spec_.timeout_ms);
-    ++starts_;
-    runs_on_process_ = 0;
-  }
-  return *process_;
-}
-
-bool EngineHandle::reused() const { return process_ && process_->alive() && runs_on_process_ > 0; }
 
 json protocol_action(const Action& a) {
   json j = {{"action", std::string(name(a.type))}};

@@ -10,32 +10,19 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "checker/conformance/conformance.hpp"
 #include "importers/drive/drive_engine.hpp"
+#include "importers/drive/drive_handle.hpp"
 #include "model/rules/model.hpp"
+#include "trace/format/trace_record.hpp"
 
 namespace bc {
-
-/// What kind of disagreement a run showed.
-enum class DriveKind {
-  None,            ///< model and engine agree on the whole run
-  OpeningEvents,   ///< the events answering "load" differ
-  Actions,         ///< different sets of legal actions in some state
-  Events,          ///< one action produced different events
-  EngineError,     ///< the engine answered {"error": ...} (or a malformed answer) to a valid request
-  EngineCrashed,   ///< the engine exited or closed its output
-  EngineHung,      ///< no answer within the timeout
-  EngineGarbage,   ///< the answer is not a JSON object
-};
-
-/// snake_case name of a kind ("actions", "engine_crashed", ...).
-std::string_view name(DriveKind k);
-/// True for the kinds that say the engine failed as a program (crash, hang, garbage, error).
-bool is_engine_failure(DriveKind k);
 
 /// The first point where model and engine part.
 struct DriveDivergence {
@@ -50,7 +37,8 @@ struct DriveDivergence {
   int first_event_diff = -1;                ///< Events: index of the first differing event
   std::vector<std::string> properties;      ///< properties the engine's events violate (ids)
   std::string rule;                         ///< the ruleset entry that forbids the engine's choice, with citations
-  std::string detail;                       ///< engine failures: what happened
+  std::string detail;                       ///< engine failures: what happened; Trace: the finding
+  std::size_t trace_line = 0;               ///< Trace: the line of the run's trace where it is seen
 };
 
 /// A run: a scenario plus choices; choice i picks model action (choice % n)
@@ -69,51 +57,14 @@ struct DriveRun {
   /// An engine failure on a reused process that this case does not reproduce on
   /// a fresh one: the previous run on that process left it (see drive_case).
   std::string stray;
+  /// --judge trace: the run as trace records (what the engine reported and
+  /// offered), the event types they leave out, and the verdict on them.
+  std::vector<TraceRecord> records;
+  EventTypeMask trace_omits = 0;
+  std::optional<Scenario> trace_scenario;  ///< the engine's own header scenario ("trace_scenario"), if it gave one
+  ConformanceResult conformance;
   bool agrees() const { return divergence.kind == DriveKind::None; }
 };
-
-/// How to reach and talk to the engine.
-struct EngineSpec {
-  std::vector<std::string> argv;
-  int timeout_ms = 5000;
-  std::string ruleset_name = "mr3";  ///< sent in "load"
-};
-
-/// Holds an engine process and restarts it after a crash or hang. A process
-/// is reused from run to run; one that failed as a program (crash, hang,
-/// garbage, a malformed or error answer) is retired, since its stream may be
-/// out of step with the requests.
-class EngineHandle {
- public:
-  explicit EngineHandle(EngineSpec spec) : spec_(std::move(spec)) {}
-  /// The running engine, started (again) if needed.
-  EngineProcess& get();
-  /// The process of the last call, even if it has stopped (to explain its
-  /// failure); get() must have been called before.
-  EngineProcess& current() { return *process_; }
-  const EngineSpec& spec() const { return spec_; }
-  int restarts() const { return starts_ > 0 ? starts_ - 1 : 0; }
-  /// True when the running process has already served a run (its output may
-  /// carry something a previous run left behind).
-  bool reused() const;
-  /// Counts a run on the current process.
-  void count_run() { ++runs_on_process_; }
-  /// Ends the current process; the next get() starts a fresh one.
-  void retire() { process_.reset(); }
-  /// Engine calls made so far (requests answered or failed).
-  std::uint64_t calls = 0;
-
- private:
-  EngineSpec spec_;
-  std::unique_ptr<EngineProcess> process_;
-  int starts_ = 0;
-  int runs_on_process_ = 0;
-};
-
-/// How long battlecheck waits for output an engine should not have written
-/// (a line beyond its answer), when it has reason to look (ms): after a
-/// malformed answer, and when re-checking a run a fresh engine must confirm.
-inline constexpr int kDriveSettleMs = 50;
 
 /// Run one case through the model and the engine. Engine failures become a
 /// DriveDivergence; a program that cannot be started at all is thrown as
@@ -134,6 +85,16 @@ struct DriveOptions {
   bool random_scenarios = true;  ///< random: generate scenarios (else use the given one)
   int max_shrink_runs = 3000;  ///< engine runs spent on shrinking
   std::function<void(const std::string&)> progress;  ///< stderr lines; may be empty
+  DriveJudge judge = DriveJudge::Exact;
+};
+
+/// --judge trace: one kind of failure (same finding, same cards), shrunk.
+struct DriveFinding {
+  DriveCase minimal;       ///< the fewest choices that still show it
+  DriveRun run;            ///< the minimal case's run
+  std::size_t original_choices = 0;
+  int shrink_runs = 0;
+  std::uint64_t failing_runs = 0;  ///< explored runs that showed it
 };
 
 /// The whole drive: exploration, then shrinking of the first divergence.
@@ -152,6 +113,16 @@ struct DriveResult {
   std::uint32_t timings_reached = 0;  ///< bit per Timing: a compared model state was at it
   /// Exhaustive: per Timing, the fewest actions a random walk of the scenario took to reach it (-1: none did).
   std::array<int, kTimingCount> timing_actions{};
+  DriveJudge judge = DriveJudge::Exact;
+  /// --judge trace: every kind of failure, in the order found (at most kMaxFindings);
+  /// the first is also `minimal` / `minimal_run`.
+  std::vector<DriveFinding> findings;
+  static constexpr std::size_t kMaxFindings = 12;
+  std::uint64_t failing_runs = 0;       ///< --judge trace: explored runs that do not hold
+  std::uint64_t unchecked_offers = 0;   ///< --judge trace: ConformanceResult's counters, summed over the runs
+  std::uint64_t withheld_after_offer = 0;
+  std::uint64_t offered_again = 0;
+  std::uint64_t closing_prompts = 0;
 };
 
 /// Exhaustive to opts.depth over `scenario`, or opts.random_runs random runs.

@@ -9,6 +9,7 @@
 
 #include "checker/random/random_gen.hpp"
 #include "importers/drive/drive.hpp"
+#include "importers/drive/drive_judged.hpp"
 
 namespace bc {
 namespace {
@@ -206,7 +207,9 @@ DriveResult drive(const EngineSpec& spec, const Ruleset& rules, const Scenario& 
   DriveResult result;
   result.timing_actions.fill(-1);
   EngineHandle engine(spec);
-  if (opts.depth > 0)
+  if (opts.judge == DriveJudge::Trace)
+    explore_judged(result, engine, rules, scenario, opts);
+  else if (opts.depth > 0)
     explore_exhaustive(result, engine, rules, scenario, opts);
   else
     explore_random(result, engine, rules, scenario, opts);

@@ -1,5 +1,7 @@
 #include "importers/drive/drive_report.hpp"
 
+#include "importers/drive/drive_judged.hpp"
+
 #include <algorithm>
 #include <sstream>
 
@@ -139,6 +141,7 @@ std::string drive_report_text(const DriveSetup& setup, const DriveResult& r, con
     << setup.scenario << "\n";
   o << "explored: " << r.runs << " runs, " << r.states << " states compared, " << r.engine_calls << " engine calls in "
     << seconds(r.seconds) << " s (" << rate(r) << " states/s)" << (r.truncated ? " [state bound reached]" : "") << "\n";
+  if (r.judge == DriveJudge::Trace) return o.str() + judged_report_text(r);
   o << timings_text(r);
   if (!r.found) {
     o << "verdict: AGREE: the engine and the model agree on every state and action explored\n";
@@ -185,6 +188,10 @@ json drive_report_json(const DriveSetup& setup, const DriveResult& r, const Rule
   }
   out["timings_reached"] = reached;
   out["timings_not_reached"] = missed;
+  if (r.judge == DriveJudge::Trace) {
+    out.update(judged_report_json(r));
+    return out;
+  }
   if (!r.found) return out;
   json actions = json::array();
   json narrative = json::array();

@@ -69,15 +69,50 @@ std::string read_response_events(const json& body, const Scenario& scenario, std
   return "";
 }
 
+namespace {
+
+/// A list of event type names under `key` of a response, as a mask.
+std::string read_type_list(const json& body, const char* key, EventTypeMask& omits) {
+  const json& list = body[key];
+  const std::string quoted = std::string("\"") + key + "\"";
+  if (!list.is_array()) return quoted + " is not an array of event type names: " + brief(list, kShown);
+  omits = 0;
+  for (const json& n : list) {
+    const auto t = n.is_string() ? parse_event_type(n.get<std::string>()) : std::nullopt;
+    if (!t) return quoted + " names no event type: " + brief(n, kShown);
+    omits |= event_bit(*t);
+  }
+  return "";
+}
+
+}  // namespace
+
 std::string read_response_omits(const json& body, EventTypeMask& omits) {
   omits = 0;
   if (!body.is_object() || !body.contains("omits")) return "";
-  const json& list = body["omits"];
-  if (!list.is_array()) return "\"omits\" is not an array of event type names: " + brief(list, kShown);
-  for (const json& n : list) {
-    const auto t = n.is_string() ? parse_event_type(n.get<std::string>()) : std::nullopt;
-    if (!t) return "\"omits\" names no event type: " + brief(n, kShown);
-    omits |= event_bit(*t);
+  return read_type_list(body, "omits", omits);
+}
+
+std::string read_response_trace_omits(const json& body, EventTypeMask& omits) {
+  if (!body.is_object() || !body.contains("trace_omits")) return "";
+  return read_type_list(body, "trace_omits", omits);
+}
+
+std::string read_response_records(const json& body, const Scenario& scenario, std::vector<TraceRecord>& records,
+                                  bool& given) {
+  given = body.is_object() && body.contains("records");
+  if (!given) return "";
+  const json& list = body["records"];
+  if (!list.is_array()) return "\"records\" is not an array of trace records: " + brief(list, kShown);
+  for (const json& r : list) {
+    try {
+      records.push_back(record_from_json(r, "engine record"));
+      if (records.back().kind == RecordKind::Event) annotate_effects(records.back().event, scenario);
+    } catch (const InputError& err) {
+      return "the engine sent a record outside the trace format: " + brief_text(err.what(), 300);
+    } catch (const json::exception& err) {
+      return "the engine sent a record battlecheck cannot read: " + brief_text(err.what(), 300);
+    }
   }
   return "";
 }

@@ -46,6 +46,19 @@ std::vector<Event> without_omitted(const std::vector<Event>& events, EventTypeMa
 std::string read_response_events(const nlohmann::json& body, const Scenario& scenario,
                                  std::vector<nlohmann::json>& raw, std::vector<Event>& events);
 
+/// The optional "records" array of a `load` or `apply` response (--judge
+/// trace): the engine's own trace of the run so far (each response's
+/// replaces the last), events and `offered` records as trace lines
+/// (docs/trace-format.md), events annotated with their scenario card's effect. `given` says whether the array was
+/// there. Returns "" or what is wrong.
+std::string read_response_records(const nlohmann::json& body, const Scenario& scenario,
+                                  std::vector<TraceRecord>& records, bool& given);
+
+/// The optional "trace_omits" of a `load` response: the event types the
+/// engine's records leave out (as a trace header's "omits"); `omits` stays
+/// as it is when absent. Returns "" or what is wrong.
+std::string read_response_trace_omits(const nlohmann::json& body, EventTypeMask& omits);
+
 /// True when `body` has the shape of an answer to `request`: an error, an
 /// "actions" array for "actions", an "events" array for "load" and "apply".
 bool answers(const nlohmann::json& body, const nlohmann::json& request);

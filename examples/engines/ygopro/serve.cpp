@@ -50,6 +50,7 @@ void ServeSession::import(const Run& run) {
       std::cerr << "serve: record " << i << " @" << offsets_[i] << ": " << record_to_json(records_[i]).dump() << "\n";
   card_codes_ = std::move(r.card_codes);
   turn_player_ = r.turn_player;
+  scenario_found_ = r.battle_phase_found;
   if (r.battle_phase_found) scenario_ = r.header.scenario;
 }
 
@@ -150,6 +151,32 @@ bool ServeSession::end_phase_after(std::size_t offset) const {
   return false;
 }
 
+/// The run's trace so far, as verify-trace would read it: the import's
+/// records up to the cursor and the prompt the core waits on there (for
+/// `drive --judge trace`, docs/engine-protocol.md). Each response sends the
+/// whole trace: a later import may rewrite an earlier record.
+json ServeSession::trace_records() {
+  std::size_t end = std::min(cursor_, records_.size());
+  if (end < records_.size() && records_[end].kind == RecordKind::Offered) ++end;
+  json out = json::array();
+  for (std::size_t i = 0; i < end; ++i) {
+    TraceRecord r = records_[i];
+    if (r.kind == RecordKind::Event && r.event.type == EventType::Activate && r.event.target == kNoSlot &&
+        r.event.card == target_of_.first)
+      r.event.target = target_of_.second;
+    out.push_back(record_to_json(r));
+  }
+  for (const json& e : tail_) out.push_back(e);
+  return out;
+}
+
+/// The scenario of this run's trace header: the import's, as verify-trace
+/// reads a recording of the run (each card as this path shows it), once the
+/// run has a Battle Phase; before, the served one.
+json ServeSession::trace_scenario() {
+  return scenario_to_json(scenario_found_ ? scenario_ : default_scenario());
+}
+
 json ServeSession::load(const json& scenario) {
   if (!scenario.is_null()) {
     if (!served_) served_ = scenario_to_json(scenario_from_json(scenario_to_json(default_scenario())));
@@ -162,6 +189,7 @@ json ServeSession::load(const json& scenario) {
   responses_.clear();
   records_.clear();
   cursor_ = 0;
+  tail_.clear();
   follow_target_ = kNoSlot;
   holder_ = Player::P1;
   passes_ = 0;
@@ -170,7 +198,11 @@ json ServeSession::load(const json& scenario) {
   json events = json::array();
   advance(events);
   // The cores' message streams show no ATK/DEF changes: the host cannot write them.
-  return {{"ok", true}, {"omits", json::array({"stat_changed", "change_expired"})}, {"events", events}};
+  return {{"ok", true},
+          {"omits", json::array({"stat_changed", "change_expired"})},
+          {"trace_omits", omits_to_json(bc::ygopro::importer_omits())},
+          {"events", events},
+          {"records", trace_records()}, {"trace_scenario", trace_scenario()}};
 }
 
 json ServeSession::actions() {
@@ -196,7 +228,7 @@ json ServeSession::apply(const json& j) {
       passes_ = 0;
       advance(events);
     }
-    return json{{"events", events}};
+    return json{{"events", events}, {"records", trace_records()}, {"trace_scenario", trace_scenario()}};
   };
   if (real_prompt()) {
     const std::size_t at = prompt_->decoded.offset;
@@ -214,7 +246,9 @@ json ServeSession::apply(const json& j) {
       window.type = EventType::TimingEnter;
       window.timing = timing_ = Timing::EndPhase;
       cursor_ = records_.size();
-      return {{"events", json::array({event_to_json(step), event_to_json(window)})}};
+      const json both = json::array({event_to_json(step), event_to_json(window)});
+      tail_ = both;
+      return {{"events", both}, {"records", trace_records()}, {"trace_scenario", trace_scenario()}};
     }
     return pass_or_advance(a.type == ActionType::Pass && passes_ == 0 && priority_window(timing_));
   }

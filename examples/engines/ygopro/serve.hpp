@@ -64,6 +64,8 @@ class ServeSession {
   std::optional<std::size_t> activation_index(std::uint8_t card) const;
   void send(const Action& a);
   bool end_phase_after(std::size_t offset) const;
+  nlohmann::json trace_records();
+  nlohmann::json trace_scenario();
 
   Setup setup_;
   bc::ygopro::CardFile cards_;
@@ -74,11 +76,13 @@ class ServeSession {
   std::vector<std::size_t> offsets_;
   std::vector<std::uint32_t> card_codes_;
   Scenario scenario_;
+  bool scenario_found_ = false;            ///< the last import found the Battle Phase (scenario_ is its)
   std::optional<nlohmann::json> served_;
   std::optional<Scenario> served_scenario_;   ///< default_scenario() as JSON, once computed
   std::uint8_t turn_player_ = 0;
   std::optional<StreamMessage> prompt_;    ///< the decision prompt the core waits on
   std::size_t cursor_ = 0;                 ///< records_ up to here are answered
+  nlohmann::json tail_ = nlohmann::json::array();  ///< events after the import's (skipping the Battle Phase)
   std::uint8_t follow_target_ = kNoSlot;   ///< the slot to pick at the next SELECT_CARD
   std::pair<std::uint8_t, std::uint8_t> target_of_{kNoCard, kNoSlot};  ///< the card activated last, its action's target
   Player holder_ = Player::P1;
