@@ -229,7 +229,9 @@ void explore_judged(DriveResult& result, EngineHandle& engine, const Ruleset& ru
         first_case.push_back(c);
       }
       if (it->second < result.findings.size()) ++result.findings[it->second].failing_runs;
-      if (is_engine_failure(run.divergence.kind)) break;  // the engine failed as a program: stop there
+      // An engine that crashed, hung or babbled stops the exploration (each
+      // further failure could cost a timeout); an error answer does not.
+      if (is_engine_failure(run.divergence.kind) && run.divergence.kind != DriveKind::EngineError) break;
     }
     if (opts.progress && std::chrono::duration<double>(Clock::now() - last).count() >= 1.0) {
       last = Clock::now();

@@ -62,8 +62,14 @@ void ServeSession::settle() {
   for (std::size_t guard = 0; guard < setup_.max_prompts; ++guard) {
     PathRun r = run_duel(setup_, {}, 0, &responses_, &stop);
     stream_ = r.run.stream;
+    // The policy's answers to prompts between the last response and the stop
+    // become responses too: a response sent next answers the stop, not them.
     answer_codes_.clear();
-    for (const Answer& a : r.run.answers) answer_codes_.push_back(a.code);
+    responses_.clear();
+    for (const Answer& a : r.run.answers) {
+      answer_codes_.push_back(a.code);
+      responses_.push_back(a.response);
+    }
     import(r.run);
     prompt_.reset();
     if (!r.stopped_at) return;
