@@ -18,7 +18,7 @@ if(NOT rc EQUAL 0)
 endif()
 
 # --judge trace: the core chooses among its own offers and each run is judged
-# as verify-trace judges a recording, on basic.toml and on two real-script
+# as verify-trace judges a recording, on basic.toml and on three real-script
 # specs (the cards file completed from the scripts first); all must hold.
 function(judged spec)
   get_filename_component(stem ${spec} NAME_WE)
@@ -52,3 +52,6 @@ endfunction()
 judged(basic.toml)
 judged(real/kuriboh.toml)
 judged(real/honest.toml)
+# Scapegoat from the Start Step: the core asks where to place it before its
+# tokens; the host once answered that prompt with the next response (MSG_RETRY).
+judged(real/scapegoat.toml)
