@@ -86,6 +86,7 @@ TEST(CiGateGuide, EveryShellBlockRunsAsWritten) {
   EXPECT_NE(read_file(scratch.dir / "corpus-engine-junit.xml").find("failures=\"0\""), std::string::npos);
   EXPECT_TRUE(fs::exists(scratch.dir / "drive-report" / "drive-report.json"));
   EXPECT_TRUE(fs::exists(scratch.dir / "drive-report" / "repro-scenario.toml"));
+  EXPECT_TRUE(fs::exists(scratch.dir / "judged-report" / "finding-2.trace.jsonl"));
 }
 
 TEST(CiGateGuide, CiJobsUseTheTestedCommands) {
@@ -170,6 +171,8 @@ TEST(DriveCli, BadUsageExitsTwo) {
   EXPECT_EQ(s.run("battlecheck drive --engine \"'unterminated\" --depth 2\n", out), 2) << out;
   EXPECT_NE(out.find("unterminated ' quote"), std::string::npos) << out;
   EXPECT_EQ(s.run("battlecheck drive --engine x --depth 2 --random 3\n", out), 2) << out;
+  EXPECT_EQ(s.run("battlecheck drive --engine x --judge trace --random 3\n", out), 2) << out;
+  EXPECT_EQ(s.run("battlecheck drive --engine x --judge both --depth 2\n", out), 2) << out;
   EXPECT_EQ(s.run("battlecheck drive --depth 2\n", out), 2) << out;
 }
 
