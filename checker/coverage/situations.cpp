@@ -149,6 +149,7 @@ const std::vector<Situation> kCoreSituations = {
     KIND(summon_trigger, SummonTrigger, "S0 §6.3.4.3; S4 §2.4.3"),
     KIND(other_summon_trigger, OtherSummonTrigger, "S0 §6.3.4.3; S1 §伤害步骤"),
     KIND(end_of_damage_step_trigger, EndOfDamageStepTrigger, "S0 §6.3.4.3.5; S1 §伤害步骤结束时"),
+    KIND(before_calc_trigger, BeforeCalcTrigger, "S3 §Before Damage Calculation; S4 §2.4.3.2"),
     // ---- every trigger event (docs/effects.md "Trigger events") -----------
     TRIG(attacks_face_down, AttacksFaceDown, "S0 §6.3.4.3.1"),
     TRIG(flipped, Flipped, "S0 §6.3.4.3.2; S0 §6.3.4.3.4"),
@@ -163,6 +164,7 @@ const std::vector<Situation> kCoreSituations = {
     TRIG(opponent_special_summoned, OpponentSpecialSummoned, "S1 §伤害步骤"),
     TRIG(end_of_damage_step, EndOfDamageStep, "S0 §6.3.4.3.5"),
     TRIG(end_of_battle_phase, EndOfBattlePhase, "S3 §End of Battle Phase; S1 §结束步骤"),
+    TRIG(before_damage_calculation, BeforeDamageCalculation, "S3 §Before Damage Calculation; S4 §2.4.3.2"),
     // ---- attacks (model/rules/model.cpp, flow.cpp battle_step_consequences) -----
     {"direct_attack", "a direct attack is declared", "S1 §战斗步骤; S4 §2.4.2", on(T::AttackDeclared),
      [](const V& v) { return v.event.target == kDirect; }},

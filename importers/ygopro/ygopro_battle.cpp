@@ -279,6 +279,7 @@ bool Mapper::on_chaining(const Message& m) {
   e.link = m.link;
   e.slot = m.from.location == loc::kMzone ? slot(m.from) : kNoSlot;
   links_[m.link] = LinkInfo{card, spec.kind, spec.owner, out_.records.size()};
+  activated_ |= 1u << card;
   push(e);
   out_.records.back().card_name = spec.name;
   activating_ = m.link;

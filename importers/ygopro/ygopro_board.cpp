@@ -108,6 +108,7 @@ void Mapper::build_scenario() {
   monster_codes_.clear();
   card_codes_.clear();
   card_controllers_.clear();
+  activated_ = 0;
   auto add_monster = [&](std::uint32_t code) {
     if (monster_index(code) != kNoMonster || monster_codes_.size() >= static_cast<std::size_t>(kMaxMonsterSpecs)) return;
     const auto it = std::find_if(cards_.cards.begin(), cards_.cards.end(), [&](const EngineCard& c) { return c.code == code; });
@@ -209,12 +210,48 @@ std::uint8_t Mapper::add_card(const EngineCard& c, const ScriptReading& reading)
   return static_cast<std::uint8_t>(scenario_.cards.size() - 1);
 }
 
+namespace {
+
+/// The one timing a trigger on a battle event is chained at (the model's
+/// on_entry and battle steps), or MainPhase1 for the others.
+Timing battle_event_timing(TriggerEvent t) {
+  switch (t) {
+    case TriggerEvent::AttacksFaceDown: return Timing::StartOfDamageStep;
+    case TriggerEvent::BeforeDamageCalculation: return Timing::BeforeDamageCalculation;
+    case TriggerEvent::Battled:
+    case TriggerEvent::InflictsBattleDamage: return Timing::AfterDamageCalculation;
+    case TriggerEvent::DestroyedByBattle:
+    case TriggerEvent::DestroyedOpponentByBattle:
+    case TriggerEvent::EndOfDamageStep: return Timing::EndOfDamageStep;
+    default: return Timing::MainPhase1;
+  }
+}
+
+}  // namespace
+
+/// Of the model cards of one engine card (its first term, then a monster's
+/// further triggers), the one an activation now is: a trigger on the battle
+/// event of the current timing, else the first not yet activated, else the first.
+std::uint8_t Mapper::effect_card(std::uint8_t first) const {
+  std::uint8_t unused = kNoCard;
+  for (std::size_t i = first; i < card_codes_.size(); ++i) {
+    if (card_codes_[i] != card_codes_[first] || card_controllers_[i] != card_controllers_[first]) continue;
+    const EffectTerm& t = scenario_.cards[i].term;
+    const bool fresh = !(activated_ & (1u << i));
+    if (fresh && t.activation == Activation::Trigger && battle_event_timing(t.trigger) == timing_ &&
+        timing_ != Timing::MainPhase1)
+      return static_cast<std::uint8_t>(i);
+    if (fresh && unused == kNoCard) unused = static_cast<std::uint8_t>(i);
+  }
+  return unused != kNoCard ? unused : first;
+}
+
 /// The card of an activation or an offer; a card the file does not describe
 /// gets an open term (a quick effect at any timing whose outcome the stream
 /// shows), so an undescribed card never makes a run unreadable.
 std::uint8_t Mapper::ensure_card(std::uint32_t code, std::uint8_t controller) {
   const std::uint8_t known = card_index(code, controller);
-  if (known != kNoCard) return known;
+  if (known != kNoCard) return effect_card(known);
   EngineCard c;
   c.code = code;
   c.controller = controller;

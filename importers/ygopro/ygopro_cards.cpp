@@ -60,13 +60,14 @@ void add_lock(ScriptReading& r, const json& activation, const std::pair<Continuo
 
 /// The card's term: its first registered effect that is activated in the
 /// Battle Phase, else its first continuous one (importers/ygopro/ygopro_terms.cpp);
-/// its other continuous effects go to `more`. The rule applied, or empty
+/// its other continuous effects go to `more`, and then a monster's further
+/// triggers (Reflect Bounder's destruction after its damage). The rule applied, or empty
 /// when no effect reads as a term.
 std::string read_script(const json& script, EngineCard& c) {
   auto effects = script.find("effects");
   if (effects == script.end() || !effects->is_array()) return {};
   const std::string prose = c.name + " " + text(script, "description");
-  std::vector<ScriptReading> continuous;
+  std::vector<ScriptReading> continuous, triggers;
   const json* activated = nullptr;
   std::optional<std::pair<ContinuousSpec, std::string>> lock;
   for (const json& e : *effects) {
@@ -79,6 +80,7 @@ std::string read_script(const json& script, EngineCard& c) {
     if (!r.term) continue;
     if (r.term->activation == Activation::Continuous) continuous.push_back(std::move(r));
     else if (!c.script.term) c.script = std::move(r), activated = &e;
+    else if (r.term->activation == Activation::Trigger && c.monster) triggers.push_back(std::move(r));
   }
   if (lock && c.script.term && c.script.term->activation == Activation::Quick) {
     add_lock(c.script, *activated, *lock);
@@ -90,6 +92,7 @@ std::string read_script(const json& script, EngineCard& c) {
     continuous.erase(continuous.begin());
   }
   c.more = std::move(continuous);
+  for (ScriptReading& t : triggers) c.more.push_back(std::move(t));
   return c.script.rule;
 }
 

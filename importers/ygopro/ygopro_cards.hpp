@@ -34,9 +34,11 @@ struct EngineCard {
   std::vector<TermField> effect;         ///< a term written in the file ("effect"), parsed with the scenario's monsters
   ScriptReading script;                  ///< the term read from a synthetic script's registered effects
   /// A monster's other continuous effects on itself (piercing, "cannot be
-  /// destroyed by battle", ...): each its own card of the model on the same
-  /// host, since a model card holds one term. Never activated, so every
-  /// offer and activation of the engine card stays with `script`.
+  /// destroyed by battle", ...), then its further triggers (Reflect Bounder's
+  /// "battled" destruction after its "before damage calculation" damage):
+  /// each its own card of the model on the same host, since a model card
+  /// holds one term. An activation of the engine card goes to the one of
+  /// them whose trigger's timing is the current one (Mapper::ensure_card).
   std::vector<ScriptReading> more;
   /// Its script negates monsters' effects on the field continuously (Skill
   /// Drain), which no term states: no monster's continuous effect is read then.

@@ -54,6 +54,7 @@ class Mapper {
   std::uint8_t ensure_card(std::uint32_t code, std::uint8_t controller);
   std::uint8_t monster_index(std::uint32_t code) const;
   std::uint8_t card_index(std::uint32_t code, std::uint8_t controller) const;
+  std::uint8_t effect_card(std::uint8_t first) const;
   Player side(std::uint8_t engine_player) const { return engine_player == turn_player_ ? Player::P1 : Player::P2; }
   /// The model slot of an engine monster-zone location (an Extra Monster Zone
   /// through its mapping); kNoSlot when it is not a monster zone or an unmapped one.
@@ -163,6 +164,7 @@ class Mapper {
   std::size_t offset_ = 0;  ///< byte offset of the message being mapped
   std::vector<std::uint32_t> monster_codes_;  ///< scenario monster index -> passcode
   std::vector<std::uint32_t> card_codes_;     ///< scenario card index -> passcode
+  std::uint32_t activated_ = 0;                ///< scenario cards activated so far (bit per card)
   std::vector<std::uint8_t> card_controllers_;  ///< scenario card index -> engine controller
   std::vector<bool> open_outcome_;            ///< scenario card index -> resolution taken from the stream
   std::vector<bool> open_amount_;             ///< scenario card index -> ATK amount taken from the damage calculation

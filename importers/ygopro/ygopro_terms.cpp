@@ -42,13 +42,14 @@ struct TriggerCode {
   Constant code;
   TriggerEvent event;
 };
-constexpr std::array<TriggerCode, 13> kTriggerCodes = {{
+constexpr std::array<TriggerCode, 14> kTriggerCodes = {{
     {{"EVENT_FLIP", 1001}, TriggerEvent::Flipped},
     {{"EVENT_FLIP_SUMMON_SUCCESS", 1101}, TriggerEvent::FlipSummoned},
     {{"EVENT_TO_GRAVE", 1014}, TriggerEvent::SentToGraveyard},
     {{"EVENT_SPSUMMON_SUCCESS", 1102}, TriggerEvent::SpecialSummoned},
     {{"EVENT_ATTACK_ANNOUNCE", 1130}, TriggerEvent::AttackDeclared},
     {{"EVENT_BE_BATTLE_TARGET", 1131}, TriggerEvent::TargetedForAttack},
+    {{"EVENT_BATTLE_CONFIRM", 1133}, TriggerEvent::BeforeDamageCalculation},
     {{"EVENT_BATTLED", 1138}, TriggerEvent::Battled},
     {{"EVENT_BATTLE_DESTROYING", 1139}, TriggerEvent::DestroyedOpponentByBattle},
     {{"EVENT_BATTLE_DESTROYED", 1140}, TriggerEvent::DestroyedByBattle},

@@ -137,6 +137,12 @@ void Stepper::on_entry(Timing t) {
   if (t == leave_at && t != Timing::DamageCalculation) send_battle_destroyed();
   if (t == Timing::EndStep) pend_timed_triggers(TriggerEvent::EndOfBattlePhase, false);
   if (t == Timing::EndOfDamageStep) pend_timed_triggers(TriggerEvent::EndOfDamageStep, true);
+  // Before damage calculation, after the flip: the battlers' triggers on their
+  // battle (S2 §マスタールール2以前のダメージステップ stage 2, S3 §Before Damage
+  // Calculation: Reflect Bounder, Drillroid), only while both are still there.
+  if (t == Timing::BeforeDamageCalculation && !s.has(kBattleCancelled) && s.attacker < kSlotCount &&
+      s.zones[s.attacker].occupied() && (s.target == kDirect || (s.target < kSlotCount && s.zones[s.target].occupied())))
+    pend_timed_triggers(TriggerEvent::BeforeDamageCalculation, true);
 }
 
 /// Triggers on a point of time (the end of the Damage Step or of the Battle

@@ -52,8 +52,11 @@ enum class TriggerEvent : std::uint8_t {
   EndOfDamageStep,            ///< the end of the Damage Step, the host having battled
   EndOfBattlePhase,           ///< the end of the Battle Phase (End Step)
   FlipSummoned,               ///< the host was Flip Summoned (not flipped by an attack or an effect: knob flip_is_flip_summon)
+  /// The host battles: before damage calculation, after the flip (Reflect
+  /// Bounder, Drillroid, Blast Sphere; EVENT_BATTLE_CONFIRM in the cores).
+  BeforeDamageCalculation,
 };
-inline constexpr int kTriggerEventCount = 15;
+inline constexpr int kTriggerEventCount = 16;  // fills the 4 bits of EffectAttr: a 17th event needs its own field
 
 /// Simple activation conditions (EffectTerm::conditions).
 enum Cond : std::uint16_t {

@@ -15,7 +15,8 @@ constexpr std::array<EffectKind, kTriggerEventCount> kTriggerClass = {
     EffectKind::BattleDamageTrigger,   EffectKind::BattledTrigger,       EffectKind::BattleDestroyedTrigger,
     EffectKind::BattleDestroyedTrigger, EffectKind::SentToGraveTrigger,  EffectKind::AttackTrigger,
     EffectKind::AttackTrigger,         EffectKind::SummonTrigger,        EffectKind::SummonTrigger,
-    EffectKind::EndOfDamageStepTrigger, EffectKind::EndOfBattleTrigger, EffectKind::SummonTrigger};
+    EffectKind::EndOfDamageStepTrigger, EffectKind::EndOfBattleTrigger, EffectKind::SummonTrigger,
+    EffectKind::BeforeCalcTrigger};
 
 /// Classes of activated, non-trigger effects by their operations, first match wins.
 EffectKind class_of_quick(const EffectTerm& t) {

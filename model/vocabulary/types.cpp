@@ -58,6 +58,7 @@ constexpr std::array<KindInfo, kEffectKindCount> kKinds = {{
     {"end_of_damage_step_trigger", "trigger: at the end of the Damage Step"},
     {"continuous", "never activated: applies while on the field"},
     {"other_summon_trigger", "optional trigger: another monster (the opponent's) is special summoned"},
+    {"before_calc_trigger", "trigger: its monster battles, before damage calculation (after the flip)"},
 }};
 
 constexpr std::array<std::string_view, kEventTypeCount> kEventTypes = {

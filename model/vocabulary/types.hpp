@@ -83,8 +83,9 @@ enum class EffectKind : std::uint8_t {
   EndOfDamageStepTrigger,  ///< trigger: at the end of the Damage Step, e.g. Mirror Wall-like
   Continuous,              ///< never activated: applies while on the field, e.g. Skyscraper
   OtherSummonTrigger,      ///< optional trigger: another monster is special summoned (the opponent's), e.g. Trap Hole-like
+  BeforeCalcTrigger,       ///< trigger: its monster battles, before damage calculation, e.g. Reflect Bounder
 };
-inline constexpr int kEffectKindCount = 27;
+inline constexpr int kEffectKindCount = 28;
 
 /// Extra activation condition of an end-of-Battle-Phase trigger (S0 §6.3.4.3 examples).
 enum class Condition : std::uint8_t { None, HostAttacked, HostBattled };

@@ -28,7 +28,8 @@ bool damage_step_trigger(const Event& e) {
     case TriggerEvent::DestroyedOpponentByBattle:
     case TriggerEvent::SentToGraveyard:
     case TriggerEvent::SpecialSummoned:
-    case TriggerEvent::EndOfDamageStep: return true;
+    case TriggerEvent::EndOfDamageStep:
+    case TriggerEvent::BeforeDamageCalculation: return true;
     default: return false;
   }
 }

@@ -119,6 +119,15 @@ void on_summoned(Ctx& c, const Event& e) {
   listening(c, TriggerEvent::OpponentSpecialSummoned, other(e.player));
 }
 
+/// Before damage calculation: the battlers' triggers on their battle, while
+/// both are still on the field (the model's on_entry reads the same).
+void on_before_damage_calculation(Ctx& c) {
+  if (c.attacker >= kSlotCount || !(c.occupied & slot_bit(c.attacker))) return;
+  if (c.target != kDirect && (c.target >= kSlotCount || !(c.occupied & slot_bit(c.target)))) return;
+  for (std::uint8_t slot : {c.attacker, c.target})
+    if (slot < kSlotCount) hosted(c, TriggerEvent::BeforeDamageCalculation, monster_at(c, slot));
+}
+
 void on_end_of_damage_step(Ctx& c) {
   for (std::uint8_t slot : {c.attacker, c.target})
     if (c.occupied & slot_bit(slot)) hosted(c, TriggerEvent::EndOfDamageStep, monster_at(c, slot));
@@ -161,6 +170,7 @@ void fold_obligations(Ctx& c, const Event& e) {
       break;
     case EventType::TimingEnter:
       if (e.timing == Timing::EndOfDamageStep) on_end_of_damage_step(c);
+      if (e.timing == Timing::BeforeDamageCalculation) on_before_damage_calculation(c);
       break;
     default: break;
   }

@@ -364,6 +364,7 @@ TEST(Mr3, Permissions) {
       {EffectKind::EndOfDamageStepTrigger, mask({T::EndOfDamageStep})},
       {EffectKind::Continuous, 0},
       {EffectKind::OtherSummonTrigger, outside},
+      {EffectKind::BeforeCalcTrigger, mask({T::BeforeDamageCalculation})},
   };
   ASSERT_EQ(want.size(), static_cast<std::size_t>(kEffectKindCount));
   for (const auto& [kind, m] : want)

@@ -59,6 +59,8 @@ const std::vector<Case>& cases() {
       {"OpponentSpecialSummoned", TriggerEvent::OpponentSpecialSummoned, Player::P1, kNoMonster,
        [](Trace& t) { t.summoned(P2M2, Player::P2).open(); }},
       {"EndOfDamageStep", TriggerEvent::EndOfDamageStep, Player::P1, kWarrior, quiet_battle},
+      {"BeforeDamageCalculation", TriggerEvent::BeforeDamageCalculation, Player::P1, kWarrior,
+       [](Trace& t) { t.declare(P1M0, P2M0).to_damage_step().enter(Timing::BeforeDamageCalculation).open(); }},
       {"FlipSummoned", TriggerEvent::FlipSummoned, Player::P2, kBug,
        [](Trace& t) { t.summon_by(EventType::FlipSummoned, P2M1, Player::P2, kBug).open(); }},
   };
