@@ -143,12 +143,7 @@ TEST(YgoproImport, APositionForcedOnTheFlippedMonsterFollowsTheFlip) {
   EXPECT_EQ(find(r, EventType::PositionChanged, find(r, EventType::DamageStepBegin)), flip + 1);
 }
 
-/// A real run (tests/importers/real_runs): the import of one committed recording.
-ImportResult import_real(const std::string& name) {
-  const std::string run = std::string(BC_SOURCE_DIR) + "/tests/importers/real_runs/" + name;
-  return import_stream(testing::read_bytes(run + ".bin"),
-                       parse_card_file(testing::read_text(run + ".cards.json"), run), ImportOptions{});
-}
+using testing::import_real;
 
 /// Sakuretsu Armor destroys the attacker at its declaration; the core then
 /// prompts both players once more before it stops the attack: the model's

@@ -16,11 +16,7 @@ namespace {
 
 using nlohmann::json;
 
-ImportResult import_real(const std::string& name) {
-  const std::string run = std::string(BC_SOURCE_DIR) + "/tests/importers/real_runs/" + name;
-  return import_stream(testing::read_bytes(run + ".bin"),
-                       parse_card_file(testing::read_text(run + ".cards.json"), run), ImportOptions{});
-}
+using testing::import_real;
 
 TEST(YgoproTriggers, BattleConfirmIsATriggerBeforeDamageCalculation) {
   const json e = {{"effect_type", "EFFECT_TYPE_SINGLE|EFFECT_TYPE_TRIGGER_F"}, {"event_code", "EVENT_BATTLE_CONFIRM"}};

@@ -45,6 +45,12 @@ inline ImportResult import_run(const std::string& run) {
   return import_stream(run_stream(run), run_cards(run), ImportOptions{});
 }
 
+/// A real run (tests/importers/real_runs): the import of one committed recording.
+inline ImportResult import_real(const std::string& name) {
+  const std::string run = std::string(BC_SOURCE_DIR) + "/tests/importers/real_runs/" + name;
+  return import_stream(read_bytes(run + ".bin"), parse_card_file(read_text(run + ".cards.json"), run), ImportOptions{});
+}
+
 /// Ids of the Always/Eventually properties the trace's events violate.
 inline std::vector<std::string> violated_properties(const ImportResult& r) {
   TraceContext ctx = start_context(r.header.scenario);
