@@ -1,7 +1,8 @@
 // libFuzzer target: an engine's response lines for `drive`
 // (importers/drive/drive_response.hpp), with no process. Any bytes must give
 // a response object or a Garbage reply, and any accepted body must read into
-// events / actions or an error text, never a crash; every message stays bounded.
+// events / actions / trace records or an error text, never a crash; every
+// message stays bounded.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -45,6 +46,13 @@ void interpret(const nlohmann::json& body) {
   raw.clear();
   check_bounded(bc::read_response_actions(body, raw, canonical));
   check_bounded(bc::response_error(body, {{"cmd", "actions"}}));
+  // --judge trace: the engine's own trace and what it leaves out.
+  std::vector<bc::TraceRecord> records;
+  bool given = false;
+  check_bounded(bc::read_response_records(body, scenario(), records, given));
+  bc::EventTypeMask omits = 0;
+  check_bounded(bc::read_response_omits(body, omits));
+  check_bounded(bc::read_response_trace_omits(body, omits));
 }
 
 }  // namespace
