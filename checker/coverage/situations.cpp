@@ -5,7 +5,6 @@
 #include "checker/coverage/situations.hpp"
 #include "checker/coverage/damage_situations.hpp"
 #include "checker/coverage/term_situations.hpp"
-
 #include "model/terms/effect.hpp"
 #include "model/core/scenario.hpp"
 
@@ -60,7 +59,7 @@ bool activated_at(const V& v) { return tc(v).at(W); }
 template <EffectKind K>
 bool kind_activated(const V& v) { return v.event.kind == K; }
 template <TriggerEvent E>
-bool trigger_activated(const V& v) { return is_trigger(v.event) && trigger_of_attrs(v.event.attrs) == E; }
+bool trigger_activated(const V& v) { return is_trigger(v.event) && trigger_of_byte(v.event.trigger) == E; }
 template <Timing W>
 bool battler_left_at(const V& v) { return tc(v).at(W) && tc(v).has(kBtlActive) && is_battler(tc(v), v.event.slot); }
 template <LeaveReason R>
@@ -165,6 +164,8 @@ const std::vector<Situation> kCoreSituations = {
     TRIG(end_of_damage_step, EndOfDamageStep, "S0 §6.3.4.3.5"),
     TRIG(end_of_battle_phase, EndOfBattlePhase, "S3 §End of Battle Phase; S1 §结束步骤"),
     TRIG(before_damage_calculation, BeforeDamageCalculation, "S3 §Before Damage Calculation; S4 §2.4.3.2"),
+    TRIG(monster_inflicts_battle_damage, MonsterInflictsBattleDamage, "S0 §6.3.4.3.4; S1 §伤害计算后"),
+    TRIG(opponent_monster_sent_to_graveyard, OpponentMonsterSentToGraveyard, "S0 §6.3.4.3; S1 §伤害步骤结束时"),
     // ---- attacks (model/rules/model.cpp, flow.cpp battle_step_consequences) -----
     {"direct_attack", "a direct attack is declared", "S1 §战斗步骤; S4 §2.4.2", on(T::AttackDeclared),
      [](const V& v) { return v.event.target == kDirect; }},

@@ -58,6 +58,7 @@ std::string op_problem(const Op& o, const EffectTerm& t, bool blanks) {
 std::string shape_problem(const EffectTerm& t, bool blanks) {
   const bool activated = t.activation != Activation::Continuous;
   if ((t.activation == Activation::Trigger) != (t.trigger != TriggerEvent::None)) return "a trigger event off a trigger";
+  if (t.trigger == TriggerEvent::OpponentMonsterSentToGraveyard && !t.mandatory) return "an optional trigger on another card leaving";
   if (!activated && t.continuous.kind == ContinuousKind::None) return "a continuous effect without a continuous part";
   if (!activated && only_after_activation(t.continuous.kind)) return "a part only an activated card carries";
   const bool lock = lasts_after_activation(t.continuous.kind);
@@ -107,7 +108,9 @@ struct Rng {
 /// gives monsters (kDrawnTypes), so that a lock often names one on the board.
 std::int16_t draw_type(Rng& r) { return static_cast<std::int16_t>(kDrawnTypes[static_cast<std::size_t>(r.below(3)) + 1]); }
 
-constexpr std::array<TriggerEvent, 2> kFieldEvents = {TriggerEvent::AttackDeclared, TriggerEvent::OpponentSpecialSummoned};
+constexpr std::array<TriggerEvent, 4> kFieldEvents = {TriggerEvent::AttackDeclared, TriggerEvent::OpponentSpecialSummoned,
+                                                      TriggerEvent::MonsterInflictsBattleDamage,
+                                                      TriggerEvent::OpponentMonsterSentToGraveyard};
 constexpr std::array<OpCode, 20> kDrawnOps = {
     OpCode::Destroy,     OpCode::Banish,         OpCode::ReturnToHand,   OpCode::ChangePosition, OpCode::ChangeAtk,
     OpCode::SetAtk,      OpCode::ChangeDef,      OpCode::NegateAttack,   OpCode::EndBattlePhase, OpCode::NoBattleDamage,
@@ -211,8 +214,8 @@ EffectTerm draw_term(Rng& r) {
   t.from_hand = activated && t.card_type == CardType::Monster && r.chance(25);
   const bool hostable = t.card_type == CardType::Monster && !t.from_hand;
   if (t.activation == Activation::Trigger) {
-    t.trigger = hostable ? static_cast<TriggerEvent>(1 + r.below(kTriggerEventCount - 1)) : kFieldEvents[r.below(2)];
-    t.mandatory = r.chance(50);
+    t.trigger = hostable ? static_cast<TriggerEvent>(1 + r.below(kHostTriggerEventCount - 1)) : kFieldEvents[r.below(4)];
+    t.mandatory = t.trigger == TriggerEvent::OpponentMonsterSentToGraveyard || r.chance(50);
   }
   if (t.activation == Activation::Quick || t.activation == Activation::Counter)
     t.window = r.chance(60) ? Window::Any : static_cast<Window>(1 + r.below(kWindowCount - 1));
@@ -253,9 +256,7 @@ const std::array<TimingMask, kEffectKindCount>& permitted_somewhere() {
 
 bool term_needs_host(const EffectTerm& t) {
   if (host_rule(t) == HostRule::Required || has_host_part(t)) return true;  // the load check's reading (term_check.hpp)
-  if (t.activation == Activation::Trigger && t.trigger != TriggerEvent::AttackDeclared &&
-      t.trigger != TriggerEvent::OpponentSpecialSummoned)
-    return true;
+  if (t.activation == Activation::Trigger && concerns_host(t.trigger)) return true;
   if (t.conditions & kHostConds) return true;
   if (std::any_of(t.ops.begin(), t.ops.begin() + t.op_count, [](const Op& o) { return o.object == Object::Self; }))
     return true;

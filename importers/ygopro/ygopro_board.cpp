@@ -200,6 +200,15 @@ std::uint8_t Mapper::add_card(const EngineCard& c, const ScriptReading& reading)
   // Its own monster is its host where the term needs one, or has a part about it (has_host_part).
   if (host_rule(spec.term) == HostRule::Required || (host_rule(spec.term) == HostRule::Optional && has_host_part(spec.term)))
     spec.host = monster_index(c.code);
+  if (reading.face_up_effect && c.effect.empty() && !c.kind) {  // an effect of the card's first term, once face-up
+    spec.effect_of = card_index(c.code, c.controller);
+    std::vector<CardSpec> with = scenario_.cards;
+    with.push_back(spec);
+    if (const std::string why = effect_of_problem(with, with.size() - 1); !why.empty()) {
+      warn("card " + std::to_string(c.code) + " (" + c.name + "): its effect once face-up is left out: " + why);
+      return kNoCard;
+    }
+  }
   scenario_.cards.push_back(spec);
   card_codes_.push_back(c.code);
   card_controllers_.push_back(c.controller);
@@ -219,7 +228,8 @@ Timing battle_event_timing(TriggerEvent t) {
     case TriggerEvent::AttacksFaceDown: return Timing::StartOfDamageStep;
     case TriggerEvent::BeforeDamageCalculation: return Timing::BeforeDamageCalculation;
     case TriggerEvent::Battled:
-    case TriggerEvent::InflictsBattleDamage: return Timing::AfterDamageCalculation;
+    case TriggerEvent::InflictsBattleDamage:
+    case TriggerEvent::MonsterInflictsBattleDamage: return Timing::AfterDamageCalculation;
     case TriggerEvent::DestroyedByBattle:
     case TriggerEvent::DestroyedOpponentByBattle:
     case TriggerEvent::EndOfDamageStep: return Timing::EndOfDamageStep;
@@ -230,14 +240,18 @@ Timing battle_event_timing(TriggerEvent t) {
 }  // namespace
 
 /// Of the model cards of one engine card (its first term, then a monster's
-/// further triggers), the one an activation now is: a trigger on the battle
-/// event of the current timing, else the first not yet activated, else the first.
+/// further triggers, a Spell's or Trap's effects once face-up), the one an
+/// activation now is: a trigger on the battle event of the current timing,
+/// else the first not yet activated (nor resolved in Main Phase 1), else the first.
 std::uint8_t Mapper::effect_card(std::uint8_t first) const {
   std::uint8_t unused = kNoCard;
   for (std::size_t i = first; i < card_codes_.size(); ++i) {
     if (card_codes_[i] != card_codes_[first] || card_controllers_[i] != card_controllers_[first]) continue;
     const EffectTerm& t = scenario_.cards[i].term;
-    const bool fresh = !(activated_ & (1u << i));
+    // An effect of the card once face-up is none while the card was never activated.
+    const std::uint8_t of = scenario_.cards[i].effect_of;
+    if (of != kNoCard && !(activated_ & (1u << of)) && !scenario_.cards[of].resolved_before) continue;
+    const bool fresh = !(activated_ & (1u << i)) && !scenario_.cards[i].resolved_before;  // resolved in Main Phase 1: used
     if (fresh && t.activation == Activation::Trigger && battle_event_timing(t.trigger) == timing_ &&
         timing_ != Timing::MainPhase1)
       return static_cast<std::uint8_t>(i);

@@ -61,7 +61,8 @@ void add_lock(ScriptReading& r, const json& activation, const std::pair<Continuo
 /// The card's term: its first registered effect that is activated in the
 /// Battle Phase, else its first continuous one (importers/ygopro/ygopro_terms.cpp);
 /// its other continuous effects go to `more`, and then a monster's further
-/// triggers (Reflect Bounder's destruction after its damage). The rule applied, or empty
+/// triggers (Reflect Bounder's destruction after its damage), or a Spell's or
+/// Trap's triggers once it is face-up (Begone, Knave!'s return). The rule applied, or empty
 /// when no effect reads as a term.
 std::string read_script(const json& script, EngineCard& c) {
   auto effects = script.find("effects");
@@ -81,6 +82,9 @@ std::string read_script(const json& script, EngineCard& c) {
     if (r.term->activation == Activation::Continuous) continuous.push_back(std::move(r));
     else if (!c.script.term) c.script = std::move(r), activated = &e;
     else if (r.term->activation == Activation::Trigger && c.monster) triggers.push_back(std::move(r));
+    else if (r.term->activation == Activation::Trigger && r.face_up_effect && !c.monster &&
+             c.script.term->activation != Activation::Trigger)  // a Continuous Trap's trigger after its activation
+      triggers.push_back(std::move(r));
   }
   if (lock && c.script.term && c.script.term->activation == Activation::Quick) {
     add_lock(c.script, *activated, *lock);

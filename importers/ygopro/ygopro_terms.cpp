@@ -26,7 +26,8 @@ constexpr Constant kActivate{"EFFECT_TYPE_ACTIVATE", 0x10}, kFlip{"EFFECT_TYPE_F
 // EFFECT_FLAG_*
 constexpr Constant kCardTarget{"EFFECT_FLAG_CARD_TARGET", 0x10}, kDamageStep{"EFFECT_FLAG_DAMAGE_STEP", 0x4000},
     kDamageCal{"EFFECT_FLAG_DAMAGE_CAL", 0x8000};
-constexpr Constant kRangeHand{"LOCATION_HAND", 0x2};
+constexpr Constant kRangeHand{"LOCATION_HAND", 0x2}, kRangeSpellZone{"LOCATION_SZONE", 0x8};
+constexpr Constant kFieldEffect{"EFFECT_TYPE_FIELD", 0x2};
 // EVENT_*
 constexpr Constant kFreeChain{"EVENT_FREE_CHAIN", 1002}, kAttackAnnounce{"EVENT_ATTACK_ANNOUNCE", 1130},
     kChaining{"EVENT_CHAINING", 1027};
@@ -242,6 +243,16 @@ bool activation(const json& e, std::uint32_t card_type, EffectTerm& t, ScriptRea
     if (!flip && t.trigger == TriggerEvent::None && event_is(e, kBattleStart) &&
         function_facts(e, "condition").find(":IsFacedown") != std::string::npos)
       t.trigger = TriggerEvent::AttacksFaceDown;
+    // A field trigger listens to the whole field, not to its own card: battle
+    // damage by any monster (Begone, Knave!), a monster sent to the Graveyard
+    // from the opponent's field (Coffin Seller: its condition, not read, names
+    // the opponent's monsters; a listener to its own side's would be misread).
+    if (holds(e, "effect_type", kFieldEffect) && t.trigger == TriggerEvent::InflictsBattleDamage)
+      t.trigger = TriggerEvent::MonsterInflictsBattleDamage;
+    if (holds(e, "effect_type", kFieldEffect) && t.trigger == TriggerEvent::SentToGraveyard)  // optional: not read
+      t.trigger = t.mandatory ? TriggerEvent::OpponentMonsterSentToGraveyard : TriggerEvent::None;
+    // By value: EDOPro's constant.lua names 0x8 LOCATION_REASON_RETURN too, which the stub may print.
+    r.face_up_effect = t.card_type != CardType::Monster && (value_of(e, "range_value") & kRangeSpellZone.value) != 0;
     r.rule = flip ? "EFFECT_TYPE_FLIP -> trigger flipped (mandatory)" : "trigger on " + std::string(name(t.trigger));
     return t.trigger != TriggerEvent::None;
   }

@@ -29,6 +29,9 @@ struct ScriptReading {
   /// The script is known not to target (no EFFECT_FLAG_CARD_TARGET): a
   /// monster its Duel.SetTargetCard names is no target in the rules' sense.
   bool no_target = false;
+  /// A Spell's or Trap's trigger used from the Spell & Trap Zone: an effect of
+  /// the card once its activation has resolved (CardSpec::effect_of).
+  bool face_up_effect = false;
   std::string rule;                ///< the mapping rule applied, for reports
 };
 

@@ -61,8 +61,32 @@ struct CardSpec {
   /// (docs/scenario-format.md, "Cards resolved before the Battle Phase").
   bool resolved_before = false;
   std::uint8_t resolved_target = kNoSlot;  ///< the slot its target stands in as the Battle Phase begins
+  /// An effect of another card once that card is face-up: the index of the
+  /// card (an earlier one, a Continuous Spell or Trap activated during the
+  /// duel) whose activation must have resolved before this effect can be
+  /// activated, trigger or apply (Begone, Knave!'s return after its
+  /// activation; docs/scenario-format.md, "Effects of a face-up card").
+  /// kNoCard: a card of its own.
+  std::uint8_t effect_of = kNoCard;
   bool operator==(const CardSpec&) const = default;
 };
+
+/// What is wrong with card `i`'s `effect_of` among `cards` (an empty string:
+/// nothing): it names an earlier card of the same player, a Spell or Trap
+/// activated during the duel that is a card of its own, and the effect has no
+/// host. Both loaders (scenario TOML, trace header) read it through this.
+inline std::string effect_of_problem(const std::vector<CardSpec>& cards, std::size_t i) {
+  const CardSpec& c = cards[i];
+  if (c.effect_of == kNoCard) return {};
+  if (c.effect_of >= i) return "names a card that does not come before this one";
+  const CardSpec& of = cards[c.effect_of];
+  if (of.effect_of != kNoCard) return "names " + of.name + ", itself an effect of another card";
+  if (of.owner != c.owner) return "names " + of.name + ", which the other player holds";
+  if (of.term.card_type == CardType::Monster || of.term.activation == Activation::Continuous || of.host != kNoMonster)
+    return "names " + of.name + ", which is not a Spell or Trap activated during the duel";
+  if (c.host != kNoMonster) return "an effect of a face-up Spell or Trap has no host";
+  return {};
+}
 
 /// The attribute bits an activation of `c` carries (EffectAttr): its term's,
 /// plus kAttrEngineTimings for an engine-declared card.

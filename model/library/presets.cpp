@@ -176,10 +176,12 @@ void annotate_effects(Event& e, const Scenario& scenario) {
   if (e.type != EventType::Activate && e.type != EventType::Resolve) return;
   if (e.card < scenario.cards.size()) {
     e.attrs = card_attrs(scenario.cards[e.card]);
+    e.trigger = static_cast<std::uint8_t>(scenario.cards[e.card].term.trigger);
     return;
   }
   const Preset* p = find_preset(e.kind);
   e.attrs = p == nullptr ? 0 : effect_attrs(p->term);
+  e.trigger = p == nullptr ? 0 : static_cast<std::uint8_t>(p->term.trigger);
 }
 
 }  // namespace bc

@@ -2,8 +2,8 @@
 // templates, and the effect cards each player holds.
 #include <algorithm>
 
-#include "model/library/cards.hpp"
 #include "model/embed/embedded.hpp"
+#include "model/loaders/library_fill.hpp"
 #include "model/loaders/loader.hpp"
 #include "model/library/presets.hpp"
 #include "model/library/term_toml.hpp"
@@ -13,6 +13,9 @@ namespace bc {
 namespace {
 
 using input::Reader;
+using loaders::kind_host_rule;
+using loaders::with_library_card;
+using loaders::with_library_monster;
 
 constexpr int kMaxStat = 5000;
 constexpr int kStatStep = 50;
@@ -29,9 +32,6 @@ std::vector<std::string> names_of(int count) {
 bool summons_monster(EffectKind k) { return preset_takes_summons(k); }
 /// Kinds whose preset changes ATK by `value`.
 bool takes_value(EffectKind k) { return preset_takes_value(k); }
-/// Kinds whose preset is a trigger on the end of the Battle Phase (host_attacked / host_battled apply).
-/// Host rule of a preset kind.
-HostRule kind_host_rule(EffectKind k) { return host_rule(preset_term(k, 0, kNoMonster, Condition::None)); }
 bool takes_condition(EffectKind k) {
   const Preset* p = find_preset(k);
   return p != nullptr && p->term.trigger == TriggerEvent::EndOfBattlePhase;
@@ -78,92 +78,11 @@ class ScenarioParser {
     return static_cast<int>(v);
   }
 
-  /// The library card named by `card` (docs/scenario-format.md "Library cards"), or nullptr when absent.
-  const LibraryCard* library_card(const toml::table& t, const std::string& f) const {
-    const toml::node* n = t.get("card");
-    if (n == nullptr) return nullptr;
-    const std::string text = rd_.need_string(t, "card", f + ".card");
-    if (const LibraryCard* c = find_library_card(text)) return c;
-    const std::string near = input::closest(text, library_card_names());
-    rd_.fail(*n, f + ".card",
-             "unknown card " + brief_quote(text) + (near.empty() ? "" : " (did you mean " + brief_quote(near) + "?)") +
-                 "; `battlecheck cards` lists the library");
-  }
-
-  /// A copy of a [[monster]] table with the library card's name and printed values where the file gives none.
-  toml::table with_library_monster(const toml::table& t, const std::string& f) const {
-    toml::table out = t;
-    const LibraryCard* c = library_card(t, f);
-    if (c == nullptr) return out;
-    if (c->type != "monster")
-      rd_.fail(*t.get("card"), f + ".card", brief_quote(c->name) + " is a " + c->type + ", not a monster");
-    out.erase("card");
-    if (!out.contains("name")) out.insert("name", c->name);
-    if (!out.contains("atk")) out.insert("atk", static_cast<std::int64_t>(*c->atk));
-    if (!out.contains("def")) out.insert("def", static_cast<std::int64_t>(*c->def));
-    if (!out.contains("level") && c->level != 0) out.insert("level", static_cast<std::int64_t>(c->level));
-    if (!out.contains("monster_type") && c->monster_type != MonsterType::None)
-      out.insert("monster_type", std::string(name(c->monster_type)));
-    return out;
-  }
-
-  /// A copy of a [[card]] table with the library card's name, kind, value and host filled in
-  /// where the file gives none (a monster card's host: the [[monster]] of the same name).
-  toml::table with_library_card(const toml::table& t, const std::string& f) const {
-    toml::table out = t;
-    const LibraryCard* c = library_card(t, f);
-    if (c == nullptr) return out;
-    if (!c->kind)
-      rd_.fail(*t.get("card"), f + ".card",
-               brief_quote(c->name) + " has no activated effect the model knows (kind none): " + c->note);
-    out.erase("card");
-    if (!out.contains("name")) out.insert("name", c->name);
-    if (c->term && !out.contains("effect") && !out.contains("kind")) {
-      fill_library_effect(*c, out, f);
-      add_library_host(*c, out, host_rule(*c->term));
-      return out;
-    }
-    if (!out.contains("kind")) out.insert("kind", std::string(name(*c->kind)));
-    if (!out.contains("value") && c->value && takes_value(*c->kind)) out.insert("value", static_cast<std::int64_t>(*c->value));
-    add_library_host(*c, out, kind_host_rule(*c->kind));
-    return out;
-  }
-
-  /// A library card's own monster is its host when the scenario has a [[monster]] of that name.
-  void add_library_host(const LibraryCard& c, toml::table& out, HostRule rule) const {
-    if (c.type == "monster" && !out.contains("host") && rule != HostRule::Forbidden &&
-        find_monster(c.name) != kNoMonster && (!out.contains("player") || rule == HostRule::Required))
-      out.insert("host", c.name);
-  }
-
-  /// A library card written in full: its term, with the blanks ("$summons", an
-  /// ATK change of 0) filled from the scenario's `summons` and `value`.
-  void fill_library_effect(const LibraryCard& c, toml::table& out, const std::string& f) const {
-    toml::table effect = *toml::parse("effect = " + c.effect_toml)["effect"].as_table();
-    std::string summons;
-    if (out.contains("summons")) summons = rd_.need_string(out, "summons", f + ".summons");
-    const std::optional<std::int64_t> value = rd_.get_int(out, "value", f + ".value");
-    out.erase("summons");
-    out.erase("value");
-    if (toml::array* ops = effect["ops"].as_array())
-      for (std::size_t i = 0; i < ops->size(); ++i) {
-        std::string op = ops->get(i)->value_or(std::string());
-        if (const auto at = op.find("$summons"); at != std::string::npos) {
-          if (summons.empty()) rd_.fail(out, f + ".summons", "missing: " + brief_quote(c.name) + " special summons a monster; name a token template");
-          op.replace(at, 8, summons);
-        }
-        if (value && op.find(" 0 ") != std::string::npos && (op.rfind("change_atk", 0) == 0 || op.rfind("set_atk", 0) == 0))
-          op.replace(op.find(" 0 "), 3, " " + std::to_string(*value) + " ");
-        ops->replace(ops->cbegin() + static_cast<std::ptrdiff_t>(i), op);
-      }
-    out.insert("effect", effect);
-  }
-
   void read_monster(const toml::table& file_table, std::size_t i) {
     const std::string f = "monster[" + std::to_string(i) + "]";
     rd_.only_keys(file_table, f + ".", {"name", "atk", "def", "level", "monster_type", "player", "zone", "position", "card"});
     if (!file_table.contains("card")) return read_monster_table(file_table, f);
-    const toml::table filled = with_library_monster(file_table, f);
+    const toml::table filled = with_library_monster(rd_, file_table, f);
     at_card_line(file_table, [&] { read_monster_table(filled, f); });
   }
 
@@ -259,9 +178,9 @@ class ScenarioParser {
   void read_card(const toml::table& file_table, std::size_t i) {
     const std::string f = "card[" + std::to_string(i) + "]";
     rd_.only_keys(file_table, f + ".", {"name", "kind", "effect", "player", "host", "value", "summons", "condition", "card",
-                                         "resolved_before", "resolved_target"});
+                                         "resolved_before", "resolved_target", "effect_of"});
     if (!file_table.contains("card")) return read_card_table(file_table, f);
-    const toml::table filled = with_library_card(file_table, f);
+    const toml::table filled = with_library_card(rd_, s_, file_table, f);
     at_card_line(file_table, [&] { read_card_table(filled, f); });
   }
 
@@ -296,7 +215,22 @@ class ScenarioParser {
     }
     if (!c.custom) c.term = preset_term(c.kind, c.value, c.summons, c.condition);
     read_resolved(t, f, c);
+    read_effect_of(t, f, c);
     s_.cards.push_back(c);
+  }
+
+  /// `effect_of = "card name"`: an effect of an earlier card once it is face-up (CardSpec::effect_of).
+  void read_effect_of(const toml::table& t, const std::string& f, CardSpec& c) const {
+    const toml::node* n = t.get("effect_of");
+    if (n == nullptr) return;
+    const std::string of = rd_.need_string(t, "effect_of", f + ".effect_of");
+    for (std::size_t i = 0; i < s_.cards.size() && c.effect_of == kNoCard; ++i)
+      if (s_.cards[i].name == of) c.effect_of = static_cast<std::uint8_t>(i);
+    if (c.effect_of == kNoCard)
+      rd_.fail(*n, f + ".effect_of", "no earlier card is named " + brief_quote(of) + ": the card must come first");
+    std::vector<CardSpec> with = s_.cards;
+    with.push_back(c);
+    if (const std::string why = effect_of_problem(with, with.size() - 1); !why.empty()) rd_.fail(*n, f + ".effect_of", why);
   }
 
   /// `resolved_before = true`, with `resolved_target` = a monster on the board

@@ -59,7 +59,9 @@ void Stepper::inflict(Player p, int amount) {
   // The battler across from the player who took it inflicted it (S1 §伤害计算时:
   // "your opponent takes the battle damage" is battle damage).
   const std::uint8_t dealer = d.to == Player::P1 ? s.target : s.attacker;
-  if (dealer < kSlotCount && s.zones[dealer].occupied()) make_pending(s.zones[dealer].monster, TriggerEvent::InflictsBattleDamage);
+  if (dealer >= kSlotCount || !s.zones[dealer].occupied()) return;
+  make_pending(s.zones[dealer].monster, TriggerEvent::InflictsBattleDamage);
+  for (Player p : {Player::P1, Player::P2}) make_pending_for(p, TriggerEvent::MonsterInflictsBattleDamage);
 }
 
 /// The modifiers in force at damage calculation: "no battle damage" always;

@@ -10,12 +10,14 @@ namespace bc::detail {
 void Stepper::make_pending(std::uint8_t monster, TriggerEvent event) {
   if (monster == kNoMonster) return;
   for (std::uint8_t c = 0; c < sc.cards.size(); ++c)
-    if (sc.cards[c].host == monster && sc.cards[c].term.trigger == event && !(s.used & (1u << c))) s.pending |= 1u << c;
+    if (sc.cards[c].host == monster && sc.cards[c].term.trigger == event && !(s.used & (1u << c)) && face_up_for(c))
+      s.pending |= 1u << c;
 }
 
 void Stepper::make_pending_for(Player listener, TriggerEvent event) {
   for (std::uint8_t c = 0; c < sc.cards.size(); ++c)
-    if (sc.cards[c].owner == listener && sc.cards[c].term.trigger == event && !(s.used & (1u << c))) s.pending |= 1u << c;
+    if (sc.cards[c].owner == listener && sc.cards[c].term.trigger == event && !(s.used & (1u << c)) && face_up_for(c))
+      s.pending |= 1u << c;
 }
 
 /// The term's own activation conditions (Cond bits) in the current state.
@@ -54,7 +56,7 @@ bool Stepper::resolution_possible(std::uint8_t card) const {
 bool Stepper::can_activate(std::uint8_t card) const {
   const CardSpec& c = sc.cards[card];
   const int speed = spell_speed(c.term);
-  if (c.owner != s.priority || (s.used & (1u << card)) || speed < 2) return false;
+  if (c.owner != s.priority || (s.used & (1u << card)) || speed < 2 || !face_up_for(card)) return false;
   if (!allowed_at(card, s.timing) || s.chain_len >= kMaxChain) return false;
   if (c.term.card_type == CardType::Trap && traps_locked()) return false;
   if (s.chain_len == 0) {
@@ -141,6 +143,7 @@ void Stepper::push_link(std::uint8_t card, std::uint8_t target, std::uint8_t cos
   e.target = link_target ? kNoSlot : target;
   e.slot = host_slot(card);
   e.attrs = card_attrs(c);
+  e.trigger = static_cast<std::uint8_t>(c.term.trigger);
   emit(e);
   pay_cost(card, cost);
 }
@@ -188,6 +191,7 @@ void Stepper::resolve_chain() {
     e.kind = sc.cards[link.card].kind;
     e.player = sc.cards[link.card].owner;
     e.attrs = card_attrs(sc.cards[link.card]);
+    e.trigger = static_cast<std::uint8_t>(sc.cards[link.card].term.trigger);
     emit(e);
     if (!(link.bits & (kLinkActivationNegated | kLinkEffectNegated))) {
       apply(i);

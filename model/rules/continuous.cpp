@@ -18,8 +18,20 @@ bool Stepper::continuous_active(std::uint8_t card) const {
   return continuous_in_force(card) && !negated_by_continuous(card);
 }
 
+bool Stepper::face_up_for(std::uint8_t card) const {
+  const std::uint8_t of = sc.cards[card].effect_of;
+  return of == kNoCard || (s.resolved & (1u << of)) != 0;
+}
+
+bool Stepper::has_later_effects(std::uint8_t card) const {
+  for (const CardSpec& c : sc.cards)
+    if (c.effect_of == card) return true;
+  return false;
+}
+
 bool Stepper::continuous_in_force(std::uint8_t card) const {
   const CardSpec& c = sc.cards[card];
+  if (!face_up_for(card)) return false;
   if (c.term.activation != Activation::Continuous)
     return continuous_after_activation(c.term) && (s.resolved & (1u << card)) != 0;
   if (c.host == kNoMonster) return true;
@@ -68,7 +80,7 @@ int Stepper::continuous_atk(std::uint8_t slot) const {
 /// declare an attack" and binds later declarations only.
 void Stepper::come_into_force(std::uint8_t card) {
   const EffectTerm& t = sc.cards[card].term;
-  if (!continuous_after_activation(t)) return;
+  if (!continuous_after_activation(t) && !has_later_effects(card)) return;
   s.resolved = static_cast<std::uint16_t>(s.resolved | 1u << card);
   if (t.continuous.kind == ContinuousKind::FaceUpAttackPosition)
     for (std::uint8_t slot = 0; slot < kSlotCount; ++slot)

@@ -24,7 +24,10 @@ void Stepper::leave_field(std::uint8_t slot, LeaveReason reason) {
   z = ZoneState{};
   s.atk_mod[slot] = s.def_mod[slot] = 0;
   forget_bp_changes(slot);
-  if (reason != LeaveReason::Banish && reason != LeaveReason::ReturnToHand) make_pending(monster, TriggerEvent::SentToGraveyard);
+  if (reason != LeaveReason::Banish && reason != LeaveReason::ReturnToHand) {
+    make_pending(monster, TriggerEvent::SentToGraveyard);
+    make_pending_for(other(side_of(slot)), TriggerEvent::OpponentMonsterSentToGraveyard);
+  }
   if (reason == LeaveReason::Battle) {
     make_pending(monster, TriggerEvent::DestroyedByBattle);
     const std::uint8_t foe = slot == s.attacker ? s.target : slot == s.target ? s.attacker : kNoSlot;

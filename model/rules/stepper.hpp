@@ -42,6 +42,11 @@ struct Stepper {
   bool continuous_in_force(std::uint8_t card) const;     ///< continuous_active before another card's negation
   bool negated_by_continuous(std::uint8_t card) const;   ///< another card's continuous part negates its effects now
   void come_into_force(std::uint8_t card);
+  /// The card is usable: a card of its own, or an effect of a card whose
+  /// activation has resolved (CardSpec::effect_of).
+  bool face_up_for(std::uint8_t card) const;
+  /// Some card is an effect of this one once it is face-up.
+  bool has_later_effects(std::uint8_t card) const;
   bool face_up_attack_forced() const;
   bool side_has_monsters(Player p) const;
 

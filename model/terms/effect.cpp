@@ -15,7 +15,6 @@ const Op* EffectTerm::find_op(OpCode c) const {
 std::uint32_t effect_attrs(const EffectTerm& t) {
   std::uint32_t a = 0;
   if (t.activation == Activation::Trigger) a |= kAttrTrigger;
-  a |= static_cast<std::uint32_t>(t.trigger) << kAttrTriggerShift;
   if (t.activation == Activation::Counter) a |= kAttrCounter;
   if (t.mandatory) a |= kAttrMandatory;
   if (t.window == Window::DamageCalculation) a |= kAttrCalcOnly;
@@ -52,11 +51,12 @@ std::uint32_t effect_attrs(const EffectTerm& t) {
 bool needs_host_on_field(TriggerEvent e) {
   // Not a flip effect (S1 §伤害步骤, S4 §2.4.3.2; knob flip_effect_after_host_left).
   return e != TriggerEvent::SentToGraveyard && e != TriggerEvent::DestroyedByBattle && e != TriggerEvent::Flipped &&
-         e != TriggerEvent::AttackDeclared && e != TriggerEvent::OpponentSpecialSummoned && e != TriggerEvent::None;
+         concerns_host(e);
 }
 
 bool concerns_host(TriggerEvent e) {
-  return e != TriggerEvent::None && e != TriggerEvent::AttackDeclared && e != TriggerEvent::OpponentSpecialSummoned;
+  return e != TriggerEvent::None && e != TriggerEvent::AttackDeclared && e != TriggerEvent::OpponentSpecialSummoned &&
+         e != TriggerEvent::MonsterInflictsBattleDamage && e != TriggerEvent::OpponentMonsterSentToGraveyard;
 }
 
 HostRule host_rule(const EffectTerm& t) {

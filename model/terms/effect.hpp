@@ -55,8 +55,18 @@ enum class TriggerEvent : std::uint8_t {
   /// The host battles: before damage calculation, after the flip (Reflect
   /// Bounder, Drillroid, Blast Sphere; EVENT_BATTLE_CONFIRM in the cores).
   BeforeDamageCalculation,
+  /// Any monster, either side's, inflicts battle damage to a player: the
+  /// trigger of a face-up Continuous Trap that listens to the whole field
+  /// (Begone, Knave!; EVENT_BATTLE_DAMAGE on a field effect in the cores).
+  MonsterInflictsBattleDamage,
+  /// A monster is sent from the opponent's field to the Graveyard (Coffin
+  /// Seller; a field effect's EVENT_TO_GRAVE in the cores).
+  OpponentMonsterSentToGraveyard,
 };
-inline constexpr int kTriggerEventCount = 16;  // fills the 4 bits of EffectAttr: a 17th event needs its own field
+inline constexpr int kTriggerEventCount = 18;
+/// The events up to BeforeDamageCalculation: the random term generator draws
+/// a monster's trigger among these (checker/random/term_gen.cpp).
+inline constexpr int kHostTriggerEventCount = 16;
 
 /// Simple activation conditions (EffectTerm::conditions).
 enum Cond : std::uint16_t {
@@ -219,14 +229,14 @@ enum EffectAttr : std::uint32_t {
                                    ///< timing properties leave it to the card audit
   kAttrIndestructibleTurn = 0x400000,  ///< the same for a no_battle_damage that lasts the turn
   kAttrPiercing = 0x800000,        ///< continuous: its monster inflicts piercing battle damage (docs/effects.md)
-  kAttrTriggerShift = 24,          ///< bits 24-27: the TriggerEvent
+  // bits 24-27 are free: the TriggerEvent has its own field (Event::trigger)
   kAttrHalvesDamage = 0x10000000,  ///< halves the battle damage its controller takes in this battle (model/terms/damage.hpp)
   kAttrRedirectsDamage = 0x20000000,  ///< the battle damage its controller would take in this battle goes to the opponent
   kAttrHalvesDamageTurn = 0x40000000,     ///< the same halving for the rest of the turn
   kAttrRedirectsDamageTurn = 0x80000000,  ///< the same redirection for the rest of the turn
 };
-/// The trigger event recorded in attribute bits.
-constexpr TriggerEvent trigger_of_attrs(std::uint32_t a) { return static_cast<TriggerEvent>((a >> kAttrTriggerShift) & 0xF); }
+/// The trigger event an Activate / Resolve event carries (Event::trigger, filled with its attrs).
+constexpr TriggerEvent trigger_of_byte(std::uint8_t b) { return static_cast<TriggerEvent>(b); }
 
 /// An operation that removes a monster from the field (destroy, banish, return to hand).
 constexpr bool op_removes(OpCode c) { return c == OpCode::Destroy || c == OpCode::Banish || c == OpCode::ReturnToHand; }

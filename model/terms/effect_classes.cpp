@@ -16,7 +16,7 @@ constexpr std::array<EffectKind, kTriggerEventCount> kTriggerClass = {
     EffectKind::BattleDestroyedTrigger, EffectKind::SentToGraveTrigger,  EffectKind::AttackTrigger,
     EffectKind::AttackTrigger,         EffectKind::SummonTrigger,        EffectKind::SummonTrigger,
     EffectKind::EndOfDamageStepTrigger, EffectKind::EndOfBattleTrigger, EffectKind::SummonTrigger,
-    EffectKind::BeforeCalcTrigger};
+    EffectKind::BeforeCalcTrigger,     EffectKind::BattleDamageTrigger,  EffectKind::SentToGraveTrigger};
 
 /// Classes of activated, non-trigger effects by their operations, first match wins.
 EffectKind class_of_quick(const EffectTerm& t) {

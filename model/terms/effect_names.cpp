@@ -17,7 +17,8 @@ constexpr std::array<std::string_view, kTriggerEventCount> kTriggers = {
     "none", "attacks_face_down", "flipped", "inflicts_battle_damage", "battled", "destroyed_by_battle",
     "destroyed_opponent_by_battle", "sent_to_graveyard", "attack_declared", "targeted_for_attack",
     "special_summoned", "opponent_special_summoned", "end_of_damage_step", "end_of_battle_phase",
-    "flip_summoned", "before_damage_calculation"};
+    "flip_summoned", "before_damage_calculation", "monster_inflicts_battle_damage",
+    "opponent_monster_sent_to_graveyard"};
 constexpr std::array<std::string_view, kCostCount> kCosts = {"none", "pay_lp", "tribute", "discard"};
 constexpr std::array<std::string_view, kOpCodeCount> kOps = {
     "destroy", "banish", "return_to_hand", "change_position", "change_atk", "set_atk", "change_def",

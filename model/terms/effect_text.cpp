@@ -88,6 +88,9 @@ class TermParser {
       return fail("trigger", "a trigger effect needs a trigger event");
     if (t_.activation != Activation::Trigger && t_.trigger != TriggerEvent::None)
       return fail("trigger", "only a trigger effect (activation = \"trigger\") has a trigger event");
+    if (t_.trigger == TriggerEvent::OpponentMonsterSentToGraveyard && !t_.mandatory)
+      return fail("mandatory", "a trigger on a monster sent from the opponent's field is mandatory (Coffin Seller): an "
+                               "optional one, on another card's leaving, has no class of its own (S0 §6.3.4.3)");
     if (t_.activation == Activation::Continuous && t_.continuous.kind == ContinuousKind::None)
       return fail("continuous", "a continuous effect needs a continuous part");
     if (t_.activation == Activation::Continuous && only_after_activation(t_.continuous.kind))

@@ -63,7 +63,9 @@ struct Event {
   CalcMode mode{};
   Position position{};
   Duration duration{};          ///< StatChanged / ChangeExpired: how long the change lasts
-  std::uint8_t reserved = 0;    ///< always 0: no padding, so traces hash by their bytes
+  /// Activate / Resolve: the effect's TriggerEvent (model/terms/effect.hpp),
+  /// filled with `attrs` and, like them, not written in traces.
+  std::uint8_t trigger = 0;
   std::int32_t value = 0;
   std::int32_t value2 = 0;
   /// Activate / Resolve: the effect's attribute bits (EffectAttr, model/terms/effect.hpp),

@@ -23,7 +23,7 @@ using Ctx = TraceContext;
 inline bool is_trigger(const Event& e) { return (e.attrs & kAttrTrigger) != 0; }
 inline int speed_of(const Event& e) { return speed_of_attrs(e.attrs); }
 inline bool has_attr(const Event& e, std::uint32_t a) { return (e.attrs & a) != 0; }
-inline TriggerEvent trigger_of(const Event& e) { return trigger_of_attrs(e.attrs); }
+inline TriggerEvent trigger_of(const Event& e) { return trigger_of_byte(e.trigger); }
 /// The five Damage Step timings are contiguous in enum Timing (model/vocabulary/types.hpp).
 static_assert(static_cast<int>(Timing::EndOfDamageStep) - static_cast<int>(Timing::StartOfDamageStep) == 4);
 /// Damage Step timing index 1..5 (start of DS .. end of DS), 0 otherwise.

@@ -23,6 +23,7 @@ bool damage_step_trigger(const Event& e) {
     case TriggerEvent::AttacksFaceDown:
     case TriggerEvent::Flipped:
     case TriggerEvent::InflictsBattleDamage:
+    case TriggerEvent::MonsterInflictsBattleDamage:  // a battle event (the cores exempt them: docs/engines/ygopro.md)
     case TriggerEvent::Battled:
     case TriggerEvent::DestroyedByBattle:
     case TriggerEvent::DestroyedOpponentByBattle:
@@ -40,6 +41,7 @@ std::optional<std::pair<Timing, Prop>> trigger_timing(TriggerEvent t) {
     case TriggerEvent::AttacksFaceDown: return std::make_pair(Timing::StartOfDamageStep, Prop::DestroyWithoutCalcAtStartOfDamageStep);
     case TriggerEvent::Flipped: return std::make_pair(Timing::AfterDamageCalculation, Prop::FlipEffectsAfterDamageCalculation);
     case TriggerEvent::InflictsBattleDamage:
+    case TriggerEvent::MonsterInflictsBattleDamage:
     case TriggerEvent::Battled:
       return std::make_pair(Timing::AfterDamageCalculation, Prop::BattleDamageTriggersAfterDamageCalculation);
     case TriggerEvent::DestroyedByBattle:
@@ -122,7 +124,7 @@ void kind_timings(const Ctx& c, const Event& e, Verdicts& v) {
 void trigger_preconditions(const Ctx& c, const Event& e, Verdicts& v) {
   if (!is_trigger(e)) return;
   const TriggerEvent t = trigger_of(e);
-  if (t == TriggerEvent::InflictsBattleDamage && !c.has(kBtlDamageDealt))
+  if ((t == TriggerEvent::InflictsBattleDamage || t == TriggerEvent::MonsterInflictsBattleDamage) && !c.has(kBtlDamageDealt))
     violate(v, Prop::BattleDamageTriggersAfterDamageCalculation);
   if (t == TriggerEvent::DestroyedByBattle || t == TriggerEvent::DestroyedOpponentByBattle) {
     const Player side = t == TriggerEvent::DestroyedByBattle ? e.player : other(e.player);

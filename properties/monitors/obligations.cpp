@@ -31,7 +31,11 @@ void obligation_facts(TraceContext& c, const Scenario& header) {
   for (std::size_t i = 0; i < header.cards.size() && i < static_cast<std::size_t>(kMaxCards); ++i) {
     const CardSpec& card = header.cards[i];
     c.card_host[i] = card.host;
-    if (obliged(card)) c.card_event[i] = static_cast<std::uint8_t>(card.term.trigger);
+    // An effect of a face-up card is due only once that card's activation has
+    // resolved: from the start when it resolved before the Battle Phase; a
+    // later resolution is left to conformance (the model's face_up_for).
+    const bool face_up = card.effect_of == kNoCard || header.cards[card.effect_of].resolved_before;
+    if (obliged(card) && face_up) c.card_event[i] = static_cast<std::uint8_t>(card.term.trigger);
   }
   for (int side = 0; side < 2; ++side)
     for (int z = 0; z < kZonesPerSide; ++z)
@@ -89,7 +93,10 @@ void host_left(Ctx& c, std::uint8_t monster) {
 void on_left(Ctx& c, const Event& e) {
   const std::uint8_t m = e.monster != kNoMonster ? e.monster : monster_at(c, e.slot);
   host_left(c, m);
-  if (e.reason != LeaveReason::Banish && e.reason != LeaveReason::ReturnToHand) hosted(c, TriggerEvent::SentToGraveyard, m);
+  if (e.reason != LeaveReason::Banish && e.reason != LeaveReason::ReturnToHand) {
+    hosted(c, TriggerEvent::SentToGraveyard, m);
+    if (e.slot < kSlotCount) listening(c, TriggerEvent::OpponentMonsterSentToGraveyard, other(side_of(e.slot)));
+  }
   if (e.reason == LeaveReason::Battle) {
     hosted(c, TriggerEvent::DestroyedByBattle, m);
     const std::uint8_t foe = e.slot == c.attacker ? c.target : e.slot == c.target ? c.attacker : kNoSlot;
@@ -100,7 +107,9 @@ void on_left(Ctx& c, const Event& e) {
 
 void on_battle_damage(Ctx& c, const Event& e) {
   const std::uint8_t dealer = e.player == Player::P1 ? c.target : c.attacker;
-  if (c.occupied & slot_bit(dealer)) hosted(c, TriggerEvent::InflictsBattleDamage, monster_at(c, dealer));
+  if (!(c.occupied & slot_bit(dealer))) return;
+  hosted(c, TriggerEvent::InflictsBattleDamage, monster_at(c, dealer));
+  for (Player p : {Player::P1, Player::P2}) listening(c, TriggerEvent::MonsterInflictsBattleDamage, p);
 }
 
 void on_calc(Ctx& c, const Event& e) {

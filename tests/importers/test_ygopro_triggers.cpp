@@ -2,6 +2,8 @@
 // and a monster's further triggers as model cards of their own
 // (docs/engines/ygopro.md, "A card with several effects"): Reflect Bounder
 // deals its damage before damage calculation, then destroys itself after it.
+// A Continuous Trap's field trigger is an effect of the card once face-up
+// (CardSpec::effect_of): Begone, Knave!, Coffin Seller.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -17,6 +19,18 @@ namespace {
 using nlohmann::json;
 
 using testing::import_real;
+
+/// The (timing, card) of every activation in an import.
+std::vector<std::pair<Timing, std::uint8_t>> activations_of(const ImportResult& r) {
+  std::vector<std::pair<Timing, std::uint8_t>> out;
+  Timing now = Timing::MainPhase1;
+  for (const TraceRecord& rec : r.records) {
+    if (rec.kind != RecordKind::Event) continue;
+    if (rec.event.type == EventType::TimingEnter) now = rec.event.timing;
+    if (rec.event.type == EventType::Activate) out.emplace_back(now, rec.event.card);
+  }
+  return out;
+}
 
 TEST(YgoproTriggers, BattleConfirmIsATriggerBeforeDamageCalculation) {
   const json e = {{"effect_type", "EFFECT_TYPE_SINGLE|EFFECT_TYPE_TRIGGER_F"}, {"event_code", "EVENT_BATTLE_CONFIRM"}};
@@ -45,16 +59,64 @@ TEST(YgoproTriggers, AMonstersSecondTriggerIsACardOfItsOwn) {
   EXPECT_EQ(cards[0].term.trigger, TriggerEvent::BeforeDamageCalculation);
   EXPECT_EQ(cards[1].term.trigger, TriggerEvent::Battled);
   EXPECT_EQ(cards[0].host, cards[1].host);
-  std::vector<std::pair<Timing, std::uint8_t>> activations;
-  Timing now = Timing::MainPhase1;
-  for (const TraceRecord& rec : r.records) {
-    if (rec.kind != RecordKind::Event) continue;
-    if (rec.event.type == EventType::TimingEnter) now = rec.event.timing;
-    if (rec.event.type == EventType::Activate) activations.emplace_back(now, rec.event.card);
-  }
   const std::vector<std::pair<Timing, std::uint8_t>> expected = {{Timing::BeforeDamageCalculation, 0},
                                                                  {Timing::AfterDamageCalculation, 1}};
-  EXPECT_EQ(activations, expected);
+  EXPECT_EQ(activations_of(r), expected);
+}
+
+// A field trigger listens to the whole field: EVENT_BATTLE_DAMAGE is any
+// monster's battle damage, EVENT_TO_GRAVE a monster of the opponent's sent to
+// the Graveyard (mandatory only); a monster's own (SINGLE) keeps its host's event.
+TEST(YgoproTriggers, AFieldTriggerListensToTheWholeField) {
+  const auto read = [](const char* type, const char* code, const char* range, std::uint32_t card_type) {
+    const json e = {{"effect_type", type}, {"event_code", code}, {"range", range}, {"range_value", 8u}};
+    return read_script_effect(e, card_type, "");
+  };
+  const ScriptReading knave = read("EFFECT_TYPE_FIELD|EFFECT_TYPE_TRIGGER_F", "EVENT_BATTLE_DAMAGE", "LOCATION_SZONE", 0x20004);
+  ASSERT_TRUE(knave.term.has_value());
+  EXPECT_EQ(knave.term->trigger, TriggerEvent::MonsterInflictsBattleDamage);
+  EXPECT_TRUE(knave.face_up_effect);
+  // EDOPro's stub may name the range 0x8 LOCATION_REASON_RETURN: read by value.
+  EXPECT_TRUE(read("EFFECT_TYPE_FIELD|EFFECT_TYPE_TRIGGER_F", "EVENT_BATTLE_DAMAGE", "LOCATION_REASON_RETURN", 0x20004)
+                  .face_up_effect);
+  const ScriptReading coffin = read("EFFECT_TYPE_FIELD|EFFECT_TYPE_TRIGGER_F", "EVENT_TO_GRAVE", "LOCATION_SZONE", 0x20004);
+  ASSERT_TRUE(coffin.term.has_value());
+  EXPECT_EQ(coffin.term->trigger, TriggerEvent::OpponentMonsterSentToGraveyard);
+  EXPECT_EQ(class_of(*coffin.term), EffectKind::SentToGraveTrigger);
+  EXPECT_FALSE(read("EFFECT_TYPE_FIELD|EFFECT_TYPE_TRIGGER_O", "EVENT_TO_GRAVE", "LOCATION_SZONE", 0x20004).term);
+  const ScriptReading own = read("EFFECT_TYPE_SINGLE|EFFECT_TYPE_TRIGGER_F", "EVENT_BATTLE_DAMAGE", "", 0x21);
+  ASSERT_TRUE(own.term.has_value());
+  EXPECT_EQ(own.term->trigger, TriggerEvent::InflictsBattleDamage);
+  EXPECT_FALSE(own.face_up_effect);
+}
+
+// The recorded run: P2 activates the set Begone, Knave! in the Battle Step;
+// Luster Dragon's battle damage then brings its return after damage
+// calculation, the second model card, an effect of the first once face-up.
+TEST(YgoproTriggers, AContinuousTrapsTriggerIsAnEffectOfTheCard) {
+  const ImportResult r = import_real("batch3/fluoro/fluoro-begone_knave-p003");
+  ASSERT_FALSE(r.error) << r.error->what;
+  const auto& cards = r.header.scenario.cards;
+  ASSERT_EQ(cards.size(), 2u);
+  EXPECT_EQ(cards[0].effect_of, kNoCard);
+  EXPECT_EQ(cards[1].effect_of, 0);
+  EXPECT_EQ(cards[1].term.trigger, TriggerEvent::MonsterInflictsBattleDamage);
+  EXPECT_TRUE(cards[1].term.mandatory);
+  const std::vector<std::pair<Timing, std::uint8_t>> expected = {{Timing::BattleStep, 0},
+                                                                 {Timing::AfterDamageCalculation, 1}};
+  EXPECT_EQ(activations_of(r), expected);
+}
+
+// EDOPro offers the still-set card after damage calculation, in answer to the
+// battle damage its trigger listens to (field::get_cteffect): the offer is the
+// card's activation, never its effect once face-up, which needs the card
+// activated first.
+TEST(YgoproTriggers, TheSetCardsOfferIsItsActivation) {
+  const ImportResult r = import_real("batch3/edo/edo-begone_knave-p002");
+  ASSERT_FALSE(r.error) << r.error->what;
+  ASSERT_EQ(r.header.scenario.cards.size(), 2u);
+  const std::vector<std::pair<Timing, std::uint8_t>> expected = {{Timing::AfterDamageCalculation, 0}};
+  EXPECT_EQ(activations_of(r), expected);
 }
 
 }  // namespace

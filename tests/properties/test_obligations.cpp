@@ -61,6 +61,9 @@ const std::vector<Case>& cases() {
       {"EndOfDamageStep", TriggerEvent::EndOfDamageStep, Player::P1, kWarrior, quiet_battle},
       {"BeforeDamageCalculation", TriggerEvent::BeforeDamageCalculation, Player::P1, kWarrior,
        [](Trace& t) { t.declare(P1M0, P2M0).to_damage_step().enter(Timing::BeforeDamageCalculation).open(); }},
+      {"MonsterInflictsBattleDamage", TriggerEvent::MonsterInflictsBattleDamage, Player::P2, kNoMonster, quiet_battle},
+      {"OpponentMonsterSentToGraveyard", TriggerEvent::OpponentMonsterSentToGraveyard, Player::P1, kNoMonster,
+       quiet_battle},
       {"FlipSummoned", TriggerEvent::FlipSummoned, Player::P2, kBug,
        [](Trace& t) { t.summon_by(EventType::FlipSummoned, P2M1, Player::P2, kBug).open(); }},
   };

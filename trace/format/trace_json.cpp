@@ -193,6 +193,7 @@ json scenario_to_json(const Scenario& s) {
     if (c.hidden_condition) card["hidden_condition"] = true;
     if (c.resolved_before) card["resolved_before"] = true;
     if (c.resolved_target < kSlotCount) card["resolved_target"] = slot_name(c.resolved_target);
+    if (c.effect_of != kNoCard) card["effect_of"] = c.effect_of;
     cards.push_back(card);
   }
   return {{"name", s.name}, {"description", s.description}, {"first_turn", s.first_turn},
@@ -215,8 +216,14 @@ Scenario scenario_from_json(const json& j, const std::string& where) {
   if (j.contains("board")) board_from_json(j["board"], s, where);
   const json& cards = array_at(j, "cards", where);
   if (cards.size() > static_cast<std::size_t>(kMaxCards)) fail(where, "cards", "too many cards");
-  for (std::size_t i = 0; i < cards.size(); ++i)
-    s.cards.push_back(card_from_json(cards[i], where, "cards[" + std::to_string(i) + "]", s.monsters.size(), names_of(s)));
+  for (std::size_t i = 0; i < cards.size(); ++i) {
+    const std::string f = "cards[" + std::to_string(i) + "]";
+    s.cards.push_back(card_from_json(cards[i], where, f, s.monsters.size(), names_of(s)));
+    if (cards[i].contains("effect_of")) {
+      s.cards.back().effect_of = index_value(cards[i]["effect_of"], where, f + ".effect_of", kNoCard);
+      if (const std::string why = effect_of_problem(s.cards, i); !why.empty()) fail(where, f + ".effect_of", why);
+    }
+  }
   return s;
 }
 
