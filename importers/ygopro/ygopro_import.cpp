@@ -202,8 +202,11 @@ void Mapper::on_idle_cmd(const Message& m) {
 
 void Mapper::on_chain_offer(const Message& m) {
   if (stage_ != Stage::InBattle) return;
-  if (declaration_round_ && timing_ == Timing::AttackDeclaration) {
-    enter(Timing::BattleStep);  // the cores' prompt after the declaration's chain
+  // The cores' prompt after the declaration's chain opens the Battle Step's
+  // round; a prompt inside a new chain (the triggers that chain answered,
+  // Coffin Seller's after Mirror Force) is still the declaration window's.
+  if (declaration_round_ && timing_ == Timing::AttackDeclaration && links_[1].card == kNoCard) {
+    enter(Timing::BattleStep);
     declaration_round_at_ = out_.records.size() - 1;
   }
   Offered o;
