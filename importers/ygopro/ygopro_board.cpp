@@ -215,6 +215,9 @@ std::uint8_t Mapper::add_card(const EngineCard& c, const ScriptReading& reading)
   open_outcome_.push_back(c.effect.empty() && !c.kind && reading.open_outcome);
   open_amount_.push_back(c.effect.empty() && !c.kind && reading.computed_amount);
   categories_.push_back(reading.categories);
+  // The cores may activate a set card together with its effect once face-up
+  // (field::get_cteffect): what that resolution does, the card declares there.
+  if (spec.effect_of != kNoCard) categories_[spec.effect_of] |= reading.categories;
   no_target_.push_back(c.effect.empty() && !c.kind && reading.no_target);
   return static_cast<std::uint8_t>(scenario_.cards.size() - 1);
 }
