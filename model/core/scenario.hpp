@@ -73,8 +73,8 @@ struct CardSpec {
 
 /// What is wrong with card `i`'s `effect_of` among `cards` (an empty string:
 /// nothing): it names an earlier card of the same player, a Spell or Trap
-/// activated during the duel that is a card of its own, and the effect has no
-/// host. Both loaders (scenario TOML, trace header) read it through this.
+/// activated during the duel that is a card of its own, and the effect is an
+/// activated one with no host. Both loaders (scenario TOML, trace header) read it through this.
 inline std::string effect_of_problem(const std::vector<CardSpec>& cards, std::size_t i) {
   const CardSpec& c = cards[i];
   if (c.effect_of == kNoCard) return {};
@@ -85,6 +85,8 @@ inline std::string effect_of_problem(const std::vector<CardSpec>& cards, std::si
   if (of.term.card_type == CardType::Monster || of.term.activation == Activation::Continuous || of.host != kNoMonster)
     return "names " + of.name + ", which is not a Spell or Trap activated during the duel";
   if (c.host != kNoMonster) return "an effect of a face-up Spell or Trap has no host";
+  if (c.term.activation == Activation::Continuous)
+    return "an effect of a face-up card is activated: a continuous part goes on the card's own term";
   return {};
 }
 

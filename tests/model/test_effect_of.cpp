@@ -109,6 +109,13 @@ TEST(EffectOf, BadReferencesNameTheField) {
                      "activation = \"continuous\", card_type = \"trap\", continuous = \"cannot_attack_at_least 3000\"");
   EXPECT_INPUT_ERROR(test::error_of([&] { parse_scenario(continuous, "bad.toml"); }), "bad.toml:",
                      "card[1].effect_of: names Coffin Seller, which is not a Spell or Trap activated during the duel");
+  std::string lasting = kText;
+  const std::string trigger = "activation = \"trigger\", mandatory = true, card_type = \"trap\", trigger = "
+                              "\"opponent_monster_sent_to_graveyard\", ops = [\"inflict_damage opponent 300\"]";
+  lasting.replace(lasting.find(trigger), trigger.size(),
+                  "activation = \"continuous\", card_type = \"trap\", continuous = \"cannot_attack_at_least 3000\"");
+  EXPECT_INPUT_ERROR(test::error_of([&] { parse_scenario(lasting, "bad.toml"); }), "bad.toml:",
+                     "card[1].effect_of: an effect of a face-up card is activated");
   nlohmann::json header = trace_header(parse_scenario(kText, "coffin.toml"), "mr3");
   header["scenario"]["cards"][1]["effect_of"] = 1;
   EXPECT_INPUT_ERROR(test::error_of([&] { header_from_json(header, "run.jsonl"); }), "run.jsonl",
