@@ -58,9 +58,13 @@ enum class TriggerEvent : std::uint8_t {
   /// Any monster, either side's, inflicts battle damage to a player: the
   /// trigger of a face-up Continuous Trap that listens to the whole field
   /// (Begone, Knave!; EVENT_BATTLE_DAMAGE on a field effect in the cores).
+  /// Chained after damage calculation: S2 §マスタールール2以前のダメージステップ
+  /// (stage 4 names Begone, Knave!), S0 §6.3.4.3.4.
   MonsterInflictsBattleDamage,
   /// A monster is sent from the opponent's field to the Graveyard (Coffin
-  /// Seller; a field effect's EVENT_TO_GRAVE in the cores).
+  /// Seller; a field effect's EVENT_TO_GRAVE in the cores). A battle-destroyed
+  /// monster brings it at the end of the Damage Step: S2
+  /// §マスタールール2以前のダメージステップ (stage 6 names Coffin Seller), S0 §6.3.4.3.5.
   OpponentMonsterSentToGraveyard,
 };
 inline constexpr int kTriggerEventCount = 18;
