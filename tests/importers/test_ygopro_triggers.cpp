@@ -117,6 +117,8 @@ TEST(YgoproTriggers, TheSetCardsOfferIsItsActivation) {
   ASSERT_EQ(r.header.scenario.cards.size(), 2u);
   const std::vector<std::pair<Timing, std::uint8_t>> expected = {{Timing::AfterDamageCalculation, 0}};
   EXPECT_EQ(activations_of(r), expected);
+  // That activation returned Luster Dragon: its face-up effect's CATEGORY_TOHAND declares it.
+  EXPECT_TRUE(r.card_findings.empty()) << r.card_findings.front();
 }
 
 }  // namespace
