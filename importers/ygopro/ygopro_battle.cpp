@@ -133,6 +133,7 @@ void Mapper::on_battle(const Message& m) {
     e.value2 = m.def[1];
   }
   learn_amount(m);
+  learn_atk_outcome(m);
   push(e);
   calc_seen_ = true;
   calc_open_ = true;

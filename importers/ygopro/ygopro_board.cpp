@@ -141,6 +141,7 @@ void Mapper::build_scenario() {
     }
   open_outcome_.clear();
   open_amount_.clear();
+  open_atk_.clear();
   categories_.clear();
   no_target_.clear();
   // A continuous negation of monsters' effects (Skill Drain) is not read:
@@ -214,6 +215,7 @@ std::uint8_t Mapper::add_card(const EngineCard& c, const ScriptReading& reading)
   card_controllers_.push_back(c.controller);
   open_outcome_.push_back(c.effect.empty() && !c.kind && reading.open_outcome);
   open_amount_.push_back(c.effect.empty() && !c.kind && reading.computed_amount);
+  open_atk_.push_back(c.effect.empty() && !c.kind && reading.open_outcome && c.changes_atk);
   categories_.push_back(reading.categories);
   // The cores may activate a set card together with its effect once face-up
   // (field::get_cteffect): what that resolution does, the card declares there.

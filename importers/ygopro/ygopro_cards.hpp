@@ -43,6 +43,8 @@ struct EngineCard {
   /// Its script negates monsters' effects on the field continuously (Skill
   /// Drain), which no term states: no monster's continuous effect is read then.
   bool negates_monster_effects = false;
+  /// One of its script's effects can change a monster's ATK (script_attrs::changes_atk).
+  bool changes_atk = false;
   std::string kind_origin;               ///< "given", "effect" or the script mapping rule
   /// Whether the card has an effect the importer can name (preset, term or script).
   bool described() const { return kind.has_value() || !effect.empty() || script.term.has_value(); }

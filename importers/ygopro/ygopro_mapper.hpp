@@ -96,6 +96,7 @@ class Mapper {
   void undo_declaration_round();
   void note_amount(std::uint8_t link);
   void learn_amount(const Message& m);
+  void learn_atk_outcome(const Message& m);
 
   // ygopro_import.cpp
   void on_new_turn(const Message& m);
@@ -173,6 +174,12 @@ class Mapper {
   std::uint8_t amount_card_ = kNoCard;
   std::uint8_t amount_slot_ = kNoSlot;
   int atk_changes_ = 0;                       ///< ATK-changing resolutions this turn
+  std::vector<bool> open_atk_;                ///< scenario card index -> an open outcome that may change ATK
+  /// The opaque card that may have changed ATK as it resolved in this
+  /// battle, and that battle's monsters (learn_atk_outcome()); kNoCard when none.
+  std::uint8_t atk_card_ = kNoCard;
+  std::uint8_t atk_card_attacker_ = kNoSlot;
+  std::uint8_t atk_card_target_ = kNoSlot;
   std::vector<std::uint32_t> categories_;     ///< scenario card index -> the script's CATEGORY_* bits
   std::vector<bool> no_target_;               ///< scenario card index -> its script is known not to target
   std::vector<std::size_t> outcome_;          ///< records written while the current open link resolves

@@ -45,7 +45,15 @@ void Mapper::learn_outcome(std::uint8_t link) {
   const bool targets = card >= no_target_.size() || !no_target_[card];
   const std::optional<LearntTerm> learnt =
       bc::learn_outcome(spec.term, spec.owner, events, OutcomeBattlers{attacker_, target_, targets});
-  if (!learnt) return;  // nothing the model tracks happened: opaque stays right
+  if (!learnt) {  // nothing the model tracks happened: opaque stays right, unless the damage calculation shows an ATK change
+    if (card < open_atk_.size() && open_atk_[card] && !links_[link].negated && attack_ && attacker_ < kSlotCount) {
+      ++atk_changes_;
+      atk_card_ = card;
+      atk_card_attacker_ = attacker_;
+      atk_card_target_ = target_;
+    }
+    return;
+  }
   Event& activation = out_.records[links_[link].record].event;
   if (learnt->target != kNoSlot) activation.target = learnt->target;
   for (int i = 0; i < learnt->term.op_count; ++i) {
@@ -114,6 +122,42 @@ void Mapper::learn_amount(const Message& m) {
     open_amount_[card] = false;
     return;
   }
+}
+
+/// "Outcomes from the stream" for an opaque ATK change (docs/engines/ygopro.md):
+/// a card whose script can change ATK but whose monsters are not read
+/// (Limiter Removal's Machines, Mirror Wall's attackers) resolved in this
+/// battle, as the turn's only ATK change. When the damage calculation shows
+/// one of the battle's two monsters off its printed ATK, by a step of 50,
+/// that change is the card's operation: on its controller's battling monster
+/// or the opponent's, for the turn. Two changed, or none: nothing is learnt.
+void Mapper::learn_atk_outcome(const Message& m) {
+  const std::uint8_t card = atk_card_;
+  atk_card_ = kNoCard;
+  if (card == kNoCard || atk_changes_ != 1 || attacker_ != atk_card_attacker_ || target_ != atk_card_target_) return;
+  std::optional<Op> change;
+  for (int i = 0; i < 2; ++i) {
+    const Location& where = i == 0 ? m.attacker : m.target;
+    if (where.location == 0 || where.controller > 1 || where.sequence >= 7) continue;
+    const std::uint8_t monster = monster_index(board_[where.controller][where.sequence].code);
+    if (monster >= scenario_.monsters.size()) return;
+    const int amount = m.atk[i] - scenario_.monsters[monster].atk;
+    if (amount == 0) continue;
+    if (change || amount % 50 != 0 || amount < -6350 || amount > 6350) return;
+    Op o;
+    o.code = OpCode::ChangeAtk;
+    o.object = side(where.controller) == scenario_.cards[card].owner ? Object::OwnBattler : Object::OpponentBattler;
+    o.duration = Duration::Turn;
+    o.amount = static_cast<std::int16_t>(amount);
+    change = o;
+  }
+  if (!change) return;
+  CardSpec& spec = scenario_.cards[card];
+  spec.term.ops = {};
+  spec.term.ops[0] = *change;
+  spec.term.op_count = 1;
+  spec.term.target = TargetSpec{};
+  spec.kind = class_of(spec.term);
 }
 
 }  // namespace bc::ygopro::detail

@@ -56,6 +56,21 @@ inline bool event_is(const json& e, const Constant& c) {
   return value_of(e, "event_code_value") == c.value;
 }
 
+/// Whether the effect can change a monster's ATK: its category says so
+/// (CATEGORY_ATKCHANGE), or it is, or its operation registers, an
+/// EFFECT_UPDATE_ATTACK / EFFECT_SET_ATTACK(_FINAL) (Mirror Wall's field
+/// effect, Limiter Removal's operation). An opaque resolution of such a card
+/// may have its ATK outcome read from the damage calculation (Mapper::learn_atk_outcome).
+inline bool changes_atk(const json& e) {
+  static constexpr Constant kAtkCategory{"CATEGORY_ATKCHANGE", 0x200000};
+  static constexpr Constant kCodes[] = {{"EFFECT_UPDATE_ATTACK", 100}, {"EFFECT_SET_ATTACK", 101}, {"EFFECT_SET_ATTACK_FINAL", 102}};
+  if (holds(e, "category", kAtkCategory)) return true;
+  const std::string uses = function_facts(e, "operation");
+  for (const Constant& c : kCodes)
+    if (event_is(e, c) || uses.find(std::string(c.name)) != std::string::npos) return true;
+  return false;
+}
+
 /// A monster's own unconditional continuous effect, read as the term's
 /// continuous part (ygopro_continuous.cpp): false, and `t` untouched, for
 /// every other effect.

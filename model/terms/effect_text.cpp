@@ -238,10 +238,17 @@ class TermParser {
       else if (w[i] == "attacker_atk" && op_on_life_points(o.code) && amount.empty()) o.flag = true, amount = w[i];
       else if (auto n = term_number(w[i])) {
         if (!once(amount, w[i], takes_amount(o.code), "amount")) return false;
-        if (*n % 100 != 0 || *n < -12700 || *n > 12700) return fail(field, "amount must be a multiple of 100 between -12700 and 12700");
+        if (*n % 50 != 0 || *n < -12700 || *n > 12700) return fail(field, "amount must be a multiple of 100 between -12700 and 12700");
         o.amount = static_cast<std::int16_t>(*n);
       } else return fail(field, "unknown word " + brief_quote(w[i]) + " in operation " + brief_quote(v));
     }
+    // The model keeps DEF, set_atk and ATK changes that outlast the battle in
+    // steps of 50 (State::atk_mod, def_mod), the battle's ATK changes in steps of 100.
+    const bool in_fifties = o.code == OpCode::SetAtk || o.code == OpCode::ChangeDef ||
+                            (o.code == OpCode::ChangeAtk && o.duration != Duration::Battle);
+    if (o.amount % 100 != 0 && !in_fifties)
+      return fail(field, "amount must be a multiple of 100 between -12700 and 12700 (a multiple of 50 only for set_atk "
+                         "and change_def, and for a change_atk lasting the turn or the Battle Phase)");
     if (op_on_life_points(o.code) && !o.flag && o.amount <= 0)
       return fail(field, op + " needs a positive amount or attacker_atk, e.g. \"" + w[0] + " opponent 500\"");
     t_.ops[t_.op_count++] = o;

@@ -1,0 +1,77 @@
+// Outcomes read from the stream (docs/engines/ygopro.md, "Outcomes from the
+// stream"): an opaque ATK change learnt from the damage calculation, on the
+// committed real runs of batch 2; and the term text's grid for amounts.
+#include <gtest/gtest.h>
+
+#include "model/terms/effect_text.hpp"
+#include "tests/importers/ygopro_fixture.hpp"
+
+namespace bc::ygopro {
+namespace {
+
+using testing::import_real;
+
+const CardSpec& card_named(const ImportResult& r, const std::string& name) {
+  for (const CardSpec& c : r.header.scenario.cards)
+    if (c.name == name) return c;
+  ADD_FAILURE() << "no card " << name;
+  return r.header.scenario.cards.front();
+}
+
+/// Limiter Removal resolves before damage calculation: the damage calculation
+/// shows Mechanicalchaser at 3700, not its 1850, so its opaque doubling is a
+/// change of +1850 on its controller's battling monster for the turn (the run
+/// holds: RealRuns pins it).
+TEST(YgoproOutcomes, AnOpaqueAtkChangeIsLearntFromTheDamageCalculation) {
+  const ImportResult r = import_real("batch2/fluoro/fluoro-limiter_removal-p001");
+  const CardSpec& c = card_named(r, "Limiter Removal");
+  ASSERT_EQ(c.term.op_count, 1);
+  EXPECT_EQ(c.term.ops[0].code, OpCode::ChangeAtk);
+  EXPECT_EQ(c.term.ops[0].object, Object::OwnBattler);
+  EXPECT_EQ(c.term.ops[0].duration, Duration::Turn);
+  EXPECT_EQ(c.term.ops[0].amount, 1850);
+}
+
+/// Mirror Wall (p2's) has no ATK category; its field effect sets the attackers'
+/// ATK (EFFECT_SET_ATTACK_FINAL): Luster Dragon attacks at 950, not 1900.
+TEST(YgoproOutcomes, AFieldAtkEffectMakesTheOutcomeAnAtkChangeOnTheOpponentsMonster) {
+  const ImportResult r = import_real("batch2/edo/edo-mirror_wall-p002");
+  const CardSpec& c = card_named(r, "Mirror Wall");
+  ASSERT_EQ(c.term.op_count, 1);
+  EXPECT_EQ(c.term.ops[0].code, OpCode::ChangeAtk);
+  EXPECT_EQ(c.term.ops[0].object, Object::OpponentBattler);
+  EXPECT_EQ(c.term.ops[0].amount, -950);
+}
+
+/// Resolved in the Start Step, before any attack: the change is on monsters
+/// the term cannot name (every Machine its controller has), so it stays opaque.
+TEST(YgoproOutcomes, NoAtkOutcomeIsLearntForAResolutionBeforeTheBattle) {
+  const ImportResult r = import_real("batch2/fluoro/fluoro-limiter_removal-p006");
+  const CardSpec& c = card_named(r, "Limiter Removal");
+  ASSERT_EQ(c.term.op_count, 1);
+  EXPECT_EQ(c.term.ops[0].code, OpCode::Opaque);
+}
+
+/// The model keeps DEF, set_atk and ATK changes outlasting the battle in steps
+/// of 50 (a learnt outcome writes -950), the battle's ATK changes and Life
+/// Point amounts in steps of 100.
+TEST(YgoproOutcomes, TermAmountsInStepsOfFiftyOnlyWhereTheModelKeepsThem) {
+  const std::vector<std::string> none;
+  auto parses = [&](const std::string& op) {
+    TermError error;
+    return parse_term({TermField{"activation", {"quick"}, 0, FieldShape::Value}, TermField{"ops", {op}, 0, FieldShape::List}},
+                      none, error)
+        .has_value();
+  };
+  EXPECT_TRUE(parses("change_atk opponent_battler -950 turn"));
+  EXPECT_TRUE(parses("change_atk own_battler 1850 battle_phase"));
+  EXPECT_TRUE(parses("set_atk own_battler 950"));
+  EXPECT_TRUE(parses("change_def own_battler 50"));
+  EXPECT_FALSE(parses("change_atk own_battler 1850 battle"));
+  EXPECT_FALSE(parses("change_atk own_battler 1850"));
+  EXPECT_FALSE(parses("inflict_damage opponent 250"));
+  EXPECT_FALSE(parses("change_atk own_battler 1825 turn"));
+}
+
+}  // namespace
+}  // namespace bc::ygopro
