@@ -167,6 +167,7 @@ void ConformanceChecker::on_event(const Event& raw, std::size_t line) {
       push_next(std::move(m));
     }
   }
+  if (next_.empty() && e.type == EventType::Activate) follow_trigger_target(e);
   if (next_.empty()) {
     diverge_event(e, line);
     return;
@@ -176,6 +177,28 @@ void ConformanceChecker::on_event(const Event& raw, std::size_t line) {
   remember(e);
   cur_.swap(next_);
   note_violations(before, cur_.front().verdicts, line);
+}
+
+/// A trigger the rules chained takes the model's first legal target; the
+/// engine's controller may have chosen another legal one (Man-Eater Bug's
+/// flip effect on a monster other than the attacker). The candidate whose
+/// Activate differs only there goes on, aimed where the engine aimed
+/// (Model::retarget_trigger).
+void ConformanceChecker::follow_trigger_target(const Event& e) {
+  for (Candidate& c : cur_) {
+    if (c.buf < 0 || at_boundary(c)) continue;
+    Event want = pool_[c.buf][c.pos];
+    if (want.type != EventType::Activate || want.target == e.target) continue;
+    want.target = e.target;
+    if (!(want == e)) continue;
+    const std::optional<State> post = model_->retarget_trigger(c.post, e.link, e.target);
+    if (!post) continue;
+    Candidate m = c;
+    c.buf = -1;  // the buffer moves on with m
+    m.post = *post;
+    match(m, e);
+    push_next(std::move(m));
+  }
 }
 
 void ConformanceChecker::on_record(const TraceRecord& r) {

@@ -152,6 +152,7 @@ class ConformanceChecker {
   void boundary_states(const Candidate& from, int depth, std::vector<Candidate>& out);
   void push_next(Candidate&& c);
   void diverge_event(const Event& e, std::size_t line);
+  void follow_trigger_target(const Event& e);
   /// Records the divergence; returns whether conformance can go on past it.
   bool diverge_offered(const Offered& o, std::size_t line, const std::vector<Candidate>& states);
   /// Where the next divergence is recorded: the first, or one more of `later` (null when full).

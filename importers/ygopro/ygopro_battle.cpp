@@ -132,6 +132,7 @@ void Mapper::on_battle(const Message& m) {
     e.mode = CalcMode::VsDefense;
     e.value2 = m.def[1];
   }
+  learn_monster_stats(m);
   learn_amount(m);
   learn_atk_outcome(m);
   push(e);
@@ -231,8 +232,10 @@ bool Mapper::on_move(const Message& m) {
       push(e);
     }
   } else if (to != kNoSlot && from == kNoSlot) {
-    const std::uint8_t monster = monster_index(m.card);
-    if (monster == kNoMonster) return fail(m, "monster " + std::to_string(m.card) + " enters the field but the cards file does not list it");
+    std::uint8_t monster = monster_index(m.card);
+    if (monster == kNoMonster) monster = learn_monster(m.card);
+    if (monster == kNoMonster)
+      return fail(m, "monster " + std::to_string(m.card) + " enters the field but the cards file does not list it, and the model holds no more monsters");
     Event e = event(EventType::Summoned);
     e.slot = to;
     e.monster = monster;

@@ -88,6 +88,39 @@ std::uint8_t Mapper::monster_index(std::uint32_t code) const {
   return kNoMonster;
 }
 
+/// A monster a script creates during the duel (a token) that the cards file
+/// does not list (docs/engines/ygopro.md, "Cards created during the duel"):
+/// a monster of its own, named by its passcode, its ATK and DEF 0 until a
+/// damage calculation shows them (learn_monster_stats). kNoMonster when the
+/// model holds no more monsters.
+std::uint8_t Mapper::learn_monster(std::uint32_t code) {
+  if (monster_codes_.size() >= static_cast<std::size_t>(kMaxMonsterSpecs)) return kNoMonster;
+  MonsterSpec spec;
+  spec.name = "card " + std::to_string(code);
+  scenario_.monsters.push_back(spec);
+  monster_codes_.push_back(code);
+  const auto index = static_cast<std::uint8_t>(monster_codes_.size() - 1);
+  unknown_stats_.push_back(index);
+  warn("monster " + std::to_string(code) + " is not in the cards file: a card a script created during the duel (a token), "
+       "learnt from the stream; its ATK and DEF are taken from the damage calculation it is in (0 until then)");
+  return index;
+}
+
+/// The ATK and DEF of a monster learnt from the stream, from the first damage
+/// calculation it is in (MSG_BATTLE shows both battlers' ATK and DEF).
+void Mapper::learn_monster_stats(const Message& m) {
+  for (int i = 0; i < 2 && !unknown_stats_.empty(); ++i) {
+    const Location& where = i == 0 ? m.attacker : m.target;
+    if (where.location == 0 || where.controller > 1 || where.sequence >= 7) continue;
+    const std::uint8_t monster = monster_index(board_[where.controller][where.sequence].code);
+    const auto it = std::find(unknown_stats_.begin(), unknown_stats_.end(), monster);
+    if (it == unknown_stats_.end()) continue;
+    scenario_.monsters[monster].atk = std::max(0, static_cast<int>(m.atk[i]));
+    scenario_.monsters[monster].def = std::max(0, static_cast<int>(m.def[i]));
+    unknown_stats_.erase(it);
+  }
+}
+
 std::uint8_t Mapper::card_index(std::uint32_t code, std::uint8_t controller) const {
   for (std::size_t i = 0; i < card_codes_.size(); ++i)
     if (card_codes_[i] == code && card_controllers_[i] == controller) return static_cast<std::uint8_t>(i);
@@ -106,6 +139,7 @@ void Mapper::build_scenario() {
   s.description = "imported from a ygopro-core message stream; P1 = engine player " + std::to_string(turn_player_);
   s.first_turn = false;
   monster_codes_.clear();
+  unknown_stats_.clear();
   card_codes_.clear();
   card_controllers_.clear();
   activated_ = 0;

@@ -97,6 +97,8 @@ class Mapper {
   void note_amount(std::uint8_t link);
   void learn_amount(const Message& m);
   void learn_atk_outcome(const Message& m);
+  std::uint8_t learn_monster(std::uint32_t code);
+  void learn_monster_stats(const Message& m);
 
   // ygopro_import.cpp
   void on_new_turn(const Message& m);
@@ -174,12 +176,15 @@ class Mapper {
   std::uint8_t amount_card_ = kNoCard;
   std::uint8_t amount_slot_ = kNoSlot;
   int atk_changes_ = 0;                       ///< ATK-changing resolutions this turn
+  std::vector<std::uint8_t> unknown_stats_;   ///< monsters learnt from the stream whose ATK/DEF no damage calculation showed yet
   std::vector<bool> open_atk_;                ///< scenario card index -> an open outcome that may change ATK
-  /// The opaque card that may have changed ATK as it resolved in this
-  /// battle, and that battle's monsters (learn_atk_outcome()); kNoCard when none.
+  /// The opaque card that may have changed ATK as it resolved in the Battle
+  /// Phase, and the monsters of the battle it resolved in (kNoSlot before
+  /// any; learn_atk_outcome()); kNoCard when none.
   std::uint8_t atk_card_ = kNoCard;
   std::uint8_t atk_card_attacker_ = kNoSlot;
   std::uint8_t atk_card_target_ = kNoSlot;
+  std::size_t atk_card_record_ = 0;           ///< its activation's record
   std::vector<std::uint32_t> categories_;     ///< scenario card index -> the script's CATEGORY_* bits
   std::vector<bool> no_target_;               ///< scenario card index -> its script is known not to target
   std::vector<std::size_t> outcome_;          ///< records written while the current open link resolves

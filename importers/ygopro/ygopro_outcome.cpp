@@ -46,11 +46,13 @@ void Mapper::learn_outcome(std::uint8_t link) {
   const std::optional<LearntTerm> learnt =
       bc::learn_outcome(spec.term, spec.owner, events, OutcomeBattlers{attacker_, target_, targets});
   if (!learnt) {  // nothing the model tracks happened: opaque stays right, unless the damage calculation shows an ATK change
-    if (card < open_atk_.size() && open_atk_[card] && !links_[link].negated && attack_ && attacker_ < kSlotCount) {
+    if (card < open_atk_.size() && open_atk_[card] && !links_[link].negated) {
+      const bool battle = attack_ && attacker_ < kSlotCount;
       ++atk_changes_;
       atk_card_ = card;
-      atk_card_attacker_ = attacker_;
-      atk_card_target_ = target_;
+      atk_card_record_ = links_[link].record;
+      atk_card_attacker_ = battle ? attacker_ : kNoSlot;
+      atk_card_target_ = battle ? target_ : kNoSlot;
     }
     return;
   }
@@ -126,15 +128,22 @@ void Mapper::learn_amount(const Message& m) {
 
 /// "Outcomes from the stream" for an opaque ATK change (docs/engines/ygopro.md):
 /// a card whose script can change ATK but whose monsters are not read
-/// (Limiter Removal's Machines, Mirror Wall's attackers) resolved in this
-/// battle, as the turn's only ATK change. When the damage calculation shows
-/// one of the battle's two monsters off its printed ATK, by a step of 50,
-/// that change is the card's operation: on its controller's battling monster
-/// or the opponent's, for the turn. Two changed, or none: nothing is learnt.
+/// (Limiter Removal's Machines, Mirror Wall's attackers) resolved in the
+/// Battle Phase, as the turn's only ATK change. When the next damage
+/// calculation shows one of its two monsters off its printed ATK, by a step
+/// of 50, that change is the card's operation, for the turn: resolved in
+/// this battle, on its controller's battling monster or the opponent's;
+/// resolved before it, on that monster named as the activation's target (the
+/// one way a term names a monster outside a battle, as learn_outcome does),
+/// from the first damage calculation that shows a change. Two changed:
+/// nothing is learnt.
 void Mapper::learn_atk_outcome(const Message& m) {
   const std::uint8_t card = atk_card_;
-  atk_card_ = kNoCard;
-  if (card == kNoCard || atk_changes_ != 1 || attacker_ != atk_card_attacker_ || target_ != atk_card_target_) return;
+  const bool in_battle = atk_card_attacker_ != kNoSlot;
+  if (in_battle) atk_card_ = kNoCard;  // resolved before any battle: waits for the damage calculation that shows it
+  if (card == kNoCard || atk_changes_ != 1 || (in_battle && (attacker_ != atk_card_attacker_ || target_ != atk_card_target_)))
+    return;
+  std::uint8_t changed = kNoSlot;
   std::optional<Op> change;
   for (int i = 0; i < 2; ++i) {
     const Location& where = i == 0 ? m.attacker : m.target;
@@ -143,20 +152,27 @@ void Mapper::learn_atk_outcome(const Message& m) {
     if (monster >= scenario_.monsters.size()) return;
     const int amount = m.atk[i] - scenario_.monsters[monster].atk;
     if (amount == 0) continue;
-    if (change || amount % 50 != 0 || amount < -6350 || amount > 6350) return;
+    if (change || amount % 50 != 0 || amount < -6350 || amount > 6350) {  // ambiguous: nothing is learnt
+      atk_card_ = kNoCard;
+      return;
+    }
     Op o;
     o.code = OpCode::ChangeAtk;
-    o.object = side(where.controller) == scenario_.cards[card].owner ? Object::OwnBattler : Object::OpponentBattler;
+    o.object = !in_battle ? Object::Target
+               : side(where.controller) == scenario_.cards[card].owner ? Object::OwnBattler : Object::OpponentBattler;
     o.duration = Duration::Turn;
     o.amount = static_cast<std::int16_t>(amount);
     change = o;
+    changed = slot(where);
   }
   if (!change) return;
+  atk_card_ = kNoCard;
   CardSpec& spec = scenario_.cards[card];
   spec.term.ops = {};
   spec.term.ops[0] = *change;
   spec.term.op_count = 1;
-  spec.term.target = TargetSpec{};
+  spec.term.target = in_battle ? TargetSpec{} : TargetSpec{TargetKind::Monster, SideSel::Any, FaceSel::Any, RoleSel::Any};
+  if (!in_battle && atk_card_record_ < out_.records.size()) out_.records[atk_card_record_].event.target = changed;
   spec.kind = class_of(spec.term);
 }
 

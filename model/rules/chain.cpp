@@ -239,6 +239,13 @@ std::uint8_t Stepper::trigger_target(std::uint8_t card) const {
   return first;
 }
 
+/// Whether `slot` is one of the card's legal targets now.
+bool Stepper::legal_target(std::uint8_t card, std::uint8_t slot) const {
+  bool legal = false;
+  for_each_target(card, [&](std::uint8_t t) { legal = legal || t == slot; });
+  return legal;
+}
+
 /// The pending triggers permitted at this timing whose event and conditions
 /// still hold. After damage calculation, flip effects wait for their own chain
 /// unless the ruleset chains them with the damage triggers (S1 §伤害计算后).

@@ -66,6 +66,20 @@ State Model::initial() const {
   return initial(ignored);
 }
 
+std::optional<State> Model::retarget_trigger(const State& s, std::uint8_t link, std::uint8_t slot) const {
+  if (link == 0 || link > s.chain_len || slot >= kSlotCount) return std::nullopt;
+  const std::uint8_t card = s.chain[link - 1].card;
+  if (card >= scenario_.cards.size()) return std::nullopt;
+  const EffectTerm& term = scenario_.cards[card].term;
+  if (term.activation != Activation::Trigger || term.target.kind != TargetKind::Monster) return std::nullopt;
+  State t = s;
+  EventBuffer ignored;
+  const detail::Stepper st{scenario_, rules_, t, ignored, usable_.data()};
+  if (!st.legal_target(card, slot)) return std::nullopt;
+  t.chain[link - 1].target = slot;
+  return t;
+}
+
 bool Model::is_terminal(const State& s) { return s.timing == Timing::MainPhase2 || s.timing == Timing::EndPhase; }
 
 namespace {

@@ -3,6 +3,7 @@
 /// actions of a state in deterministic order, and next() returning the
 /// successor and the observable events of the step.
 #include <array>
+#include <optional>
 
 #include "model/vocabulary/action.hpp"
 #include "model/vocabulary/event.hpp"
@@ -39,6 +40,13 @@ class Model {
 
   /// Narrative text of an action ("P1 declares an attack: P1 M0 -> P2 M1").
   std::string describe(const State& s, const Action& a) const;
+
+  /// A trigger the rules chained takes the first legal target (the model
+  /// explores one choice); its controller may choose any. `s` with chain link
+  /// `link` (1-based), a trigger's, aimed at `slot` instead, when `slot` is one of
+  /// its card's legal targets; nullopt otherwise. Conformance follows an
+  /// engine's choice with it.
+  std::optional<State> retarget_trigger(const State& s, std::uint8_t link, std::uint8_t slot) const;
 
  private:
   void apply_resolved_before(State& s) const;

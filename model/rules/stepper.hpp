@@ -99,6 +99,7 @@ struct Stepper {
   void choose_trigger(std::uint8_t card, bool activate);
   bool trigger_valid(std::uint8_t card) const;
   std::uint8_t trigger_target(std::uint8_t card) const;
+  bool legal_target(std::uint8_t card, std::uint8_t slot) const;
   /// Pending: the triggers of `monster`'s own cards on this event.
   void make_pending(std::uint8_t monster, TriggerEvent event);
   /// Pending: the triggers of `listener`'s cards that listen to this event on the whole field.

@@ -242,11 +242,9 @@ class TermParser {
         o.amount = static_cast<std::int16_t>(*n);
       } else return fail(field, "unknown word " + brief_quote(w[i]) + " in operation " + brief_quote(v));
     }
-    // The model keeps DEF, set_atk and ATK changes that outlast the battle in
-    // steps of 50 (State::atk_mod, def_mod), the battle's ATK changes in steps of 100.
-    const bool in_fifties = o.code == OpCode::SetAtk || o.code == OpCode::ChangeDef ||
-                            (o.code == OpCode::ChangeAtk && o.duration != Duration::Battle);
-    if (o.amount % 100 != 0 && !in_fifties)
+    // Steps of 50 where the model keeps them (State::atk_mod, def_mod); the battle's ATK changes in 100s.
+    if (o.amount % 100 != 0 && o.code != OpCode::SetAtk && o.code != OpCode::ChangeDef &&
+        (o.code != OpCode::ChangeAtk || o.duration == Duration::Battle))
       return fail(field, "amount must be a multiple of 100 between -12700 and 12700 (a multiple of 50 only for set_atk "
                          "and change_def, and for a change_atk lasting the turn or the Battle Phase)");
     if (op_on_life_points(o.code) && !o.flag && o.amount <= 0)

@@ -43,13 +43,42 @@ TEST(YgoproOutcomes, AFieldAtkEffectMakesTheOutcomeAnAtkChangeOnTheOpponentsMons
   EXPECT_EQ(c.term.ops[0].amount, -950);
 }
 
-/// Resolved in the Start Step, before any attack: the change is on monsters
-/// the term cannot name (every Machine its controller has), so it stays opaque.
-TEST(YgoproOutcomes, NoAtkOutcomeIsLearntForAResolutionBeforeTheBattle) {
+/// Resolved in the Start Step, before any attack: the monster whose ATK the
+/// damage calculation shows changed is named as the activation's target (no
+/// battle role names it then), for the turn.
+TEST(YgoproOutcomes, AnAtkOutcomeResolvedBeforeTheBattleNamesItsMonsterAsTheTarget) {
   const ImportResult r = import_real("batch2/fluoro/fluoro-limiter_removal-p006");
   const CardSpec& c = card_named(r, "Limiter Removal");
   ASSERT_EQ(c.term.op_count, 1);
+  EXPECT_EQ(c.term.ops[0].code, OpCode::ChangeAtk);
+  EXPECT_EQ(c.term.ops[0].object, Object::Target);
+  EXPECT_EQ(c.term.ops[0].amount, 1850);
+  EXPECT_EQ(c.term.target.kind, TargetKind::Monster);
+  bool named = false;
+  for (const TraceRecord& rec : r.records)
+    if (rec.kind == RecordKind::Event && rec.event.type == EventType::Activate) named = rec.event.target == 0;  // p1_m0
+  EXPECT_TRUE(named);
+}
+
+/// Resolved in Main Phase 1 (Mirror Wall, batch 6): nothing is learnt, the card stays opaque.
+TEST(YgoproOutcomes, NoAtkOutcomeIsLearntForAResolutionBeforeTheBattlePhase) {
+  const ImportResult r = import_real("batch6/fluoro/fluoro-mirror_wall_against_two_attackers-p010");
+  const CardSpec& c = card_named(r, "Mirror Wall");
+  ASSERT_EQ(c.term.op_count, 1);
   EXPECT_EQ(c.term.ops[0].code, OpCode::Opaque);
+}
+
+/// A token the cards file does not list (a Sheep Token of Scapegoat's, batch 6)
+/// is learnt from the stream: a monster of its own, its ATK and DEF from the
+/// damage calculation it is in.
+TEST(YgoproOutcomes, ATokenTheCardsFileDoesNotListIsLearntFromTheStream) {
+  const ImportResult r = import_real("batch6/fluoro/fluoro-scapegoat_against_limiter_removal-p003");
+  int tokens = 0;
+  for (const MonsterSpec& m : r.header.scenario.monsters) tokens += m.name.rfind("card 7391505", 0) == 0;
+  EXPECT_EQ(tokens, 4);
+  bool warned = false;
+  for (const std::string& w : r.warnings) warned = warned || w.find("learnt from the stream") != std::string::npos;
+  EXPECT_TRUE(warned);
 }
 
 /// The model keeps DEF, set_atk and ATK changes outlasting the battle in steps

@@ -1,6 +1,7 @@
 /// Serve mode, the core's side: probing what the core lets a player pick,
 /// translating battlecheck's actions into core responses, and the scenario
 /// served (serve.hpp).
+#include <algorithm>
 #include <iostream>
 
 #include "examples/engines/ygopro/serve.hpp"
@@ -169,11 +170,19 @@ const Scenario& ServeSession::default_scenario() {
     const bc::ygopro::ImportResult path = bc::ygopro::import_stream(r.run.stream, cards_, o);
     if (path.error || path.header.scenario.cards.size() != out.cards.size()) return;
     const json cards = scenario_to_json(path.header.scenario)["cards"];
-    for (std::size_t i = 0; i < out.cards.size(); ++i)
-      if (!learnt[i] && cards[i] != base[i]) {
-        out.cards[i] = path.header.scenario.cards[i];
-        learnt[i] = true;
+    const std::vector<MonsterSpec>& monsters = path.header.scenario.monsters;
+    for (std::size_t i = 0; i < out.cards.size(); ++i) {
+      if (learnt[i] || cards[i] == base[i]) continue;
+      // Tokens the cards file does not list are learnt as monsters of the path's own (after the listed ones).
+      if (monsters.size() > out.monsters.size()) {
+        if (!std::equal(out.monsters.begin(), out.monsters.end(), monsters.begin(),
+                        [](const MonsterSpec& a, const MonsterSpec& b) { return a.name == b.name; }))
+          continue;
+        out.monsters = monsters;
       }
+      out.cards[i] = path.header.scenario.cards[i];
+      learnt[i] = true;
+    }
   });
   served_scenario_ = std::move(out);
   return *served_scenario_;
