@@ -133,16 +133,14 @@ void Mapper::learn_amount(const Message& m) {
 /// calculation shows one of its two monsters off its printed ATK, by a step
 /// of 50, that change is the card's operation, for the turn: resolved in
 /// this battle, on its controller's battling monster or the opponent's;
-/// resolved before it, on that monster named as the activation's target (the
-/// one way a term names a monster outside a battle, as learn_outcome does),
-/// from the first damage calculation that shows a change. Two changed:
-/// nothing is learnt.
+/// resolved before it, or not on that battle's monsters, on the monster a
+/// later damage calculation shows changed, named as the activation's target
+/// (the one way a term names a monster outside a battle, as learn_outcome
+/// does). Two changed: nothing is learnt.
 void Mapper::learn_atk_outcome(const Message& m) {
   const std::uint8_t card = atk_card_;
   const bool in_battle = atk_card_attacker_ != kNoSlot;
-  if (in_battle) atk_card_ = kNoCard;  // resolved before any battle: waits for the damage calculation that shows it
-  if (card == kNoCard || atk_changes_ != 1 || (in_battle && (attacker_ != atk_card_attacker_ || target_ != atk_card_target_)))
-    return;
+  if (card == kNoCard || atk_changes_ != 1) return;
   std::uint8_t changed = kNoSlot;
   std::optional<Op> change;
   for (int i = 0; i < 2; ++i) {
@@ -152,7 +150,10 @@ void Mapper::learn_atk_outcome(const Message& m) {
     if (monster >= scenario_.monsters.size()) return;
     const int amount = m.atk[i] - scenario_.monsters[monster].atk;
     if (amount == 0) continue;
-    if (change || amount % 50 != 0 || amount < -6350 || amount > 6350) {  // ambiguous: nothing is learnt
+    // Ambiguous, or in the battle it resolved in on a monster that has since
+    // left its role (a replay's new target): nothing is learnt.
+    const bool moved = in_battle && slot(where) != (i == 0 ? atk_card_attacker_ : atk_card_target_);
+    if (change || moved || amount % 50 != 0 || amount < -6350 || amount > 6350) {
       atk_card_ = kNoCard;
       return;
     }
@@ -165,7 +166,10 @@ void Mapper::learn_atk_outcome(const Message& m) {
     change = o;
     changed = slot(where);
   }
-  if (!change) return;
+  if (!change) {  // not on this battle's monsters: it waits for a damage calculation that shows it
+    atk_card_attacker_ = atk_card_target_ = kNoSlot;
+    return;
+  }
   atk_card_ = kNoCard;
   CardSpec& spec = scenario_.cards[card];
   spec.term.ops = {};

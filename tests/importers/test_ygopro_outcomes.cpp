@@ -18,29 +18,29 @@ const CardSpec& card_named(const ImportResult& r, const std::string& name) {
   return r.header.scenario.cards.front();
 }
 
+/// The card's one operation is a change of `amount` ATK on `object`, for the turn.
+void expect_atk_change(const CardSpec& c, Object object, int amount) {
+  ASSERT_EQ(c.term.op_count, 1);
+  EXPECT_EQ(c.term.ops[0].code, OpCode::ChangeAtk);
+  EXPECT_EQ(c.term.ops[0].object, object);
+  EXPECT_EQ(c.term.ops[0].duration, Duration::Turn);
+  EXPECT_EQ(c.term.ops[0].amount, amount);
+}
+
 /// Limiter Removal resolves before damage calculation: the damage calculation
 /// shows Mechanicalchaser at 3700, not its 1850, so its opaque doubling is a
 /// change of +1850 on its controller's battling monster for the turn (the run
 /// holds: RealRuns pins it).
 TEST(YgoproOutcomes, AnOpaqueAtkChangeIsLearntFromTheDamageCalculation) {
   const ImportResult r = import_real("batch2/fluoro/fluoro-limiter_removal-p001");
-  const CardSpec& c = card_named(r, "Limiter Removal");
-  ASSERT_EQ(c.term.op_count, 1);
-  EXPECT_EQ(c.term.ops[0].code, OpCode::ChangeAtk);
-  EXPECT_EQ(c.term.ops[0].object, Object::OwnBattler);
-  EXPECT_EQ(c.term.ops[0].duration, Duration::Turn);
-  EXPECT_EQ(c.term.ops[0].amount, 1850);
+  expect_atk_change(card_named(r, "Limiter Removal"), Object::OwnBattler, 1850);
 }
 
 /// Mirror Wall (p2's) has no ATK category; its field effect sets the attackers'
 /// ATK (EFFECT_SET_ATTACK_FINAL): Luster Dragon attacks at 950, not 1900.
 TEST(YgoproOutcomes, AFieldAtkEffectMakesTheOutcomeAnAtkChangeOnTheOpponentsMonster) {
   const ImportResult r = import_real("batch2/edo/edo-mirror_wall-p002");
-  const CardSpec& c = card_named(r, "Mirror Wall");
-  ASSERT_EQ(c.term.op_count, 1);
-  EXPECT_EQ(c.term.ops[0].code, OpCode::ChangeAtk);
-  EXPECT_EQ(c.term.ops[0].object, Object::OpponentBattler);
-  EXPECT_EQ(c.term.ops[0].amount, -950);
+  expect_atk_change(card_named(r, "Mirror Wall"), Object::OpponentBattler, -950);
 }
 
 /// Resolved in the Start Step, before any attack: the monster whose ATK the
@@ -49,10 +49,7 @@ TEST(YgoproOutcomes, AFieldAtkEffectMakesTheOutcomeAnAtkChangeOnTheOpponentsMons
 TEST(YgoproOutcomes, AnAtkOutcomeResolvedBeforeTheBattleNamesItsMonsterAsTheTarget) {
   const ImportResult r = import_real("batch2/fluoro/fluoro-limiter_removal-p006");
   const CardSpec& c = card_named(r, "Limiter Removal");
-  ASSERT_EQ(c.term.op_count, 1);
-  EXPECT_EQ(c.term.ops[0].code, OpCode::ChangeAtk);
-  EXPECT_EQ(c.term.ops[0].object, Object::Target);
-  EXPECT_EQ(c.term.ops[0].amount, 1850);
+  expect_atk_change(c, Object::Target, 1850);
   EXPECT_EQ(c.term.target.kind, TargetKind::Monster);
   bool named = false;
   for (const TraceRecord& rec : r.records)
