@@ -49,6 +49,13 @@ void Mapper::mark_resolved_before() {
       const bool there = s != kNoSlot && l.target.sequence < 7 && board_[l.target.controller & 1][l.target.sequence].code != 0;
       spec.resolved_target = there ? s : kNoSlot;
     }
+    if (spec.term.has_op(OpCode::ChangeAtk)) ++atk_changes_;
+    if (card < open_atk_.size() && open_atk_[card]) {  // its ATK outcome, from the damage calculation (learn_atk_outcome)
+      ++atk_changes_;
+      atk_card_ = card;
+      atk_card_record_ = kNoRecord;
+      atk_card_attacker_ = atk_card_target_ = kNoSlot;
+    }
   }
   early_.clear();
 }

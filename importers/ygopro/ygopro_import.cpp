@@ -31,6 +31,7 @@ void Mapper::warn(const std::string& what) {
 }
 
 void Mapper::push(const Event& e) {
+  if (post_chain_ && timing_ == Timing::BattleStepOpen && !attack_) keep_post_chain_round();
   TraceRecord r;
   r.kind = RecordKind::Event;
   r.event = e;
@@ -252,6 +253,27 @@ void Mapper::drop_post_chain_round() {
   }
   post_chain_ = false;
   post_chain_offers_.clear();
+}
+
+/// A post-chain round in the open Battle Step in which someone activates
+/// stays (drop_post_chain_round), but the turn player's chain prompt in it,
+/// declined, is no priority of the model's: the core asks only whether to
+/// chain (no attack declaration in it), and the model's priority after the
+/// chain (the battle command, with its declarations) is what the turn player
+/// passed. That prompt is dropped; the pass stays, the action that shows no
+/// event between the chain's end and the opponent's prompt.
+void Mapper::keep_post_chain_round() {
+  const std::size_t n = post_chain_offers_.size();
+  if (n == 0 || post_chain_offers_.front() != out_.records.size() - n) return;
+  const TraceRecord& first = out_.records[post_chain_offers_.front()];
+  if (first.offered.player != Player::P1) return;
+  for (const Action& a : first.offered.actions)
+    if (a.type != ActionType::Pass) return;  // it could have chained: its offer stays
+  const std::size_t at = post_chain_offers_.front();
+  out_.records.erase(out_.records.begin() + static_cast<std::ptrdiff_t>(at));
+  out_.offsets.erase(out_.offsets.begin() + static_cast<std::ptrdiff_t>(at));
+  for (std::size_t i = at; i < out_.records.size(); ++i) out_.records[i].line = i + 2;
+  ++out_.dropped_prompts;
 }
 
 void Mapper::on_select_card(const Message& m) {

@@ -91,6 +91,7 @@ class Mapper {
   void end_attack_without_damage_step();
   void negate_at_resolution(std::uint8_t link);
   void drop_post_chain_round();
+  void keep_post_chain_round();
   bool phase_loop_window() const { return timing_ == Timing::StartStep || timing_ == Timing::EndStep; }
   int defender_count() const;
   void undo_declaration_round();
@@ -184,7 +185,8 @@ class Mapper {
   std::uint8_t atk_card_ = kNoCard;
   std::uint8_t atk_card_attacker_ = kNoSlot;
   std::uint8_t atk_card_target_ = kNoSlot;
-  std::size_t atk_card_record_ = 0;           ///< its activation's record
+  static constexpr std::size_t kNoRecord = static_cast<std::size_t>(-1);
+  std::size_t atk_card_record_ = kNoRecord;   ///< its activation's record (kNoRecord: resolved in Main Phase 1)
   std::vector<std::uint32_t> categories_;     ///< scenario card index -> the script's CATEGORY_* bits
   std::vector<bool> no_target_;               ///< scenario card index -> its script is known not to target
   std::vector<std::size_t> outcome_;          ///< records written while the current open link resolves

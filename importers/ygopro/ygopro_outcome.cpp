@@ -129,12 +129,13 @@ void Mapper::learn_amount(const Message& m) {
 /// "Outcomes from the stream" for an opaque ATK change (docs/engines/ygopro.md):
 /// a card whose script can change ATK but whose monsters are not read
 /// (Limiter Removal's Machines, Mirror Wall's attackers) resolved in the
-/// Battle Phase, as the turn's only ATK change. When the next damage
+/// Battle Phase or in Main Phase 1, as the turn's only ATK change. When the next damage
 /// calculation shows one of its two monsters off its printed ATK, by a step
 /// of 50, that change is the card's operation, for the turn: resolved in
 /// this battle, on its controller's battling monster or the opponent's;
 /// resolved before it, or not on that battle's monsters, on the monster a
 /// later damage calculation shows changed, named as the activation's target
+/// (as the target it resolved with, for a card resolved in Main Phase 1)
 /// (the one way a term names a monster outside a battle, as learn_outcome
 /// does). Two changed: nothing is learnt.
 void Mapper::learn_atk_outcome(const Message& m) {
@@ -176,7 +177,8 @@ void Mapper::learn_atk_outcome(const Message& m) {
   spec.term.ops[0] = *change;
   spec.term.op_count = 1;
   spec.term.target = in_battle ? TargetSpec{} : TargetSpec{TargetKind::Monster, SideSel::Any, FaceSel::Any, RoleSel::Any};
-  if (!in_battle && atk_card_record_ < out_.records.size()) out_.records[atk_card_record_].event.target = changed;
+  if (!in_battle && spec.resolved_before) spec.resolved_target = changed;  // resolved in Main Phase 1: no activation record
+  else if (!in_battle && atk_card_record_ < out_.records.size()) out_.records[atk_card_record_].event.target = changed;
   spec.kind = class_of(spec.term);
 }
 

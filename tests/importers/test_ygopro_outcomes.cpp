@@ -57,12 +57,14 @@ TEST(YgoproOutcomes, AnAtkOutcomeResolvedBeforeTheBattleNamesItsMonsterAsTheTarg
   EXPECT_TRUE(named);
 }
 
-/// Resolved in Main Phase 1 (Mirror Wall, batch 6): nothing is learnt, the card stays opaque.
-TEST(YgoproOutcomes, NoAtkOutcomeIsLearntForAResolutionBeforeTheBattlePhase) {
+/// Resolved in Main Phase 1 (Mirror Wall, batch 6): no activation record, so
+/// the halved attacker is the target it resolved with (`resolved_target`).
+TEST(YgoproOutcomes, AnAtkOutcomeOfACardResolvedInMainPhase1IsItsResolvedTarget) {
   const ImportResult r = import_real("batch6/fluoro/fluoro-mirror_wall_against_two_attackers-p010");
   const CardSpec& c = card_named(r, "Mirror Wall");
-  ASSERT_EQ(c.term.op_count, 1);
-  EXPECT_EQ(c.term.ops[0].code, OpCode::Opaque);
+  expect_atk_change(c, Object::Target, -950);
+  EXPECT_TRUE(c.resolved_before);
+  EXPECT_EQ(c.resolved_target, 0);  // p1_m0, Luster Dragon
 }
 
 /// A token the cards file does not list (a Sheep Token of Scapegoat's, batch 6)
