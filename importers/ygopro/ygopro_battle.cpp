@@ -135,6 +135,7 @@ void Mapper::on_battle(const Message& m) {
   learn_monster_stats(m);
   learn_amount(m);
   learn_atk_outcome(m);
+  expect_battle_damage(m);
   push(e);
   calc_seen_ = true;
   calc_open_ = true;
@@ -153,10 +154,12 @@ void Mapper::on_damage(const Message& m) {
   Event e = event(EventType::BattleDamage);
   e.player = side(m.player);
   e.value = static_cast<std::int32_t>(m.data);
+  calc_damage_[static_cast<int>(e.player)] += e.value;
   push(e);
 }
 
 void Mapper::flush_confirmed() {
+  if (calc_open_) learn_damage_outcome();
   calc_open_ = false;
   for (std::uint8_t s : confirm_)
     if (s < kSlotCount) {

@@ -250,6 +250,7 @@ std::uint8_t Mapper::add_card(const EngineCard& c, const ScriptReading& reading)
   open_outcome_.push_back(c.effect.empty() && !c.kind && reading.open_outcome);
   open_amount_.push_back(c.effect.empty() && !c.kind && reading.computed_amount);
   open_atk_.push_back(c.effect.empty() && !c.kind && reading.open_outcome && c.changes_atk);
+  open_damage_.push_back(c.effect.empty() && !c.kind && reading.open_outcome ? c.changes_damage : std::nullopt);
   categories_.push_back(reading.categories);
   // The cores may activate a set card together with its effect once face-up
   // (field::get_cteffect): what that resolution does, the card declares there.

@@ -74,6 +74,7 @@ std::string read_script(const json& script, EngineCard& c) {
   for (const json& e : *effects) {
     c.negates_monster_effects = c.negates_monster_effects || script_attrs::negates_monster_effects(e);
     c.changes_atk = c.changes_atk || script_attrs::changes_atk(e);
+    if (!c.changes_damage) c.changes_damage = script_attrs::changes_damage(e);
     if (ContinuousSpec k; !lock) {
       std::string rule;
       if (script_attrs::field_lock(e, c.type, k, rule)) lock.emplace(k, rule);

@@ -45,6 +45,8 @@ struct EngineCard {
   bool negates_monster_effects = false;
   /// One of its script's effects can change a monster's ATK (script_attrs::changes_atk).
   bool changes_atk = false;
+  /// One of its script's operations registers a change of its player's damage (script_attrs::changes_damage).
+  std::optional<DamageChange> changes_damage;
   std::string kind_origin;               ///< "given", "effect" or the script mapping rule
   /// Whether the card has an effect the importer can name (preset, term or script).
   bool described() const { return kind.has_value() || !effect.empty() || script.term.has_value(); }

@@ -56,6 +56,7 @@ void Mapper::mark_resolved_before() {
       atk_card_record_ = kNoRecord;
       atk_card_attacker_ = atk_card_target_ = kNoSlot;
     }
+    note_damage_candidate(card);
   }
   early_.clear();
 }

@@ -98,6 +98,9 @@ class Mapper {
   void note_amount(std::uint8_t link);
   void learn_amount(const Message& m);
   void learn_atk_outcome(const Message& m);
+  void note_damage_candidate(std::uint8_t card);
+  void expect_battle_damage(const Message& m);
+  void learn_damage_outcome();
   std::uint8_t learn_monster(std::uint32_t code);
   void learn_monster_stats(const Message& m);
 
@@ -178,6 +181,11 @@ class Mapper {
   std::uint8_t amount_slot_ = kNoSlot;
   int atk_changes_ = 0;                       ///< ATK-changing resolutions this turn
   std::vector<std::uint8_t> unknown_stats_;   ///< monsters learnt from the stream whose ATK/DEF no damage calculation showed yet
+  std::vector<std::optional<DamageChange>> open_damage_;  ///< scenario card index -> an open outcome that may change its player's damage
+  std::uint8_t damage_card_ = kNoCard;        ///< the resolved one whose damage outcome a damage calculation is to show
+  std::uint8_t damage_card_attacker_ = kNoSlot;  ///< the attacker of the battle it resolved in (kNoSlot: none)
+  std::array<int, 2> calc_expected_{};        ///< per model player: the battle damage the last MSG_BATTLE's values give, unmodified
+  std::array<int, 2> calc_damage_{};          ///< per model player: the battle damage MSG_DAMAGE showed after it
   std::vector<bool> open_atk_;                ///< scenario card index -> an open outcome that may change ATK
   /// The opaque card that may have changed ATK as it resolved in the Battle
   /// Phase, and the monsters of the battle it resolved in (kNoSlot before

@@ -45,7 +45,8 @@ void Mapper::learn_outcome(std::uint8_t link) {
   const bool targets = card >= no_target_.size() || !no_target_[card];
   const std::optional<LearntTerm> learnt =
       bc::learn_outcome(spec.term, spec.owner, events, OutcomeBattlers{attacker_, target_, targets});
-  if (!learnt) {  // nothing the model tracks happened: opaque stays right, unless the damage calculation shows an ATK change
+  if (!learnt) {  // nothing the model tracks happened: opaque stays right, unless the damage calculation shows a change
+    if (!links_[link].negated) note_damage_candidate(card);
     if (card < open_atk_.size() && open_atk_[card] && !links_[link].negated) {
       const bool battle = attack_ && attacker_ < kSlotCount;
       ++atk_changes_;
@@ -179,6 +180,72 @@ void Mapper::learn_atk_outcome(const Message& m) {
   spec.term.target = in_battle ? TargetSpec{} : TargetSpec{TargetKind::Monster, SideSel::Any, FaceSel::Any, RoleSel::Any};
   if (!in_battle && spec.resolved_before) spec.resolved_target = changed;  // resolved in Main Phase 1: no activation record
   else if (!in_battle && atk_card_record_ < out_.records.size()) out_.records[atk_card_record_].event.target = changed;
+  spec.kind = class_of(spec.term);
+}
+
+}  // namespace bc::ygopro::detail
+
+namespace bc::ygopro::detail {
+
+/// A card whose opaque resolution registered a change of its player's damage
+/// (open_damage_) waits for a damage calculation to show what it does.
+void Mapper::note_damage_candidate(std::uint8_t card) {
+  if (card >= open_damage_.size() || !open_damage_[card]) return;
+  damage_card_ = card;
+  damage_card_attacker_ = attack_ && attacker_ < kSlotCount ? attacker_ : kNoSlot;
+}
+
+/// The battle damage each player would take from MSG_BATTLE's values with no
+/// effect on it (the comparison of S0 §6.3.4.3.3): the difference to the
+/// weaker side, the full ATK on a direct attack, a higher DEF's difference to
+/// the attacker. Read only to learn a damage outcome (learn_damage_outcome).
+void Mapper::expect_battle_damage(const Message& m) {
+  calc_expected_ = {0, 0};
+  calc_damage_ = {0, 0};
+  const int attacker = static_cast<int>(side(m.attacker.controller));
+  const int defender = 1 - attacker;
+  if (m.target.location == 0) calc_expected_[defender] = m.atk[0];
+  else if (m.target.position & pos::kFaceUpAttack) {
+    if (m.atk[0] > m.atk[1]) calc_expected_[defender] = m.atk[0] - m.atk[1];
+    if (m.atk[1] > m.atk[0]) calc_expected_[attacker] = m.atk[1] - m.atk[0];
+  } else if (m.def[1] > m.atk[0]) {
+    calc_expected_[attacker] = m.def[1] - m.atk[0];
+  }
+}
+
+/// "Outcomes from the stream" for a change of damage (docs/engines/ygopro.md):
+/// the first damage calculation after such a card resolved in which its
+/// controller would take battle damage shows what the change is. None taken:
+/// no battle damage to its controller (and, when the script also registers
+/// it, no destruction by battle of its monsters); half taken: the damage is
+/// halved. For the turn when the script resets it at the End Phase, else only
+/// in the battle it resolved in. Anything else: nothing is learnt.
+void Mapper::learn_damage_outcome() {
+  const std::uint8_t card = damage_card_;
+  if (card == kNoCard || !open_damage_[card]) return;
+  CardSpec& spec = scenario_.cards[card];
+  const int who = static_cast<int>(spec.owner);
+  const int expected = calc_expected_[who], seen = calc_damage_[who];
+  if (expected <= 0) return;  // it waits for a battle that would damage its controller
+  damage_card_ = kNoCard;
+  const DamageChange change = *open_damage_[card];
+  if (!change.turn && (damage_card_attacker_ == kNoSlot || damage_card_attacker_ != attacker_)) return;
+  Op o;
+  o.object = Object::You;
+  o.duration = change.turn ? Duration::Turn : Duration::Battle;
+  if (seen == 0) {
+    o.code = OpCode::NoBattleDamage;
+    o.flag = change.indestructible;
+  } else if (seen == expected / 2) {
+    o.code = OpCode::HalveBattleDamage;
+  } else {
+    return;
+  }
+  open_damage_[card].reset();
+  spec.term.ops = {};
+  spec.term.ops[0] = o;
+  spec.term.op_count = 1;
+  spec.term.target = TargetSpec{};
   spec.kind = class_of(spec.term);
 }
 

@@ -4,6 +4,7 @@
 /// two cores' constant.lua agree on names, not on every value), by its value
 /// otherwise. Internal to importers/ygopro (ygopro_terms.cpp).
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -69,6 +70,18 @@ inline bool changes_atk(const json& e) {
   for (const Constant& c : kCodes)
     if (event_is(e, c) || uses.find(std::string(c.name)) != std::string::npos) return true;
   return false;
+}
+
+/// A change of the damage its player takes that the operation registers
+/// (DamageChange), or none.
+inline std::optional<DamageChange> changes_damage(const json& e) {
+  const std::string uses = function_facts(e, "operation");
+  auto has = [&](const char* s) { return uses.find(s) != std::string::npos; };
+  if (!has("Duel.RegisterEffect") || !has("EFFECT_CHANGE_DAMAGE") || has("EFFECT_AVOID_BATTLE_DAMAGE")) return std::nullopt;
+  DamageChange d;
+  d.turn = has("RESETS_STANDARD_PHASE_END") || (has("RESET_PHASE") && has("PHASE_END"));
+  d.indestructible = has("EFFECT_INDESTRUCTABLE_BATTLE") && has("LOCATION_MZONE");
+  return d;
 }
 
 /// A monster's own unconditional continuous effect, read as the term's

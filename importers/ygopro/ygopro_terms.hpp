@@ -36,6 +36,16 @@ struct ScriptReading {
 };
 
 /// Category bits an outcome is checked against (ygopro constant.lua).
+/// What an operation that registers a change of the damage its player takes
+/// (EFFECT_CHANGE_DAMAGE on a player by Duel.RegisterEffect: Hallowed Life
+/// Barrier) says of it. Its value is a function the cards file does not give
+/// (no damage, half, effect damage only), so the damage calculation tells
+/// (Mapper::learn_damage_outcome).
+struct DamageChange {
+  bool turn = false;            ///< reset at the End Phase: for the turn
+  bool indestructible = false;  ///< it registers EFFECT_INDESTRUCTABLE_BATTLE over its player's Monster Zone too
+};
+
 namespace category {
 inline constexpr std::uint32_t kDestroy = 0x1, kRemove = 0x4, kToHand = 0x8, kToDeck = 0x10, kToGrave = 0x20,
                                kSpecialSummon = 0x200, kToken = 0x400, kPosition = 0x1000, kControl = 0x2000,

@@ -67,6 +67,22 @@ TEST(YgoproOutcomes, AnAtkOutcomeOfACardResolvedInMainPhase1IsItsResolvedTarget)
   EXPECT_EQ(c.resolved_target, 0);  // p1_m0, Luster Dragon
 }
 
+/// Hallowed Life Barrier's operation registers EFFECT_CHANGE_DAMAGE on its
+/// player with a value function the file does not give, and
+/// EFFECT_INDESTRUCTABLE_BATTLE over its Monster Zone, both reset at the End
+/// Phase. The damage calculation after it shows p2 taking none of the 500 the
+/// values give, so the outcome is no battle damage to it, and no destruction
+/// by battle, for the turn (the run holds: RealRuns pins it).
+TEST(YgoproOutcomes, AChangeOfDamageIsLearntFromTheDamageCalculation) {
+  const ImportResult r = import_real("batch2/fluoro/fluoro-hallowed_life_barrier-p003");
+  const CardSpec& c = card_named(r, "Hallowed Life Barrier");
+  ASSERT_EQ(c.term.op_count, 1);
+  EXPECT_EQ(c.term.ops[0].code, OpCode::NoBattleDamage);
+  EXPECT_EQ(c.term.ops[0].object, Object::You);
+  EXPECT_EQ(c.term.ops[0].duration, Duration::Turn);
+  EXPECT_TRUE(c.term.ops[0].flag);
+}
+
 /// A token the cards file does not list (a Sheep Token of Scapegoat's, batch 6)
 /// is learnt from the stream: a monster of its own, its ATK and DEF from the
 /// damage calculation it is in.
