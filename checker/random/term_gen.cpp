@@ -35,8 +35,10 @@ constexpr int kMaxAmount = 12700;
 /// What the term parser and the scenario writer need of one operation ("" when fine).
 std::string op_problem(const Op& o, const EffectTerm& t, bool blanks) {
   const bool monster_target = t.target.kind == TargetKind::Monster;
-  if (op_on_life_points(o.code) ? !object_is_player(o.object)
-      : op_on_player_damage(o.code) ? o.object != Object::You : object_is_player(o.object))
+  if (op_on_life_points(o.code)                   ? !object_is_player(o.object)
+      : op_on_player_damage(o.code)                 ? o.object != Object::You
+      : o.code == OpCode::CannotDeclareAttacks      ? o.object != Object::Opponent
+                                                    : object_is_player(o.object))
     return "object does not fit";
   if (op_on_life_points(o.code) && (o.flag ? o.amount != 0 : o.amount <= 0)) return "an amount or attacker_atk, not both";
   if (objectless(o.code) && o.object != Object::Target) return "an object on an operation without one";
@@ -111,13 +113,13 @@ std::int16_t draw_type(Rng& r) { return static_cast<std::int16_t>(kDrawnTypes[st
 constexpr std::array<TriggerEvent, 4> kFieldEvents = {TriggerEvent::AttackDeclared, TriggerEvent::OpponentSpecialSummoned,
                                                       TriggerEvent::MonsterInflictsBattleDamage,
                                                       TriggerEvent::OpponentMonsterSentToGraveyard};
-constexpr std::array<OpCode, 20> kDrawnOps = {
+constexpr std::array<OpCode, 21> kDrawnOps = {
     OpCode::Destroy,     OpCode::Banish,         OpCode::ReturnToHand,   OpCode::ChangePosition, OpCode::ChangeAtk,
     OpCode::SetAtk,      OpCode::ChangeDef,      OpCode::NegateAttack,   OpCode::EndBattlePhase, OpCode::NoBattleDamage,
     OpCode::SpecialSummon, OpCode::ChangeAttackTarget, OpCode::Opaque, OpCode::HalveBattleDamage,
     OpCode::RedirectBattleDamage, OpCode::CannotAttack, OpCode::InflictDamage, OpCode::GainLp, OpCode::AttractAttacks,
-    OpCode::TakeControl};
-constexpr std::array<int, 20> kOpWeights = {4, 2, 2, 3, 5, 2, 2, 2, 1, 3, 2, 1, 1, 1, 1, 2, 1, 1, 1, 1};
+    OpCode::TakeControl, OpCode::CannotDeclareAttacks};
+constexpr std::array<int, 21> kOpWeights = {4, 2, 2, 3, 5, 2, 2, 2, 1, 3, 2, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1};
 
 Op draw_op(Rng& r, bool monster_target, bool hostable) {
   Op o;
@@ -131,6 +133,10 @@ Op draw_op(Rng& r, bool monster_target, bool hostable) {
   }
   if (o.code == OpCode::SpecialSummon) {
     o.position = static_cast<Position>(r.below(3));
+    return o;
+  }
+  if (o.code == OpCode::CannotDeclareAttacks) {
+    o.object = Object::Opponent;
     return o;
   }
   if (op_on_life_points(o.code)) {

@@ -346,6 +346,14 @@ void Mapper::on_chain(const Message& m) {
       push(e);
       resolving_ = m.link < links_.size() ? m.link : 0;
       outcome_.clear();
+      resolve_field_ = resolve_attack_ = 0;
+      for (std::uint8_t c = 0; c < 2; ++c)
+        for (std::uint32_t z = 0; z < 7; ++z) {
+          const std::uint8_t s = board_[c][z].code ? slot(Location{c, loc::kMzone, z, 0}) : kNoSlot;
+          if (s == kNoSlot) continue;
+          resolve_field_ |= static_cast<std::uint16_t>(1u << s);
+          if (board_[c][z].position & pos::kFaceUpAttack) resolve_attack_ |= static_cast<std::uint16_t>(1u << s);
+        }
       return;
     }
     case msg::kChainSolved:

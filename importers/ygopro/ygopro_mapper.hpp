@@ -197,6 +197,8 @@ class Mapper {
   std::size_t atk_card_record_ = kNoRecord;   ///< its activation's record (kNoRecord: resolved in Main Phase 1)
   std::vector<std::uint32_t> categories_;     ///< scenario card index -> the script's CATEGORY_* bits
   std::vector<bool> no_target_;               ///< scenario card index -> its script is known not to target
+  std::uint16_t resolve_field_ = 0;            ///< slots holding a monster as the current open link began to resolve
+  std::uint16_t resolve_attack_ = 0;           ///< those of them in face-up Attack Position
   std::vector<std::size_t> outcome_;          ///< records written while the current open link resolves
   /// A chain link before the Battle Phase (ygopro_early.cpp).
   struct EarlyLink {

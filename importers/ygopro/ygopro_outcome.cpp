@@ -44,7 +44,7 @@ void Mapper::learn_outcome(std::uint8_t link) {
   outcome_.clear();
   const bool targets = card >= no_target_.size() || !no_target_[card];
   const std::optional<LearntTerm> learnt =
-      bc::learn_outcome(spec.term, spec.owner, events, OutcomeBattlers{attacker_, target_, targets});
+      bc::learn_outcome(spec.term, spec.owner, events, OutcomeBattlers{attacker_, target_, targets, resolve_field_, resolve_attack_});
   if (!learnt) {  // nothing the model tracks happened: opaque stays right, unless the damage calculation shows a change
     if (!links_[link].negated) note_damage_candidate(card);
     if (card < open_atk_.size() && open_atk_[card] && !links_[link].negated) {

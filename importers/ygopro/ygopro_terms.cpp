@@ -154,6 +154,13 @@ bool operation_ops(EffectTerm& t, ScriptReading& r, const std::string& operation
     t.ops[t.op_count++] = o;
     r.rule += ", operation registers EFFECT_CHANGE_BATTLE_DAMAGE with HALF_DAMAGE on the player: battle damage halved";
   }
+  // A player's "cannot declare an attack" (EFFECT_CANNOT_ATTACK_ANNOUNCE on a
+  // player target: Threatening Roar) lasts the turn and binds the opponent,
+  // the one player who declares in the Battle Phase it can apply in.
+  if (on_player && has("EFFECT_CANNOT_ATTACK_ANNOUNCE") && has("EFFECT_FLAG_PLAYER_TARGET") && t.op_count < kMaxOps) {
+    t.ops[t.op_count++] = op(OpCode::CannotDeclareAttacks, Object::Opponent);
+    r.rule += ", operation registers EFFECT_CANNOT_ATTACK_ANNOUNCE on a player: the opponent cannot declare an attack this turn";
+  }
   if (has("Duel.NegateAttack")) {
     t.ops[t.op_count++] = op(OpCode::NegateAttack, Object::Target);
     r.rule += ", operation calls Duel.NegateAttack";

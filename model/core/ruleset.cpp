@@ -123,7 +123,7 @@ constexpr std::array<KnobSpec, kKnobCount> kKnobs = {{
     {Knob::MustAttackBinds, "must_attack_binds", kBool,
      "a monster whose text says it must attack if able keeps the turn player from passing out of the open Battle Step (or skipping to the End Step) while it can declare an attack"},
     {Knob::DeclarationLocksBind, "declaration_locks_bind", kBool,
-     "a continuous effect saying monsters of some ATK, Level or Type cannot declare an attack keeps them from declaring one (an attack already declared goes on)"},
+     "a continuous effect saying monsters of some ATK, Level or Type cannot declare an attack, or a resolved effect saying the turn player cannot declare one this turn, keeps them from declaring one (an attack already declared goes on)"},
     {Knob::ControlChangeStopsAttack, "control_change_stops_attack", kBool,
      "the attacking monster changing control before the Damage Step is no longer the attacking monster: its attack stops (no Damage Step, no replay)"},
     {Knob::StoppedAttackKeepsWindow, "stopped_attack_keeps_window", kBool,

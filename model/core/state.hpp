@@ -84,9 +84,14 @@ enum DamageModBit : std::uint16_t {
   kHalveTurnP2 = 0x20,
   kRedirectTurnP1 = 0x40,
   kRedirectTurnP2 = 0x80,
+  /// Not a damage modifier, kept in the same word's free bits: the turn player
+  /// may declare no attack for the rest of the turn (OpCode::CannotDeclareAttacks
+  /// resolved by the opponent's effect; S1 §战斗步骤).
+  kNoDeclarationsTurn = 0x100,
 };
-/// Damage modifiers that outlive one battle.
-inline constexpr std::uint16_t kDamageModsKeptAfterBattle = kHalveTurnP1 | kHalveTurnP2 | kRedirectTurnP1 | kRedirectTurnP2;
+/// Damage modifiers (and the ban on declarations) that outlive one battle.
+inline constexpr std::uint16_t kDamageModsKeptAfterBattle =
+    kHalveTurnP1 | kHalveTurnP2 | kRedirectTurnP1 | kRedirectTurnP2 | kNoDeclarationsTurn;
 
 /// Where the model resumes once every optional trigger waiting to be chained
 /// has been activated or declined by its controller (State::resume): the

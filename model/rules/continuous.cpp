@@ -106,9 +106,11 @@ bool Stepper::traps_locked() const {
 }
 
 /// No active "cannot declare an attack" lock names the monster in `slot`: by
-/// its current ATK, or by its printed Level or Type (knob declaration_locks_bind).
+/// its current ATK, or by its printed Level or Type (knob declaration_locks_bind);
+/// nor a resolved ban on its controller's declarations this turn.
 bool Stepper::may_declare(std::uint8_t slot) const {
   if (!r.flag(Knob::DeclarationLocksBind)) return true;
+  if (side_of(slot) == Player::P1 && (s.damage_mods & kNoDeclarationsTurn)) return false;  // OpCode::CannotDeclareAttacks
   const MonsterSpec& m = sc.monsters[s.zones[slot].monster];
   for (std::uint8_t c = 0; c < sc.cards.size(); ++c) {
     const ContinuousSpec& k = sc.cards[c].term.continuous;

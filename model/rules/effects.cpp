@@ -147,7 +147,9 @@ int Stepper::objects(const LinkState& link, const Op& op, std::array<std::uint8_
     case Object::OpponentsMonsters:
     case Object::OpponentsAttackPosition:
     case Object::AllMonsters:
-      for (Player side : {foe, c.owner}) {
+      // Every monster: in slot order (the turn player's first), as the
+      // engines list one group; the opponent's alone: the foe's zones.
+      for (Player side : {op.object == Object::AllMonsters ? Player::P1 : foe, op.object == Object::AllMonsters ? Player::P2 : c.owner}) {
         if (side == c.owner && op.object != Object::AllMonsters) continue;
         for (int z = 0; z < kZonesPerSide; ++z) {
           const std::uint8_t slot = slot_of(side, z);
@@ -209,6 +211,11 @@ void Stepper::apply_op(const LinkState& link, const Op& op) {
     case OpCode::InflictDamage:
     case OpCode::GainLp: change_life_points(c.owner, op); return;
     case OpCode::Opaque: return;
+    case OpCode::CannotDeclareAttacks:
+      // Only the turn player declares: a P2 card's ban binds P1 (S1 §战斗步骤:
+      // an attack already declared goes on; the ban reads only later declarations).
+      if (c.owner == Player::P2) s.damage_mods |= kNoDeclarationsTurn;
+      return;
     default: break;
   }
   std::array<std::uint8_t, kSlotCount> slots{};

@@ -56,8 +56,9 @@ void Model::apply_resolved_before(State& s) const {
     LinkState link;
     link.card = static_cast<std::uint8_t>(c);
     link.target = card.resolved_target;
-    for (int i = 0; i < card.term.op_count; ++i)
-      if (card.term.ops[i].duration != Duration::Battle) st.apply_op(link, card.term.ops[i]);
+    for (int i = 0; i < card.term.op_count; ++i)  // a ban on declarations lasts the turn, with no duration to say so
+      if (card.term.ops[i].duration != Duration::Battle || card.term.ops[i].code == OpCode::CannotDeclareAttacks)
+        st.apply_op(link, card.term.ops[i]);
   }
 }
 

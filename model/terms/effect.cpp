@@ -37,6 +37,7 @@ std::uint32_t effect_attrs(const EffectTerm& t) {
     if (c == OpCode::ChangeAttackTarget) a |= kAttrRedirects;
     if (c == OpCode::NegateAttack) a |= kAttrNegatesAttack;
     if (c == OpCode::EndBattlePhase) a |= kAttrEndsBattlePhase;
+    if (c == OpCode::CannotDeclareAttacks) a |= kAttrNoDeclarations;
     const bool turn = t.ops[i].duration == Duration::Turn;
     if (c == OpCode::HalveBattleDamage) a |= turn ? kAttrHalvesDamageTurn : kAttrHalvesDamage;
     if (c == OpCode::RedirectBattleDamage) a |= turn ? kAttrRedirectsDamageTurn : kAttrRedirectsDamage;

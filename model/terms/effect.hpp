@@ -126,8 +126,12 @@ enum class OpCode : std::uint8_t {
   GainLp,             ///< a player (object you|opponent) gains Op::amount LP, or the attacker's ATK (Op::flag)
   AttractAttacks,     ///< for the rest of the turn the opponent's monsters may attack only this monster (S1 §战斗步骤的卷回)
   TakeControl,        ///< the controller takes control of the monster (to a free zone of its own) for the rest of the turn
+  /// The controller's opponent (object opponent) may declare no attack for the
+  /// rest of the turn; an attack already declared goes on, unlike after
+  /// "cannot attack" (S1 §战斗步骤: Threatening Roar at an attack declaration).
+  CannotDeclareAttacks,
 };
-inline constexpr int kOpCodeCount = 22;
+inline constexpr int kOpCodeCount = 23;
 
 /// Operations on the battle damage the controller takes (object `you`, a
 /// duration): "no damage", halved, redirected to the opponent.
@@ -233,7 +237,8 @@ enum EffectAttr : std::uint32_t {
                                    ///< timing properties leave it to the card audit
   kAttrIndestructibleTurn = 0x400000,  ///< the same for a no_battle_damage that lasts the turn
   kAttrPiercing = 0x800000,        ///< continuous: its monster inflicts piercing battle damage (docs/effects.md)
-  // bits 24-27 are free: the TriggerEvent has its own field (Event::trigger)
+  kAttrNoDeclarations = 0x1000000, ///< its controller's opponent may declare no attack for the rest of the turn
+  // bits 25-27 are free: the TriggerEvent has its own field (Event::trigger)
   kAttrHalvesDamage = 0x10000000,  ///< halves the battle damage its controller takes in this battle (model/terms/damage.hpp)
   kAttrRedirectsDamage = 0x20000000,  ///< the battle damage its controller would take in this battle goes to the opponent
   kAttrHalvesDamageTurn = 0x40000000,     ///< the same halving for the rest of the turn

@@ -124,6 +124,7 @@ class TermParser {
   static bool object_fits(const Op& o) {
     if (op_on_life_points(o.code)) return object_is_player(o.object);
     if (op_on_player_damage(o.code)) return o.object == Object::You;
+    if (o.code == OpCode::CannotDeclareAttacks) return o.object == Object::Opponent;
     if (o.code == OpCode::ChangeAttackTarget) return o.object == Object::Target;
     return !object_is_player(o.object) || !needs_object(o.code);
   }
@@ -131,7 +132,7 @@ class TermParser {
   static bool needs_object(OpCode c) {
     return c != OpCode::NegateActivation && c != OpCode::NegateEffect && c != OpCode::NegateAttack &&
            c != OpCode::EndBattlePhase && c != OpCode::Opaque && c != OpCode::SpecialSummon &&
-           !op_on_player_damage(c) && !op_on_life_points(c);
+           !op_on_player_damage(c) && !op_on_life_points(c) && c != OpCode::CannotDeclareAttacks;
   }
 
   bool fail(const std::string& field, const std::string& message) {
@@ -238,7 +239,7 @@ class TermParser {
       else if (w[i] == "attacker_atk" && op_on_life_points(o.code) && amount.empty()) o.flag = true, amount = w[i];
       else if (auto n = term_number(w[i])) {
         if (!once(amount, w[i], takes_amount(o.code), "amount")) return false;
-        if (*n % 50 != 0 || *n < -12700 || *n > 12700) return fail(field, "amount must be a multiple of 100 between -12700 and 12700");
+        if (*n % 50 != 0 || *n < -12700 || *n > 12700) return fail(field, "amount must be a multiple of 50 between -12700 and 12700");
         o.amount = static_cast<std::int16_t>(*n);
       } else return fail(field, "unknown word " + brief_quote(w[i]) + " in operation " + brief_quote(v));
     }
@@ -267,7 +268,7 @@ class TermParser {
 
   Object default_object(OpCode c) const {
     if (op_on_player_damage(c) || c == OpCode::GainLp) return Object::You;
-    if (c == OpCode::InflictDamage) return Object::Opponent;
+    if (c == OpCode::InflictDamage || c == OpCode::CannotDeclareAttacks) return Object::Opponent;
     if (c == OpCode::ChangeAtk || c == OpCode::SetAtk || c == OpCode::ChangeDef)
       return t_.target.kind == TargetKind::Monster ? Object::Target : Object::OwnBattler;
     return Object::Target;
@@ -374,9 +375,7 @@ std::vector<TermField> term_to_fields(const EffectTerm& t, const std::vector<std
     for (int i = 0; i < t.op_count; ++i) f.values.push_back(op_text(t.ops[i], monster_names));
     out.push_back(f);
   }
-  if (t.continuous.kind != ContinuousKind::None) {
-    out.push_back({"continuous", {continuous_text(t.continuous)}});
-  }
+  if (t.continuous.kind != ContinuousKind::None) out.push_back({"continuous", {continuous_text(t.continuous)}});
   return out;
 }
 

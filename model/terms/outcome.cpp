@@ -24,11 +24,54 @@ std::optional<Op> outcome_op(const Event& e) {
   return o;
 }
 
+namespace {
+
+/// The object naming every monster the outcome's one operation acted on
+/// (learn_outcome): all monsters on the field, the opponent's, or the
+/// opponent's in Attack Position; none when the effect targets, when the
+/// operations differ, or when no object names exactly those monsters.
+std::optional<std::pair<Op, Object>> mass_object(Player owner, const std::vector<Event>& events, const OutcomeBattlers& b) {
+  if (b.targets || b.field == 0) return std::nullopt;
+  std::optional<Op> one;
+  std::uint16_t acted = 0;
+  int count = 0;
+  for (const Event& e : events) {
+    const std::optional<Op> op = outcome_op(e);
+    if (!op || op->code == OpCode::SpecialSummon) continue;
+    if ((one && !(*op == *one)) || e.slot >= kSlotCount) return std::nullopt;
+    one = op;
+    acted |= static_cast<std::uint16_t>(1u << e.slot);
+    ++count;
+  }
+  // Only the battlers: their roles state them (D.D. Warrior Lady banishes both).
+  std::uint16_t battlers = 0;
+  for (const std::uint8_t s : {b.attacker, b.target})
+    if (s < kSlotCount) battlers |= static_cast<std::uint16_t>(1u << s);
+  if (!one || count < 2 || (acted & ~battlers) == 0) return std::nullopt;
+  std::uint16_t foe = 0;
+  for (int z = 0; z < kZonesPerSide; ++z) foe |= static_cast<std::uint16_t>(1u << slot_of(other(owner), z));
+  if (acted == b.field) return std::pair{*one, Object::AllMonsters};
+  if (acted == (b.field & foe)) return std::pair{*one, Object::OpponentsMonsters};
+  if (acted == (b.attack_position & b.field & foe)) return std::pair{*one, Object::OpponentsAttackPosition};
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<LearntTerm> learn_outcome(const EffectTerm& term, Player owner, const std::vector<Event>& events,
                                         OutcomeBattlers battlers) {
   LearntTerm out;
   out.term = term;
   out.term.op_count = 0;
+  if (const auto mass = mass_object(owner, events, battlers)) {
+    out.term.target = TargetSpec{};
+    out.term.ops[out.term.op_count] = mass->first;
+    out.term.ops[out.term.op_count++].object = mass->second;
+    for (const Event& e : events)
+      if (const std::optional<Op> op = outcome_op(e); op && op->code == OpCode::SpecialSummon && out.term.op_count < kMaxOps)
+        out.term.ops[out.term.op_count++] = *op;
+    return out;
+  }
   for (const Event& e : events) {
     std::optional<Op> op = outcome_op(e);
     if (!op || out.term.op_count >= kMaxOps) continue;

@@ -27,6 +27,12 @@ struct OutcomeBattlers {
   /// without EFFECT_FLAG_CARD_TARGET), whose battling monsters are then all
   /// stated by their roles; a monster not battling still only as the target.
   bool targets = true;
+  /// The slots holding a monster as the link began to resolve, and those of
+  /// them in face-up Attack Position (bit per slot; 0: not known). One
+  /// operation alike on each of two or more of them, by an effect that does
+  /// not target, is stated by the object naming them all (mass_object).
+  std::uint16_t field = 0;
+  std::uint16_t attack_position = 0;
 };
 
 /// A term whose operations were learnt from an engine's outcome.
@@ -39,7 +45,11 @@ struct LearntTerm {
 /// first monster acted on becomes the target (the selector takes its side
 /// relative to `owner`), unless the effect does not target; an outcome on another monster is kept when that
 /// monster is battling (an operation on the owner's or the opponent's
-/// battler: D.D. Warrior Lady banishes both) and dropped otherwise. Empty
+/// battler: D.D. Warrior Lady banishes both) and dropped otherwise. An effect
+/// that does not target and did one operation alike to every monster on the
+/// field, every monster the opponent controls, or every one of them in
+/// Attack Position (two or more, by `battlers.field`) has that one operation
+/// on all of them (Torrential Tribute). Empty
 /// when the events hold no outcome.
 std::optional<LearntTerm> learn_outcome(const EffectTerm& term, Player owner, const std::vector<Event>& events,
                                         OutcomeBattlers battlers = {});

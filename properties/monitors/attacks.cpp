@@ -71,7 +71,9 @@ void each_monster_once(const Ctx& c, const Event& e, Verdicts& v) {
 /// declarations, a forced target, an effect ending the Battle Phase) the
 /// check stays silent rather than guess.
 void must_attack_obeyed(const Ctx& c, const Event& e, Verdicts& v) {
-  if (e.step != Step::EndStep || c.card_must_attack == 0 || c.card_attack_lock != 0 || c.has(kCtxBpEnded)) return;
+  if (e.step != Step::EndStep || c.card_must_attack == 0 || c.card_attack_lock != 0 || c.has(kCtxBpEnded) ||
+      (c.window & kWinNoDeclarationsTurn))
+    return;
   const std::uint16_t foes = c.occupied & side_mask(Player::P2);
   if (c.forced & foes) return;
   const std::uint16_t targets = foes & ~slots_applying(c, c.card_unattackable, foes);

@@ -78,13 +78,17 @@ enum ChainFlag : std::uint8_t {
   kChSpeedShift = 6,       ///< bits 6-7: spell speed of the last link (0 = empty chain)
 };
 
-/// TraceContext::window: the open Battle Step's priority (S1 §战斗步骤).
+/// TraceContext::window: the open Battle Step's priority (S1 §战斗步骤), and
+/// in a spare bit one fact that lasts the turn (kWinNoDeclarationsTurn).
 enum WindowFlag : std::uint8_t {
   kWinTurnPassed = 0x01,   ///< open Battle Step, no chain: the turn player just had priority, or the opponent holds it after that pass
   kWinSawPriority = 0x02,  ///< the trace writes Priority events (an importer may omit them)
   kWinOpponentHad = 0x04,  ///< the opponent received priority in this open Battle Step window, with no chain
   kWinP1Passed = 0x08,     ///< since the chain's last link P1 had priority (and passed, as nothing followed)
   kWinP2Passed = 0x10,     ///< ... P2 had priority
+  /// Not a window fact (kept by fold_window): an effect of P2's that bans P1's
+  /// attack declarations for the rest of the turn resolved (kAttrNoDeclarations).
+  kWinNoDeclarationsTurn = 0x20,
 };
 
 /// TraceContext::damage_mods: halvings and redirections of the battle damage a

@@ -99,10 +99,11 @@ void cannot_attack_obeyed(const Ctx& c, const Event& e, Verdicts& v) {
 }
 
 /// declaration_locks_are_obeyed: no monster declares an attack while a lock
-/// by Level or Type on the field from the start names it (printed_lock_facts).
+/// by Level or Type on the field from the start names it (printed_lock_facts),
+/// nor after the opponent's effect banning declarations this turn resolved.
 void declaration_locks_obeyed(const Ctx& c, const Event& e, Verdicts& v) {
   const std::uint8_t m = e.slot < kSlotCount ? c.slot_monster[e.slot] : kNoMonster;
-  if (c.monster_locked(m)) violate(v, Prop::DeclarationLocksAreObeyed);
+  if (c.monster_locked(m) || (c.window & kWinNoDeclarationsTurn)) violate(v, Prop::DeclarationLocksAreObeyed);
 }
 
 /// attack_stops_when_attacker_changes_control: once the attacking monster has
@@ -208,8 +209,10 @@ std::vector<PropertyInfo> effect_properties() {
       // No source discusses a Level or Type condition; S1 states what "cannot declare an attack" binds.
       {"declaration_locks_are_obeyed", K::Always,
        "A monster that an effect on the field says cannot declare an attack, by its printed Level or Type "
-       "(Gravity Bind, Insect Barrier), declares none; an attack already declared is not stopped by such an "
-       "effect, and a lock by ATK is left to the model, as a trace does not show current ATK.",
+       "(Gravity Bind, Insect Barrier), declares none, nor does any monster after an effect of the opponent's "
+       "saying the turn player cannot declare an attack this turn resolved (Threatening Roar); an attack already "
+       "declared is not stopped by such an effect, and a lock by ATK is left to the model, as a trace does not "
+       "show current ATK.",
        {{"S1", "战斗步骤"}}},
       {"attack_stops_when_attacker_changes_control", K::Always,
        "An attacking monster whose control changes before the Damage Step is no longer the attacking monster: "

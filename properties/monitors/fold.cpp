@@ -163,6 +163,7 @@ void on_resolve(Ctx& c, const Event& e) {
   if (negated) return;
   const bool p2 = e.card < kMaxCards ? (c.card_p2 & card_bit(e.card)) != 0 : e.player == Player::P2;
   note_damage_mods(c, e.attrs, p2);
+  if (p2 && has_attr(e, kAttrNoDeclarations)) c.window |= kWinNoDeclarationsTurn;
   if (!has_attr(e, kAttrNoBattleDamage)) return;
   c.battle |= p2 ? kBtlNoDamageP2 : kBtlNoDamageP1;
   if (has_attr(e, kAttrNoDamageTurn)) c.flags |= p2 ? kCtxNoDamageTurnP2 : kCtxNoDamageTurnP1;
@@ -365,7 +366,7 @@ void fold_window(Ctx& c, const Event& e) {
   std::uint8_t since_link = c.window & (kWinP1Passed | kWinP2Passed);
   if (e.type == EventType::Activate || e.type == EventType::ChainEnd) since_link = 0;
   if (e.type == EventType::Priority) since_link |= e.player == Player::P1 ? kWinP1Passed : kWinP2Passed;
-  c.window = static_cast<std::uint8_t>((c.window & kWinSawPriority) | (passed ? kWinTurnPassed : 0) |
+  c.window = static_cast<std::uint8_t>((c.window & (kWinSawPriority | kWinNoDeclarationsTurn)) | (passed ? kWinTurnPassed : 0) |
                                        (opponent ? kWinOpponentHad : 0) | since_link |
                                        (e.type == EventType::Priority ? kWinSawPriority : 0));
 }

@@ -199,6 +199,7 @@ void resolved_before_facts(TraceContext& c, const CardSpec& card) {
   if (a & kAttrIndestructibleTurn) c.flags |= p2 ? kCtxSafeTurnP2 : kCtxSafeTurnP1;
   if (a & kAttrHalvesDamageTurn) c.damage_mods |= p2 ? kDmgHalveTurnP2 : kDmgHalveTurnP1;
   if (a & kAttrRedirectsDamageTurn) c.damage_mods |= p2 ? kDmgRedirectTurnP2 : kDmgRedirectTurnP1;
+  if (p2 && (a & kAttrNoDeclarations)) c.window |= kWinNoDeclarationsTurn;
 }
 
 }  // namespace

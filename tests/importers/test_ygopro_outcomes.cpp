@@ -83,6 +83,17 @@ TEST(YgoproOutcomes, AChangeOfDamageIsLearntFromTheDamageCalculation) {
   EXPECT_TRUE(c.term.ops[0].flag);
 }
 
+/// Threatening Roar's operation registers EFFECT_CANNOT_ATTACK_ANNOUNCE on a
+/// player (EFFECT_FLAG_PLAYER_TARGET): the term's ban on the opponent's
+/// declarations for the turn (S1 §战斗步骤), not an opaque operation.
+TEST(YgoproOutcomes, APlayersBanOnDeclarationsIsReadFromTheOperation) {
+  const ImportResult r = import_real("batch2/edo/edo-threatening_roar-p006");
+  const CardSpec& c = card_named(r, "Threatening Roar");
+  ASSERT_EQ(c.term.op_count, 1);
+  EXPECT_EQ(c.term.ops[0].code, OpCode::CannotDeclareAttacks);
+  EXPECT_EQ(c.term.ops[0].object, Object::Opponent);
+}
+
 /// A token the cards file does not list (a Sheep Token of Scapegoat's, batch 6)
 /// is learnt from the stream: a monster of its own, its ATK and DEF from the
 /// damage calculation it is in.

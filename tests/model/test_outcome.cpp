@@ -72,5 +72,54 @@ TEST(Outcome, AnEffectThatDoesNotTargetNamesBattlersByTheirRoles) {
   EXPECT_EQ(off->term.ops[0].object, Object::Target);
 }
 
+std::uint16_t bits(std::initializer_list<std::uint8_t> slots) {
+  std::uint16_t m = 0;
+  for (const std::uint8_t s : slots) m |= static_cast<std::uint16_t>(1u << s);
+  return m;
+}
+
+// Torrential Tribute (P2's, no target): one operation alike on every monster
+// on the field, two or more, is the operation on all monsters; on every one
+// the opponent controls, on the opponent's monsters; on every one of those in
+// Attack Position, on those. A monster of the field left alone, a second kind
+// of operation, or an effect that targets: no such reading.
+TEST(Outcome, OneOperationOnEveryMonsterIsLearntOnAllOfThem) {
+  const std::uint8_t a = slot_of(Player::P1, 0), b = slot_of(Player::P1, 1), t = slot_of(Player::P2, 0),
+                     u = slot_of(Player::P2, 1);
+  const std::vector<Event> all{left(a, LeaveReason::EffectDestroy), left(t, LeaveReason::EffectDestroy),
+                               left(u, LeaveReason::EffectDestroy)};
+  const OutcomeBattlers none{kNoSlot, kNoSlot, false, bits({a, t, u}), bits({a, t})};
+  const auto learnt = learn_outcome(opaque(), Player::P2, all, none);
+  ASSERT_TRUE(learnt);
+  ASSERT_EQ(learnt->term.op_count, 1);
+  EXPECT_EQ(learnt->term.ops[0].code, OpCode::Destroy);
+  EXPECT_EQ(learnt->term.ops[0].object, Object::AllMonsters);
+  EXPECT_EQ(learnt->target, kNoSlot);
+  EXPECT_EQ(learnt->term.target.kind, TargetKind::None);
+  // P2's card on P1's two monsters, both of the opponent's; then on the one in Attack Position.
+  const std::vector<Event> foes{left(a, LeaveReason::EffectDestroy), left(b, LeaveReason::EffectDestroy)};
+  EXPECT_EQ(learn_outcome(opaque(), Player::P2, foes, OutcomeBattlers{kNoSlot, kNoSlot, false, bits({a, b, t}), bits({t})})
+                ->term.ops[0].object,
+            Object::OpponentsMonsters);
+  EXPECT_EQ(learn_outcome(opaque(), Player::P2, foes, OutcomeBattlers{kNoSlot, kNoSlot, false, bits({a, b, t, slot_of(Player::P1, 2)}), bits({a, b})})
+                ->term.ops[0].object,
+            Object::OpponentsAttackPosition);
+  // Not every monster: the first is the target, as before.
+  EXPECT_EQ(learn_outcome(opaque(), Player::P2, all, OutcomeBattlers{kNoSlot, kNoSlot, false, bits({a, b, t, u}), 0})
+                ->term.ops[0].object,
+            Object::Target);
+  // Two kinds of operation, or an effect that targets: no mass reading.
+  const std::vector<Event> mixed{left(a, LeaveReason::EffectDestroy), left(t, LeaveReason::Banish), left(u, LeaveReason::EffectDestroy)};
+  EXPECT_EQ(learn_outcome(opaque(), Player::P2, mixed, none)->term.ops[0].object, Object::Target);
+  EXPECT_EQ(learn_outcome(opaque(), Player::P2, all, OutcomeBattlers{kNoSlot, kNoSlot, true, bits({a, t, u}), 0})
+                ->term.ops[0].object,
+            Object::Target);
+  // Only the battlers: their roles state them (D.D. Warrior Lady).
+  EXPECT_EQ(learn_outcome(opaque(), Player::P2, {left(a, LeaveReason::Banish), left(t, LeaveReason::Banish)},
+                          OutcomeBattlers{a, t, false, bits({a, t}), bits({a, t})})
+                ->term.ops[0].object,
+            Object::OpponentBattler);
+}
+
 }  // namespace
 }  // namespace bc
