@@ -265,6 +265,10 @@ local function describe(e)
   r.category, r.category_value = flag_names(cat, "CATEGORY_"), cat
   local f = info[e].f
   if f.Value and math.type(f.Value[1]) == "integer" then r.value = f.Value[1] end  -- SetValue(1): a number, not a function
+  if f.Value and type(f.Value[1]) == "function" then  -- SetValue(fn): where it is and the names it uses
+    local src = function_source(f.Value[1])
+    r.value_function, r.value_function_uses = src.at, src.uses
+  end
   if f.TargetRange then  -- SetTargetRange(self, opponent): the locations a field effect reaches on each side
     r.target_range_self = field_number(e, "TargetRange", 1)
     r.target_range_opponent = field_number(e, "TargetRange", 2)

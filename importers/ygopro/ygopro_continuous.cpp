@@ -41,6 +41,29 @@ constexpr std::array<ContinuousCode, 10> kContinuousCodes = {{
     {{"EFFECT_INDESTRUCTABLE_BATTLE", 42}, ContinuousKind::IndestructibleByBattle, "cannot be destroyed by battle", 1},
 }};
 
+/// Mirage Dragon's shape: a field EFFECT_CANNOT_ACTIVATE (6 in both cores) on
+/// a player (EFFECT_FLAG_PLAYER_TARGET) from the monster zone, reaching the
+/// opponent alone (SetTargetRange(0,1)), whose value names Trap cards'
+/// activations (TYPE_TRAP or EDOPro's :IsTrap, with EFFECT_TYPE_ACTIVATE) and whose condition is
+/// the Battle Phase (PHASE_BATTLE, or EDOPro's Duel.IsBattlePhase). A cards
+/// file without the range or the value's names is not read.
+bool battle_phase_trap_lock(const json& e) {
+  const std::string type = text_of(e, "effect_type");
+  const bool field = type.empty() ? (value_of(e, "effect_type_value") & 0x2) != 0 : type.find("EFFECT_TYPE_FIELD") != std::string::npos;
+  if (!field || !event_is(e, Constant{"EFFECT_CANNOT_ACTIVATE", 6}) ||
+      !holds(e, "property_flags", Constant{"EFFECT_FLAG_PLAYER_TARGET", 0x800}))
+    return false;
+  if (!e.contains("target_range_self") || value_of(e, "target_range_self") != 0 || value_of(e, "target_range_opponent") != 1)
+    return false;
+  const std::string value = function_facts(e, "value_function"), condition = function_facts(e, "condition");
+  const bool trap = value.find("TYPE_TRAP") != std::string::npos || value.find(":IsTrap") != std::string::npos;
+  const bool traps = trap && value.find("EFFECT_TYPE_ACTIVATE") != std::string::npos &&
+                     value.find("TYPE_MONSTER") == std::string::npos && value.find("TYPE_SPELL") == std::string::npos;
+  const bool battle_phase = condition.find("PHASE_BATTLE") != std::string::npos ||
+                            condition.find("Duel.IsBattlePhase") != std::string::npos;
+  return traps && battle_phase;
+}
+
 }  // namespace
 
 /// A monster's continuous effect on itself, read as the term's continuous
@@ -48,6 +71,14 @@ constexpr std::array<ContinuousCode, 10> kContinuousCodes = {{
 /// kContinuousCodes, with the value the code needs (a cards file without
 /// `value` reads as no value). Every other continuous effect stays unread.
 bool continuous_part(const json& e, std::uint32_t card_type, EffectTerm& t, ScriptReading& r) {
+  if ((card_type & kTypeMonster) && battle_phase_trap_lock(e)) {
+    t.activation = Activation::Continuous;
+    t.card_type = CardType::Monster;
+    t.continuous = ContinuousSpec{ContinuousKind::OpponentNoTrapActivation, 0};
+    r.rule = "EFFECT_CANNOT_ACTIVATE on the opponent, of Trap cards, in the Battle Phase -> the opponent cannot "
+             "activate Traps during the Battle Phase (continuous)";
+    return true;
+  }
   const std::string type = text_of(e, "effect_type");
   const bool single = type.empty() ? value_of(e, "effect_type_value") == 0x1 : type == "EFFECT_TYPE_SINGLE";
   if (!(card_type & kTypeMonster) || !single || e.contains("condition")) return false;

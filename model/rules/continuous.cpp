@@ -99,9 +99,17 @@ bool Stepper::face_up_attack_forced() const {
   return false;
 }
 
-bool Stepper::traps_locked() const {
-  for (std::uint8_t c = 0; c < sc.cards.size(); ++c)
-    if (sc.cards[c].term.continuous.kind == ContinuousKind::NoTrapActivation && continuous_active(c)) return true;
+/// Royal Decree or Jinzo: every Trap, by either player; Mirage Dragon: the
+/// opponent's, from the Start Step to the End Step (the Battle Phase).
+bool Stepper::traps_locked(Player who) const {
+  const Step step = step_of(s.timing);
+  const bool battle_phase = step != Step::MainPhase1 && step != Step::MainPhase2 && step != Step::EndPhase;
+  for (std::uint8_t c = 0; c < sc.cards.size(); ++c) {
+    const ContinuousKind k = sc.cards[c].term.continuous.kind;
+    const bool locks = k == ContinuousKind::NoTrapActivation ||
+                       (k == ContinuousKind::OpponentNoTrapActivation && battle_phase && who != sc.cards[c].owner);
+    if (locks && continuous_active(c)) return true;
+  }
   return false;
 }
 

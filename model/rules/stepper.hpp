@@ -158,8 +158,8 @@ struct Stepper {
   // --- continuous effects (continuous.cpp) ---------------------------------
   /// Sum of the continuous ATK modifiers that apply to `slot` now.
   int continuous_atk(std::uint8_t slot) const;
-  /// A continuous effect forbids Trap activations.
-  bool traps_locked() const;
+  /// A continuous effect forbids `who` to activate Trap cards now.
+  bool traps_locked(Player who) const;
   /// Monsters destroyed by their own continuous condition (checked when a window opens).
   bool check_self_destruction();
   bool may_declare(std::uint8_t slot) const;        ///< no "cannot declare an attack" applies

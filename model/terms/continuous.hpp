@@ -32,6 +32,9 @@ enum class ContinuousKind : std::uint8_t {
   CannotAttackLevelAtLeast,  ///< monsters of Level amount or higher cannot declare an attack (Gravity Bind)
   CannotAttackOfType,   ///< monsters of the Type amount (a MonsterType) cannot declare an attack (Insect Barrier)
   IndestructibleByBattle,  ///< the host cannot be destroyed by battle (Spirit Reaper, Marshmallon; S0 §6.3.4.3.3)
+  /// The host's controller's opponent cannot activate Trap cards during the
+  /// Battle Phase (Mirage Dragon): no_trap_activation for one player only.
+  OpponentNoTrapActivation,
   /// Every face-up monster is in Attack Position and stays there (Final Attack
   /// Orders): only on a Continuous Spell or Trap activated during the duel
   /// (only_after_activation), applied when it comes into force and to each
@@ -47,10 +50,10 @@ enum class ContinuousKind : std::uint8_t {
   /// part does not apply. Only on a Continuous Spell or Trap activated during the duel.
   NegateMonsterEffects,
 };
-inline constexpr int kContinuousKindCount = 22;
+inline constexpr int kContinuousKindCount = 23;
 /// The kinds a card on the field from the start may carry (every kind before
 /// FaceUpAttackPosition): the random generator draws its continuous effects among these.
-inline constexpr int kAlwaysOnContinuousKindCount = 19;
+inline constexpr int kAlwaysOnContinuousKindCount = 20;
 
 /// Parts that only a Continuous Spell or Trap activated during the duel may
 /// carry: one on the field from the start would need the scenario's board to
@@ -73,7 +76,8 @@ constexpr bool continuous_needs_host(ContinuousKind k) {
          k == ContinuousKind::DoubleBattleDamage || k == ContinuousKind::RedirectBattleDamage ||
          k == ContinuousKind::SecondAttack || k == ContinuousKind::CannotAttackDirectly ||
          k == ContinuousKind::IgnoredAsAttackTarget || k == ContinuousKind::AttackAllOnceEach ||
-         k == ContinuousKind::MustAttack || k == ContinuousKind::IndestructibleByBattle;
+         k == ContinuousKind::MustAttack || k == ContinuousKind::IndestructibleByBattle ||
+         k == ContinuousKind::OpponentNoTrapActivation;
 }
 
 /// The continuous parts a Continuous Spell or Trap activated during the duel

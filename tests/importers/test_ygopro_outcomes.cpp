@@ -94,6 +94,15 @@ TEST(YgoproOutcomes, APlayersBanOnDeclarationsIsReadFromTheOperation) {
   EXPECT_EQ(c.term.ops[0].object, Object::Opponent);
 }
 
+/// Mirage Dragon's field EFFECT_CANNOT_ACTIVATE on the opponent alone
+/// (SetTargetRange(0,1)), whose value names Trap activations (EDOPro's
+/// :IsTrap) and whose condition the Battle Phase: the continuous
+/// opponent_no_trap_activation, so the engine's withholding of Waboku conforms.
+TEST(YgoproOutcomes, ALockOnTheOpponentsTrapsInTheBattlePhaseIsRead) {
+  const ImportResult r = import_real("batch3/edo/edo-mirage_dragon-p000");
+  EXPECT_EQ(card_named(r, "Mirage Dragon").term.continuous.kind, ContinuousKind::OpponentNoTrapActivation);
+}
+
 /// A token the cards file does not list (a Sheep Token of Scapegoat's, batch 6)
 /// is learnt from the stream: a monster of its own, its ATK and DEF from the
 /// damage calculation it is in.
