@@ -18,11 +18,16 @@ const CardSpec& card_named(const ImportResult& r, const std::string& name) {
   return r.header.scenario.cards.front();
 }
 
+/// The card has one operation, `code` on `object`.
+void expect_one_op(const CardSpec& c, OpCode code, Object object) {
+  ASSERT_EQ(c.term.op_count, 1);
+  EXPECT_EQ(c.term.ops[0].code, code);
+  EXPECT_EQ(c.term.ops[0].object, object);
+}
+
 /// The card's one operation is a change of `amount` ATK on `object`, for the turn.
 void expect_atk_change(const CardSpec& c, Object object, int amount) {
-  ASSERT_EQ(c.term.op_count, 1);
-  EXPECT_EQ(c.term.ops[0].code, OpCode::ChangeAtk);
-  EXPECT_EQ(c.term.ops[0].object, object);
+  expect_one_op(c, OpCode::ChangeAtk, object);
   EXPECT_EQ(c.term.ops[0].duration, Duration::Turn);
   EXPECT_EQ(c.term.ops[0].amount, amount);
 }
@@ -76,9 +81,7 @@ TEST(YgoproOutcomes, AnAtkOutcomeOfACardResolvedInMainPhase1IsItsResolvedTarget)
 TEST(YgoproOutcomes, AChangeOfDamageIsLearntFromTheDamageCalculation) {
   const ImportResult r = import_real("batch2/fluoro/fluoro-hallowed_life_barrier-p003");
   const CardSpec& c = card_named(r, "Hallowed Life Barrier");
-  ASSERT_EQ(c.term.op_count, 1);
-  EXPECT_EQ(c.term.ops[0].code, OpCode::NoBattleDamage);
-  EXPECT_EQ(c.term.ops[0].object, Object::You);
+  expect_one_op(c, OpCode::NoBattleDamage, Object::You);
   EXPECT_EQ(c.term.ops[0].duration, Duration::Turn);
   EXPECT_TRUE(c.term.ops[0].flag);
 }
@@ -88,10 +91,7 @@ TEST(YgoproOutcomes, AChangeOfDamageIsLearntFromTheDamageCalculation) {
 /// declarations for the turn (S1 §战斗步骤), not an opaque operation.
 TEST(YgoproOutcomes, APlayersBanOnDeclarationsIsReadFromTheOperation) {
   const ImportResult r = import_real("batch2/edo/edo-threatening_roar-p006");
-  const CardSpec& c = card_named(r, "Threatening Roar");
-  ASSERT_EQ(c.term.op_count, 1);
-  EXPECT_EQ(c.term.ops[0].code, OpCode::CannotDeclareAttacks);
-  EXPECT_EQ(c.term.ops[0].object, Object::Opponent);
+  expect_one_op(card_named(r, "Threatening Roar"), OpCode::CannotDeclareAttacks, Object::Opponent);
 }
 
 /// Mirage Dragon's field EFFECT_CANNOT_ACTIVATE on the opponent alone
