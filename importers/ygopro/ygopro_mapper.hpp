@@ -184,8 +184,8 @@ class Mapper {
   std::vector<std::optional<DamageChange>> open_damage_;  ///< scenario card index -> an open outcome that may change its player's damage
   std::uint8_t damage_card_ = kNoCard;        ///< the resolved one whose damage outcome a damage calculation is to show
   std::uint8_t damage_card_attacker_ = kNoSlot;  ///< the attacker of the battle it resolved in (kNoSlot: none)
-  std::array<int, 2> calc_expected_{};        ///< per model player: the battle damage the last MSG_BATTLE's values give, unmodified
-  std::array<int, 2> calc_damage_{};          ///< per model player: the battle damage MSG_DAMAGE showed after it
+  std::array<std::int64_t, 2> calc_expected_{};  ///< per model player: the battle damage the last MSG_BATTLE's values give, unmodified
+  std::array<std::int64_t, 2> calc_damage_{};    ///< per model player: the battle damage MSG_DAMAGE showed after it
   std::vector<bool> open_atk_;                ///< scenario card index -> an open outcome that may change ATK
   /// The opaque card that may have changed ATK as it resolved in the Battle
   /// Phase, and the monsters of the battle it resolved in (kNoSlot before

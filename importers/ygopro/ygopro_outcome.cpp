@@ -204,12 +204,14 @@ void Mapper::expect_battle_damage(const Message& m) {
   calc_damage_ = {0, 0};
   const int attacker = static_cast<int>(side(m.attacker.controller));
   const int defender = 1 - attacker;
-  if (m.target.location == 0) calc_expected_[defender] = m.atk[0];
+  // In 64 bits: a stream's values are any 32-bit numbers.
+  const std::int64_t a = m.atk[0], t = m.atk[1], d = m.def[1];
+  if (m.target.location == 0) calc_expected_[defender] = a;
   else if (m.target.position & pos::kFaceUpAttack) {
-    if (m.atk[0] > m.atk[1]) calc_expected_[defender] = m.atk[0] - m.atk[1];
-    if (m.atk[1] > m.atk[0]) calc_expected_[attacker] = m.atk[1] - m.atk[0];
-  } else if (m.def[1] > m.atk[0]) {
-    calc_expected_[attacker] = m.def[1] - m.atk[0];
+    if (a > t) calc_expected_[defender] = a - t;
+    if (t > a) calc_expected_[attacker] = t - a;
+  } else if (d > a) {
+    calc_expected_[attacker] = d - a;
   }
 }
 
@@ -222,10 +224,10 @@ void Mapper::expect_battle_damage(const Message& m) {
 /// in the battle it resolved in. Anything else: nothing is learnt.
 void Mapper::learn_damage_outcome() {
   const std::uint8_t card = damage_card_;
-  if (card == kNoCard || !open_damage_[card]) return;
+  if (card >= open_damage_.size() || !open_damage_[card]) return;
   CardSpec& spec = scenario_.cards[card];
   const int who = static_cast<int>(spec.owner);
-  const int expected = calc_expected_[who], seen = calc_damage_[who];
+  const std::int64_t expected = calc_expected_[who], seen = calc_damage_[who];
   if (expected <= 0) return;  // it waits for a battle that would damage its controller
   damage_card_ = kNoCard;
   const DamageChange change = *open_damage_[card];
