@@ -117,7 +117,7 @@ void Mapper::learn_amount(const Message& m) {
     if (where.location == 0 || slot(where) != amount_slot_ || where.controller > 1 || where.sequence >= 7) continue;
     const std::uint8_t monster = monster_index(board_[where.controller][where.sequence].code);
     if (monster >= scenario_.monsters.size()) return;
-    const int amount = m.atk[side] - scenario_.monsters[monster].atk;
+    const std::int64_t amount = static_cast<std::int64_t>(m.atk[side]) - scenario_.monsters[monster].atk;
     if (amount <= 0 || amount % 100 != 0 || amount > 12700) return;
     EffectTerm& t = scenario_.cards[card].term;
     for (int i = 0; i < t.op_count; ++i)
@@ -150,7 +150,7 @@ void Mapper::learn_atk_outcome(const Message& m) {
     if (where.location == 0 || where.controller > 1 || where.sequence >= 7) continue;
     const std::uint8_t monster = monster_index(board_[where.controller][where.sequence].code);
     if (monster >= scenario_.monsters.size()) return;
-    const int amount = m.atk[i] - scenario_.monsters[monster].atk;
+    const std::int64_t amount = static_cast<std::int64_t>(m.atk[i]) - scenario_.monsters[monster].atk;
     if (amount == 0) continue;
     // Ambiguous, or in the battle it resolved in on a monster that has since
     // left its role (a replay's new target): nothing is learnt.
