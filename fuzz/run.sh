@@ -14,7 +14,7 @@ mkdir -p "${out}/obj" "${out}/gen" && out="$(cd "${out}" && pwd)"
 ## The library sources each target needs, compiled once into BUILD_DIR/obj and shared by the targets.
 json_input=""  # the bounded JSON reader, once it exists (trace/input/json_input.hpp)
 [[ -f "${src}/trace/input/json_input.cpp" ]] && json_input="trace/input/json_input.cpp"
-model_effects="model/vocabulary/types.cpp model/vocabulary/monster_type.cpp model/terms/effect.cpp model/terms/continuous_text.cpp model/terms/effect_names.cpp model/terms/effect_classes.cpp model/terms/effect_text.cpp model/library/presets.cpp model/toml/toml_input.cpp model/toml/toml_guard.cpp
+model_effects="model/vocabulary/types.cpp model/vocabulary/monster_type.cpp model/terms/effect.cpp model/terms/targets.cpp model/terms/continuous_text.cpp model/terms/effect_names.cpp model/terms/effect_classes.cpp model/terms/effect_text.cpp model/library/presets.cpp model/toml/toml_input.cpp model/toml/toml_guard.cpp
                model/toml/input_error.cpp model/library/term_check.cpp model/library/printed_toml.cpp model/rulesets/ruleset_loader.cpp model/rulesets/ruleset_source.cpp
                model/core/ruleset.cpp gen/embedded_presets.cpp gen/embedded_data.cpp"
 model_load="${model_effects} model/loaders/scenario_loader.cpp model/loaders/library_fill.cpp model/loaders/scenario_writer.cpp model/library/cards.cpp gen/embedded_cards.cpp"

@@ -42,7 +42,9 @@ std::string op_problem(const Op& o, const EffectTerm& t, bool blanks) {
     return "object does not fit";
   if (op_on_life_points(o.code) && (o.flag ? o.amount != 0 : o.amount <= 0)) return "an amount or attacker_atk, not both";
   if (objectless(o.code) && o.object != Object::Target) return "an object on an operation without one";
-  if (o.object == Object::Target && !objectless(o.code) && !monster_target) return "acts on a target it has not";
+  const bool card_destroyed = t.target.kind == TargetKind::SpellTrap && o.code == OpCode::Destroy;
+  if (o.object == Object::Target && !objectless(o.code) && !monster_target && !card_destroyed)
+    return "acts on a target it has not";
   if (o.code == OpCode::ChangeAttackTarget && o.object != Object::Target) return "redirects to something but its target";
   if (!stat_op(o.code) && !op_on_life_points(o.code) && o.amount != 0) return "an amount on " + std::string(name(o.code));
   if (o.amount % 100 != 0 || o.amount < -kMaxAmount || o.amount > kMaxAmount) return "amount off the grid";
@@ -76,7 +78,9 @@ std::string shape_problem(const EffectTerm& t, bool blanks) {
   for (int i = t.op_count; i < kMaxOps; ++i)
     if (!(t.ops[i] == Op{})) return "a stale operation past op_count";
   if (t.cost == Cost::PayLp ? (t.cost_amount <= 0 || t.cost_amount > 8000) : t.cost_amount != 0) return "cost amount";
-  if (t.target.kind != TargetKind::Monster && !(t.target == TargetSpec{t.target.kind})) return "a selector off a monster target";
+  const SideSel side = t.target.kind == TargetKind::SpellTrap ? t.target.side : SideSel::Opponent;
+  if (t.target.kind != TargetKind::Monster && !(t.target == TargetSpec{t.target.kind, side}))
+    return "a selector off a monster target";
   const ContinuousSpec& c = t.continuous;
   if (c.kind == ContinuousKind::CannotAttackLevelAtLeast ? (c.amount < 1 || c.amount > kMaxLevel)
       : c.kind == ContinuousKind::CannotAttackOfType      ? (c.amount < 1 || c.amount >= kMonsterTypeCount)
@@ -207,6 +211,20 @@ void draw_lock_after_activation(const Rng& r, EffectTerm& t) {
   if (t.target.kind == TargetKind::None && side.chance(50)) t.op_count = 0, t.ops = {};  // does nothing else
 }
 
+/// A Spell or Trap card as the target, destroyed (Mystical Space Typhoon): on
+/// one quick Spell or Trap in ten without a target, its first operation made
+/// "destroy target"; drawn from a hash of the generator's state that does not
+/// advance it, as draw_lock_after_activation is.
+void draw_card_target(const Rng& r, EffectTerm& t) {
+  if (t.card_type == CardType::Monster || t.activation != Activation::Quick || t.target.kind != TargetKind::None) return;
+  Rng side{fmix64(r.s ^ 0x5EED'CA4D'7A46'E701ull)};
+  if (!side.chance(10)) return;
+  t.target = TargetSpec{TargetKind::SpellTrap, static_cast<SideSel>(side.below(3))};
+  if (t.op_count == 0) t.op_count = 1;
+  t.ops[0] = Op{};
+  t.ops[0].code = OpCode::Destroy;
+}
+
 /// One draw, part by part; term_problem() decides whether it is kept.
 EffectTerm draw_term(Rng& r) {
   EffectTerm t;
@@ -236,6 +254,7 @@ EffectTerm draw_term(Rng& r) {
   }
   draw_activated(r, t, hostable);
   draw_lock_after_activation(r, t);
+  draw_card_target(r, t);
   // A timing list a quarter of the time: 1-3 of the timings its window and its class leave open.
   const TimingMask open = window_timings(t.window) & permitted_somewhere()[static_cast<int>(class_of(t))];
   if (open != 0 && r.chance(25))

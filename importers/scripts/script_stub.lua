@@ -216,8 +216,10 @@ local function uses_of(text)
   return out
 end
 
--- Where a function comes from (FILE:FIRST-LAST) and the names its source uses.
-local function function_source(fn)
+-- Where a function comes from (FILE:FIRST-LAST) and the names its source uses,
+-- with those of the card's own helper functions it names (fluoro's Mystical
+-- Space Typhoon: c5318639.filter holds the Spell/Trap check its target uses).
+local function function_source(fn, visited)
   if type(fn) ~= "function" then
     if fn == nil then return nil end
     return {at = "(not a function)", uses = {}}
@@ -236,7 +238,21 @@ local function function_source(fn)
     if n > info.lastlinedefined then break end
   end
   f:close()
-  return {at = at, uses = uses_of(table.concat(lines, "\n"))}
+  local text = table.concat(lines, "\n")
+  local uses, seen = uses_of(text), {}
+  for _, u in ipairs(uses) do seen[u] = true end
+  visited = visited or {[fn] = true}
+  for name in text:gmatch("[%a_][%w_]*%.([%a_][%w_]*)") do
+    local helper = self_table and rawget(self_table, name)
+    if type(helper) == "function" and not visited[helper] then
+      visited[helper] = true
+      for _, u in ipairs(function_source(helper, visited).uses) do
+        if not seen[u] then seen[u] = true uses[#uses + 1] = u end
+      end
+    end
+  end
+  table.sort(uses)
+  return {at = at, uses = uses}
 end
 
 local activated_types = 0

@@ -307,10 +307,14 @@ void Mapper::on_become_target(const Message& m) {
   if (card >= scenario_.cards.size()) return;
   const bool open = card < open_outcome_.size() && open_outcome_[card];
   const bool no_target = card < no_target_.size() && no_target_[card];
-  if (scenario_.cards[card].term.target.kind != TargetKind::Monster && (!open || no_target)) return;
+  const TargetKind kind = scenario_.cards[card].term.target.kind;
+  if (kind != TargetKind::Monster && kind != TargetKind::SpellTrap && (!open || no_target)) return;
   Event& a = out_.records[links_[activating_].record].event;
-  for (const Choice& c : m.cards)
-    if (c.where.location == loc::kMzone && a.target == kNoSlot) a.target = slot(c.where);
+  for (const Choice& c : m.cards) {
+    if (a.target != kNoSlot) break;
+    if (kind == TargetKind::SpellTrap) a.target = spell_trap_target(c.where);
+    else if (c.where.location == loc::kMzone) a.target = slot(c.where);
+  }
 }
 
 /// Duel.NegateAttack only marks the attacker (EFFECT_ATTACK_DISABLED); the

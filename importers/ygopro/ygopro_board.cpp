@@ -39,8 +39,18 @@ Mapper::Mapper(const CardFile& cards, ImportResult& out, int battle_phase)
 
 void Mapper::reset_board() {
   for (auto& side : board_) side.fill(ZoneCard{});
-  for (const EngineCard& c : cards_.cards)
+  for (auto& side : spell_zone_) side.fill(0);
+  for (const EngineCard& c : cards_.cards) {
     if (c.location == loc::kMzone && c.sequence < 7) board_[c.controller & 1][c.sequence] = ZoneCard{c.code, c.position};
+    if (c.location == loc::kSzone && c.sequence < 8) spell_zone_[c.controller & 1][c.sequence] = c.code;
+  }
+}
+
+std::uint8_t Mapper::spell_trap_target(const Location& where) const {
+  if (where.location != loc::kSzone || where.controller > 1 || where.sequence >= 8) return kNoSlot;
+  const std::uint32_t code = spell_zone_[where.controller][where.sequence];
+  const std::uint8_t card = code ? card_index(code, where.controller) : kNoCard;
+  return card < kMaxCards ? card_target(card) : kNoSlot;
 }
 
 std::uint8_t Mapper::slot(const Location& l) const {
@@ -75,6 +85,10 @@ void Mapper::track_move(const Message& m) {
   }
   if (m.to.location == loc::kMzone && m.to.sequence < 7 && m.to.controller < 2)
     board_[m.to.controller][m.to.sequence] = ZoneCard{m.card, m.to.position};
+  if (m.from.location == loc::kSzone && m.from.sequence < 8 && m.from.controller < 2)
+    spell_zone_[m.from.controller][m.from.sequence] = 0;
+  if (m.to.location == loc::kSzone && m.to.sequence < 8 && m.to.controller < 2)
+    spell_zone_[m.to.controller][m.to.sequence] = m.card;
 }
 
 void Mapper::track_position(const Message& m) {
@@ -235,6 +249,11 @@ std::uint8_t Mapper::add_card(const EngineCard& c, const ScriptReading& reading)
   // Its own monster is its host where the term needs one, or has a part about it (has_host_part).
   if (host_rule(spec.term) == HostRule::Required || (host_rule(spec.term) == HostRule::Optional && has_host_part(spec.term)))
     spec.host = monster_index(c.code);
+  // A Continuous, Equip or Field Spell or Trap stays on the field once it resolved (TYPE_CONTINUOUS,
+  // TYPE_EQUIP, TYPE_FIELD in the cores' constant.lua), where Mystical Space Typhoon may target it.
+  constexpr std::uint32_t kSpellTrap = 0x2 | 0x4, kStays = 0x20000 | 0x40000 | 0x80000;
+  spec.stays_on_field = (c.type & kSpellTrap) && (c.type & kStays) && spec.host == kNoMonster &&
+                        spec.term.card_type != CardType::Monster && spec.term.activation != Activation::Continuous;
   if (reading.face_up_effect && c.effect.empty() && !c.kind) {  // an effect of the card's first term, once face-up
     spec.effect_of = card_index(c.code, c.controller);
     std::vector<CardSpec> with = scenario_.cards;

@@ -64,6 +64,22 @@ bool battle_phase_trap_lock(const json& e) {
   return traps && battle_phase;
 }
 
+/// Spirit Reaper's shape: a continuous effect on EVENT_CHAIN_SOLVED (1022 in
+/// both cores) whose operation destroys the card when the link that targeted
+/// it resolves (fluoro: `re` related to the card; EDOPro: the chain's
+/// CHAININFO_TARGET_CARDS), waiting in the Damage Step until damage
+/// calculation (Duel.IsDamageCalculated). Its EVENT_BECOME_TARGET and
+/// EVENT_BATTLED halves are bookkeeping of the same rule and read as nothing.
+bool destroyed_when_targeted(const json& e) {
+  const std::string type = text_of(e, "effect_type");
+  const bool continuous = type.empty() ? (value_of(e, "effect_type_value") & 0x800) != 0
+                                       : type.find("EFFECT_TYPE_CONTINUOUS") != std::string::npos;
+  if (!continuous || !event_is(e, Constant{"EVENT_CHAIN_SOLVED", 1022})) return false;
+  const std::string op = function_facts(e, "operation");
+  auto has = [&](const char* s) { return op.find(s) != std::string::npos; };
+  return has("Duel.Destroy") && has("Duel.IsDamageCalculated") && (has(":IsRelateToEffect") || has("CHAININFO_TARGET_CARDS"));
+}
+
 }  // namespace
 
 /// A monster's continuous effect on itself, read as the term's continuous
@@ -77,6 +93,14 @@ bool continuous_part(const json& e, std::uint32_t card_type, EffectTerm& t, Scri
     t.continuous = ContinuousSpec{ContinuousKind::OpponentNoTrapActivation, 0};
     r.rule = "EFFECT_CANNOT_ACTIVATE on the opponent, of Trap cards, in the Battle Phase -> the opponent cannot "
              "activate Traps during the Battle Phase (continuous)";
+    return true;
+  }
+  if ((card_type & kTypeMonster) && destroyed_when_targeted(e)) {
+    t.activation = Activation::Continuous;
+    t.card_type = CardType::Monster;
+    t.continuous = ContinuousSpec{ContinuousKind::DestroyedWhenTargeted, 0};
+    r.rule = "EVENT_CHAIN_SOLVED destroying itself when the link that targeted it resolves -> destroyed when "
+             "targeted (continuous)";
     return true;
   }
   const std::string type = text_of(e, "effect_type");

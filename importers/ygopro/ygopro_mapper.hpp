@@ -126,6 +126,12 @@ class Mapper {
   bool counted_ = false;           ///< this turn's Battle Phase is counted
   std::uint8_t turn_player_ = 0;
   std::array<std::array<ZoneCard, 7>, 2> board_{};  ///< engine player x MZONE sequence
+  /// engine player x SZONE sequence: the passcode of the card there (0: none),
+  /// to name a Spell or Trap an effect targets (spell_trap_target).
+  std::array<std::array<std::uint32_t, 8>, 2> spell_zone_{};
+  /// The scenario card in an SZONE location, as an effect's target
+  /// (card_target), or kNoSlot when it is not one of the scenario's cards.
+  std::uint8_t spell_trap_target(const Location& where) const;
   /// engine player x Extra Monster Zone (sequence 5, 6): the model zone it stands in, kNoZone if none.
   static constexpr std::uint8_t kNoZone = 0xFF;
   std::array<std::array<std::uint8_t, 2>, 2> extra_zone_{{{kNoZone, kNoZone}, {kNoZone, kNoZone}}};

@@ -72,6 +72,28 @@ inline bool changes_atk(const json& e) {
   return false;
 }
 
+/// The target check chooses a Spell or Trap card on the field (Mystical Space
+/// Typhoon): it looks on the field but not in the Monster Zones, and names the
+/// Spell/Trap type (fluoro: a filter's c:IsType(TYPE_SPELL+TYPE_TRAP), which
+/// `battlecheck ygopro cards` reads into the target check's names; EDOPro:
+/// Card.IsSpellTrap).
+inline bool targets_spell_trap(const json& e) {
+  const std::string uses = function_facts(e, "target_check");
+  auto has = [&](const char* s) { return uses.find(s) != std::string::npos; };
+  const bool field = (has("LOCATION_ONFIELD") || has("LOCATION_SZONE")) && !has("LOCATION_MZONE");
+  return field && (has("IsSpellTrap") || (has("TYPE_SPELL") && has("TYPE_TRAP")));
+}
+
+/// A term read as destroying its monster target whose target check chooses a
+/// Spell or Trap (targets_spell_trap) targets `spell_trap any` instead.
+inline void spell_trap_target(const json& e, EffectTerm& t, std::string& rule) {
+  if (!targets_spell_trap(e) || t.target.kind != TargetKind::Monster || t.op_count != 1 ||
+      t.ops[0].code != OpCode::Destroy || t.ops[0].object != Object::Target)
+    return;
+  t.target = TargetSpec{TargetKind::SpellTrap, SideSel::Any};
+  rule += ", its target is a Spell or Trap card on the field";
+}
+
 /// A change of the damage its player takes that the operation registers
 /// (DamageChange), or none.
 inline std::optional<DamageChange> changes_damage(const json& e) {

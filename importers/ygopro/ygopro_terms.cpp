@@ -10,8 +10,6 @@
 #include <regex>
 #include <string_view>
 
-#include <nlohmann/json.hpp>
-
 namespace bc::ygopro {
 
 using nlohmann::json;
@@ -369,6 +367,7 @@ ScriptReading read_script_effect(const json& e, std::uint32_t card_type, const s
   // A condition of the card's own; the trees' shared "not after damage calculation" one says nothing of the battle.
   const bool conditioned = e.contains("condition") && !before_calculation_only(e);
   resolution(t, r, targets, event_is(e, kChaining), conditioned, prose, function_facts(e, "operation"));
+  if (targets) spell_trap_target(e, t, r.rule);
   if (t.activation != Activation::Trigger) engine_permission(e, t, r);
   if (r.open_outcome) r.rule += ", resolution taken from the stream";
   r.term = t;

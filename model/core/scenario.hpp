@@ -61,6 +61,11 @@ struct CardSpec {
   /// (docs/scenario-format.md, "Cards resolved before the Battle Phase").
   bool resolved_before = false;
   std::uint8_t resolved_target = kNoSlot;  ///< the slot its target stands in as the Battle Phase begins
+  /// A Continuous (or Equip, or Field) Spell or Trap card: once its activation
+  /// has resolved it stays on the field face-up, where an effect may target it
+  /// (TargetKind::SpellTrap), even when its term has no continuous part (the
+  /// importers learn what it does from the stream; docs/scenario-format.md).
+  bool stays_on_field = false;
   /// An effect of another card once that card is face-up: the index of the
   /// card (an earlier one, a Continuous Spell or Trap activated during the
   /// duel) whose activation must have resolved before this effect can be

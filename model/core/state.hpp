@@ -42,8 +42,10 @@ inline constexpr std::uint8_t kAttractsAttacks = kDeclared;
 /// Shares kAttacked's bit ("has attacked" is the attacker's).
 inline constexpr std::uint8_t kAttackedByAll = kAttacked;
 
-/// Chain link flags.
-enum LinkBit : std::uint8_t { kLinkActivationNegated = 0x01, kLinkEffectNegated = 0x02 };
+/// Chain link flags. kLinkCardGone: the link's Spell or Trap card was
+/// destroyed on the chain before it resolved (an effect targeting it, e.g.
+/// Mystical Space Typhoon): its continuous part never applies.
+enum LinkBit : std::uint8_t { kLinkActivationNegated = 0x01, kLinkEffectNegated = 0x02, kLinkCardGone = 0x04 };
 
 struct LinkState {
   std::uint8_t card = kNoCard;

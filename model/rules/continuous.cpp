@@ -34,7 +34,7 @@ bool Stepper::continuous_in_force(std::uint8_t card) const {
   if (!face_up_for(card)) return false;
   if (c.term.activation != Activation::Continuous)
     return continuous_after_activation(c.term) && (s.resolved & (1u << card)) != 0;
-  if (c.host == kNoMonster) return true;
+  if (c.host == kNoMonster) return !(s.used & (1u << card));  // face-up from the start, until an effect destroys it
   const std::uint8_t h = host_slot(card);
   return h != kNoSlot && s.zones[h].position() != Position::FaceDownDefense && !s.zones[h].has(kDestroyConfirmed);
 }
@@ -80,7 +80,7 @@ int Stepper::continuous_atk(std::uint8_t slot) const {
 /// declare an attack" and binds later declarations only.
 void Stepper::come_into_force(std::uint8_t card) {
   const EffectTerm& t = sc.cards[card].term;
-  if (!continuous_after_activation(t) && !has_later_effects(card)) return;
+  if (!continuous_after_activation(t) && !has_later_effects(card) && !sc.cards[card].stays_on_field) return;
   s.resolved = static_cast<std::uint16_t>(s.resolved | 1u << card);
   if (t.continuous.kind == ContinuousKind::FaceUpAttackPosition)
     for (std::uint8_t slot = 0; slot < kSlotCount; ++slot)

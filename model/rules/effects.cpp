@@ -211,6 +211,9 @@ void Stepper::apply_op(const LinkState& link, const Op& op) {
     case OpCode::InflictDamage:
     case OpCode::GainLp: change_life_points(c.owner, op); return;
     case OpCode::Opaque: return;
+    case OpCode::Destroy:
+      if (op.object == Object::Target && is_card_target(link.target)) { destroy_card(card_of_target(link.target)); return; }
+      break;
     case OpCode::CannotDeclareAttacks:
       // Only the turn player declares: a P2 card's ban binds P1 (S1 §战斗步骤:
       // an attack already declared goes on; the ban reads only later declarations).

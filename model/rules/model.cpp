@@ -245,6 +245,8 @@ State Model::next(const State& s, const Action& a, EventBuffer& events) const {
 std::string Model::describe(const State& s, const Action& a) const {
   auto monster = [&](std::uint8_t slot) -> std::string {
     if (slot == kDirect) return "a direct attack";
+    if (is_card_target(slot) && card_of_target(slot) < scenario_.cards.size())
+      return scenario_.cards[card_of_target(slot)].name + " (" + slot_name(slot) + ")";
     if (slot >= kSlotCount || !s.zones[slot].occupied()) return slot_name(slot);
     return scenario_.monsters[s.zones[slot].monster].name + " (" + slot_name(slot) + ")";
   };

@@ -109,6 +109,15 @@ struct Stepper {
   bool allowed_at(std::uint8_t card, Timing t) const;
   bool target_ok(const TargetSpec& sel, Player owner, std::uint8_t slot) const;
   void for_each_target(std::uint8_t card, const auto& fn) const;
+
+  // --- Spell and Trap cards as targets (card_targets.cpp) ------------------
+  /// Card `t` is a Spell or Trap on the field that an effect may target now.
+  bool card_on_field(std::uint8_t t) const;
+  /// Card `t` is destroyed by an effect targeting it (Mystical Space Typhoon).
+  void destroy_card(std::uint8_t t);
+  /// The monster `link` targeted, if its own continuous part says so
+  /// (destroyed_when_targeted), is destroyed now that the link resolved.
+  void destroy_if_targeted(const LinkState& link);
   void pay_cost(std::uint8_t card, std::uint8_t cost);
 
   // --- effects (effects.cpp) -----------------------------------------------

@@ -35,6 +35,12 @@ enum class ContinuousKind : std::uint8_t {
   /// The host's controller's opponent cannot activate Trap cards during the
   /// Battle Phase (Mirage Dragon): no_trap_activation for one player only.
   OpponentNoTrapActivation,
+  /// The host is destroyed when an effect that targets it resolves (Spirit
+  /// Reaper): after that chain link's resolution, outside a battle's Damage
+  /// Step before damage calculation, where S2 §マスタールール2以前のダメージステップ
+  /// has it wait for the battle's destruction to be confirmed (not modelled:
+  /// docs/effects.md).
+  DestroyedWhenTargeted,
   /// Every face-up monster is in Attack Position and stays there (Final Attack
   /// Orders): only on a Continuous Spell or Trap activated during the duel
   /// (only_after_activation), applied when it comes into force and to each
@@ -50,10 +56,10 @@ enum class ContinuousKind : std::uint8_t {
   /// part does not apply. Only on a Continuous Spell or Trap activated during the duel.
   NegateMonsterEffects,
 };
-inline constexpr int kContinuousKindCount = 23;
+inline constexpr int kContinuousKindCount = 24;
 /// The kinds a card on the field from the start may carry (every kind before
 /// FaceUpAttackPosition): the random generator draws its continuous effects among these.
-inline constexpr int kAlwaysOnContinuousKindCount = 20;
+inline constexpr int kAlwaysOnContinuousKindCount = 21;
 
 /// Parts that only a Continuous Spell or Trap activated during the duel may
 /// carry: one on the field from the start would need the scenario's board to
@@ -77,7 +83,7 @@ constexpr bool continuous_needs_host(ContinuousKind k) {
          k == ContinuousKind::SecondAttack || k == ContinuousKind::CannotAttackDirectly ||
          k == ContinuousKind::IgnoredAsAttackTarget || k == ContinuousKind::AttackAllOnceEach ||
          k == ContinuousKind::MustAttack || k == ContinuousKind::IndestructibleByBattle ||
-         k == ContinuousKind::OpponentNoTrapActivation;
+         k == ContinuousKind::OpponentNoTrapActivation || k == ContinuousKind::DestroyedWhenTargeted;
 }
 
 /// The continuous parts a Continuous Spell or Trap activated during the duel

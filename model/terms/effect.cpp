@@ -1,6 +1,7 @@
 /// Effect terms: attributes, host rules and target selectors (docs/effects.md);
 /// the names of the parts are in effect_names.cpp, the class in effect_classes.cpp.
 #include "model/terms/effect.hpp"
+#include "model/terms/targets.hpp"
 
 namespace bc {
 
@@ -31,7 +32,7 @@ std::uint32_t effect_attrs(const EffectTerm& t) {
     if (c == OpCode::NegateEffect) a |= kAttrNegatesEffect;
     if (c == OpCode::NoBattleDamage) a |= kAttrNoBattleDamage;
     if (c == OpCode::SpecialSummon) a |= kAttrSummons;
-    if (op_removes(c)) a |= kAttrRemoves;
+    if (removes_monster(t, t.ops[i])) a |= kAttrRemoves;
     if (c == OpCode::ChangePosition) a |= kAttrPosition;
     if (c == OpCode::NoBattleDamage && t.ops[i].duration == Duration::Turn) a |= kAttrNoDamageTurn;
     if (c == OpCode::ChangeAttackTarget) a |= kAttrRedirects;
@@ -65,29 +66,6 @@ HostRule host_rule(const EffectTerm& t) {
   if (t.card_type != CardType::Monster || t.from_hand) return HostRule::Optional;
   if (t.activation == Activation::Trigger && !concerns_host(t.trigger)) return HostRule::Optional;
   return HostRule::Required;
-}
-
-
-
-bool selector_admits(const TargetSpec& sel, const TargetFacts& m) {
-  if (sel.side == SideSel::Own && !m.own_side) return false;
-  if (sel.side == SideSel::Opponent && m.own_side) return false;
-  if (sel.face == FaceSel::FaceUp && m.face_down) return false;
-  if (sel.face == FaceSel::FaceDown && !m.face_down) return false;
-  if (sel.role == RoleSel::Battling && !(m.attacker || m.attack_target)) return false;
-  if (sel.role == RoleSel::Attacker && !m.attacker) return false;
-  if (sel.role == RoleSel::AttackTarget && !m.attack_target) return false;
-  return true;
-}
-
-std::uint8_t pack_selector(const TargetSpec& sel) {
-  return static_cast<std::uint8_t>(static_cast<unsigned>(sel.kind) | (static_cast<unsigned>(sel.side) << 2) |
-                                   (static_cast<unsigned>(sel.face) << 4) | (static_cast<unsigned>(sel.role) << 6));
-}
-
-TargetSpec unpack_selector(std::uint8_t p) {
-  return TargetSpec{static_cast<TargetKind>(p & 3u), static_cast<SideSel>((p >> 2) & 3u),
-                    static_cast<FaceSel>((p >> 4) & 3u), static_cast<RoleSel>((p >> 6) & 3u)};
 }
 
 }  // namespace bc

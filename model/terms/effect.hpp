@@ -88,8 +88,10 @@ enum Cond : std::uint16_t {
 enum class Cost : std::uint8_t { None, PayLp, TributeOwnMonster, Discard };
 inline constexpr int kCostCount = 4;
 
-/// The selector of a targeting effect.
-enum class TargetKind : std::uint8_t { None, Monster, ChainLink };
+/// The selector of a targeting effect. `SpellTrap`: a Spell or Trap card on
+/// the field (Mystical Space Typhoon), of the side `side` names; the only
+/// operation that acts on it is Destroy (docs/effects.md "Targets").
+enum class TargetKind : std::uint8_t { None, Monster, ChainLink, SpellTrap };
 enum class SideSel : std::uint8_t { Own, Opponent, Any };
 enum class FaceSel : std::uint8_t { Any, FaceUp, FaceDown };
 enum class RoleSel : std::uint8_t { Any, Battling, Attacker, AttackTarget };
@@ -249,6 +251,13 @@ constexpr TriggerEvent trigger_of_byte(std::uint8_t b) { return static_cast<Trig
 
 /// An operation that removes a monster from the field (destroy, banish, return to hand).
 constexpr bool op_removes(OpCode c) { return c == OpCode::Destroy || c == OpCode::Banish || c == OpCode::ReturnToHand; }
+/// An operation that acts on something the term names (a monster, or a Spell
+/// or Trap target): not on the chain, the battle or a player, not a summon.
+constexpr bool op_takes_object(OpCode c) {
+  return c != OpCode::NegateActivation && c != OpCode::NegateEffect && c != OpCode::NegateAttack &&
+         c != OpCode::EndBattlePhase && c != OpCode::Opaque && c != OpCode::SpecialSummon && !op_on_player_damage(c) &&
+         !op_on_life_points(c) && c != OpCode::CannotDeclareAttacks;
+}
 /// An operation that changes ATK or DEF.
 constexpr bool op_changes_stat(OpCode c) { return c == OpCode::ChangeAtk || c == OpCode::SetAtk || c == OpCode::ChangeDef; }
 /// Spell speed of a term: 1 trigger, 2 quick, 3 counter, 0 continuous.
@@ -305,24 +314,6 @@ struct PermissionClasses {
   std::uint8_t count = 0;
 };
 PermissionClasses permission_classes(const EffectTerm& t);
-/// Where a monster stands, as a target selector reads it.
-struct TargetFacts {
-  bool own_side = false;       ///< on the side of the effect's controller
-  bool face_down = false;      ///< face-down Defense Position
-  bool attacker = false;       ///< the attacking monster of the attack in progress
-  bool attack_target = false;  ///< the monster attacked in the attack in progress
-};
-/// Whether a monster selector ("monster opponent face_up", "own battling")
-/// admits a monster: side, face and role, the one reading the model (which
-/// monsters it offers as targets) and the target_matches_selector monitor
-/// (which targets a trace may show) share. The rules' own limits on any
-/// target (one destroyed by battle) are other rules.
-bool selector_admits(const TargetSpec& sel, const TargetFacts& m);
-/// TargetSpec in one byte (kind, side, face, role) and back, for the trace
-/// header the monitors keep per card.
-std::uint8_t pack_selector(const TargetSpec& sel);
-TargetSpec unpack_selector(std::uint8_t packed);
-
 /// Whether a trigger event needs its host still on the field (a flip effect: knob flip_effect_after_host_left).
 bool needs_host_on_field(TriggerEvent e);
 /// Whether a trigger event happens to the host monster (all but an attack

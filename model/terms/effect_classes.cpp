@@ -5,6 +5,7 @@
 #include <array>
 
 #include "model/terms/effect.hpp"
+#include "model/terms/targets.hpp"
 
 namespace bc {
 namespace {
@@ -30,7 +31,7 @@ EffectKind class_of_quick(const EffectTerm& t) {
                                                                                  : EffectKind::AttackDestroyTrap;
   if (t.has_op(OpCode::EndBattlePhase)) return EffectKind::EndBattlePhaseQuick;
   if (t.has_op(OpCode::SpecialSummon)) return EffectKind::SpecialSummonQuick;
-  if (std::any_of(t.ops.begin(), t.ops.begin() + t.op_count, [](const Op& o) { return op_removes(o.code); }))
+  if (std::any_of(t.ops.begin(), t.ops.begin() + t.op_count, [&t](const Op& o) { return removes_monster(t, o); }))
     return EffectKind::RemoveMonsterQuick;
   if (t.has_op(OpCode::ChangePosition)) return EffectKind::PositionChangeQuick;
   const bool on_damage =

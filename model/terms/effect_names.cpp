@@ -34,7 +34,8 @@ constexpr std::array<std::string_view, kContinuousKindCount> kContinuous = {
     "may_attack_directly", "no_trap_activation", "self_destruct_no_other_monster", "piercing",
     "double_battle_damage", "redirect_battle_damage", "second_attack", "cannot_attack_directly",
     "ignored_as_attack_target", "attack_all_once_each", "must_attack", "cannot_attack_level_at_least",
-    "cannot_attack_type", "indestructible_by_battle", "opponent_no_trap_activation", "face_up_attack_position", "negate_trap_effects",
+    "cannot_attack_type", "indestructible_by_battle", "opponent_no_trap_activation",
+    "destroyed_when_targeted", "face_up_attack_position", "negate_trap_effects",
     "negate_monster_effects"};
 constexpr std::array<std::string_view, 3> kCardTypes = {"monster", "spell", "trap"};
 const std::vector<std::string_view> kConditions = {"battle",          "own_battling",    "opponent_attacks",

@@ -11,6 +11,7 @@
 #include "model/terms/effect_text.hpp"
 #include "model/toml/input_error.hpp"
 #include "model/vocabulary/name_table.hpp"
+#include "model/terms/targets.hpp"
 
 namespace bc {
 namespace term_text {
@@ -112,8 +113,7 @@ class TermParser {
       if (!object_fits(t_.ops[i])) return fail("ops[" + std::to_string(i) + "]", "\"" + std::string(name(t_.ops[i].object)) +
                                                    "\" does not fit " + std::string(name(t_.ops[i].code)));
     for (int i = 0; i < t_.op_count; ++i)
-      if (t_.ops[i].object == Object::Target && t_.target.kind != TargetKind::Monster && needs_object(t_.ops[i].code))
-        return fail("ops[" + std::to_string(i) + "]", "acts on the target, but the effect has no monster target");
+      if (const char* why = target_op_problem(t_, t_.ops[i])) return fail("ops[" + std::to_string(i) + "]", why);
     return true;
   }
 
@@ -126,13 +126,7 @@ class TermParser {
     if (op_on_player_damage(o.code)) return o.object == Object::You;
     if (o.code == OpCode::CannotDeclareAttacks) return o.object == Object::Opponent;
     if (o.code == OpCode::ChangeAttackTarget) return o.object == Object::Target;
-    return !object_is_player(o.object) || !needs_object(o.code);
-  }
-
-  static bool needs_object(OpCode c) {
-    return c != OpCode::NegateActivation && c != OpCode::NegateEffect && c != OpCode::NegateAttack &&
-           c != OpCode::EndBattlePhase && c != OpCode::Opaque && c != OpCode::SpecialSummon &&
-           !op_on_player_damage(c) && !op_on_life_points(c) && c != OpCode::CannotDeclareAttacks;
+    return !object_is_player(o.object) || !op_takes_object(o.code);
   }
 
   bool fail(const std::string& field, const std::string& message) {
@@ -287,6 +281,7 @@ class TermParser {
 std::string target_text(const TargetSpec& t) {
   if (t.kind == TargetKind::None) return "none";
   if (t.kind == TargetKind::ChainLink) return "chain_link";
+  if (t.kind == TargetKind::SpellTrap) return "spell_trap " + std::string(side_name(t.side));
   std::string out = "monster " + std::string(side_name(t.side));
   if (t.face != FaceSel::Any) out += " " + std::string(face_name(t.face));
   if (t.role != RoleSel::Any) out += " " + std::string(role_name(t.role));
@@ -298,8 +293,9 @@ std::optional<TargetSpec> parse_target(std::string_view s, std::string& error) {
   TargetSpec t;
   if (w.size() == 1 && w[0] == "none") return t;
   if (w.size() == 1 && w[0] == "chain_link") { t.kind = TargetKind::ChainLink; return t; }
+  if (w.size() == 2 && w[0] == "spell_trap" && parse_side(w[1])) return TargetSpec{TargetKind::SpellTrap, *parse_side(w[1])};
   if (w.empty() || w[0] != "monster") {
-    error = "expected \"none\", \"chain_link\" or \"monster SIDE [FACE] [ROLE]\", got " + brief_quote(s);
+    error = "expected \"none\", \"chain_link\", \"spell_trap SIDE\" or \"monster SIDE [FACE] [ROLE]\", got " + brief_quote(s);
     return std::nullopt;
   }
   t.kind = TargetKind::Monster;

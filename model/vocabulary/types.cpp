@@ -110,6 +110,7 @@ std::string_view phrase(Timing t) { return lookup(kPhrases, t); }
 
 std::string slot_name(std::uint8_t slot) {
   if (slot == kDirect) return "direct";
+  if (is_card_target(slot)) return "card" + std::to_string(card_of_target(slot));
   if (slot >= kSlotCount) return "none";
   return std::string(name(side_of(slot))) + "_m" + std::to_string(zone_of(slot));
 }

@@ -117,6 +117,15 @@ inline constexpr int kMaxCardsPerPlayer = 8;
 inline constexpr int kMaxMonsterSpecs = 32;   ///< monsters plus token templates
 inline constexpr int kMaxChain = 6;
 
+/// An effect's target that is a Spell or Trap card on the field, not a
+/// monster (TargetKind::SpellTrap): the card's index, offset past the slots so
+/// one byte names either (Action::target, LinkState::target, Event::target;
+/// written "card3" in traces, version 7).
+inline constexpr std::uint8_t kCardTargetBase = 0x40;
+constexpr std::uint8_t card_target(std::uint8_t card) { return static_cast<std::uint8_t>(kCardTargetBase + card); }
+constexpr bool is_card_target(std::uint8_t t) { return t >= kCardTargetBase && t < kCardTargetBase + kMaxCards; }
+constexpr std::uint8_t card_of_target(std::uint8_t t) { return static_cast<std::uint8_t>(t - kCardTargetBase); }
+
 constexpr std::uint8_t slot_of(Player side, int zone) { return static_cast<std::uint8_t>(index_of(side) * kZonesPerSide + zone); }
 constexpr Player side_of(std::uint8_t slot) { return slot < kZonesPerSide ? Player::P1 : Player::P2; }
 constexpr int zone_of(std::uint8_t slot) { return slot % kZonesPerSide; }

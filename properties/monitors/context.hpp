@@ -13,6 +13,7 @@
 #include "model/terms/effect.hpp"
 #include "model/vocabulary/types.hpp"
 #include "properties/monitors/monitor.hpp"
+#include "model/terms/targets.hpp"
 
 namespace bc {
 

@@ -3,6 +3,7 @@
 /// trigger whose event happened. They read the attribute bits of Activate
 /// events and a few slot masks the context takes from the trace header.
 #include "properties/monitors/checks.hpp"
+#include "model/terms/targets.hpp"
 
 namespace bc {
 

@@ -9,6 +9,7 @@
 #include "model/vocabulary/hash.hpp"
 #include "model/core/scenario.hpp"
 #include "properties/monitors/checks.hpp"
+#include "model/terms/targets.hpp"
 
 namespace bc {
 namespace {

@@ -3,6 +3,7 @@
 // the importer reading the "script" objects it writes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -68,6 +69,21 @@ TEST(ScriptReader, ANumberSetAsTheValueIsKept) {
   EXPECT_EQ(r.effects[1]["event_code"], "EFFECT_CANNOT_DIRECT_ATTACK");
   EXPECT_FALSE(r.effects[1].contains("value"));
   EXPECT_FALSE(r.effects[0].contains("count_limit"));
+}
+
+// A helper of the card's own table that a function calls (fluoro's Mystical
+// Space Typhoon keeps its Spell/Trap check in c5318639.filter): its names are
+// the function's too, so the target check is known to choose a Spell or Trap.
+TEST(ScriptReader, AHelperOfTheCardsOwnTableAddsItsNames) {
+  scripts::ScriptTree tree(kTree);
+  const scripts::ScriptRead r = tree.read(1006);
+  ASSERT_TRUE(r.ok()) << r.error;
+  ASSERT_EQ(r.effects.size(), 1u);
+  const nlohmann::json& uses = r.effects[0]["target_check_uses"];
+  for (const char* name : {":IsType", "TYPE_SPELL", "TYPE_TRAP", "LOCATION_ONFIELD", "Duel.SelectTarget"})
+    EXPECT_NE(std::find(uses.begin(), uses.end(), name), uses.end()) << name;
+  EXPECT_TRUE(std::is_sorted(uses.begin(), uses.end()));
+  EXPECT_EQ(r.effects[0]["operation_uses"], nlohmann::json::array({"Duel.Destroy", "Duel.GetFirstTarget"}));
 }
 
 TEST(ScriptReader, CardsAreUserdataAndAnswerTheirData) {

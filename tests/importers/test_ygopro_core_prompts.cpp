@@ -148,7 +148,8 @@ TEST(YgoproCorePrompts, CardResolvedInMainPhaseOneIsInTheScenario) {
 // The header's monsters carry their printed Level and Type from the cards
 // file (cards.cdb's level and race), and a monster's further continuous
 // effect is a card of its own on it: Spirit Reaper (Level 3 Zombie) with its
-// trigger first, then "cannot be destroyed by battle"; with Skill Drain among
+// trigger first, then "cannot be destroyed by battle", then its destruction
+// when targeted; with Skill Drain among
 // the cards, only the trigger.
 TEST(YgoproCorePrompts, MonstersHaveTheirLevelTypeAndEveryContinuousEffect) {
   const ImportResult r = import_run("batch2/fluoro/fluoro-spirit_reaper-p000");
@@ -159,10 +160,12 @@ TEST(YgoproCorePrompts, MonstersHaveTheirLevelTypeAndEveryContinuousEffect) {
   EXPECT_EQ(s.monsters[1].name, "Spirit Reaper");
   EXPECT_EQ(s.monsters[1].level, 3);
   EXPECT_EQ(s.monsters[1].type, MonsterType::Zombie);
-  ASSERT_EQ(s.cards.size(), 2u);
+  ASSERT_EQ(s.cards.size(), 3u);
   EXPECT_EQ(s.cards[0].term.activation, Activation::Trigger);
   EXPECT_EQ(s.cards[1].term.continuous.kind, ContinuousKind::IndestructibleByBattle);
   EXPECT_EQ(s.cards[1].host, s.cards[0].host);
+  EXPECT_EQ(s.cards[2].term.continuous.kind, ContinuousKind::DestroyedWhenTargeted);  // read since the eleventh session
+  EXPECT_EQ(s.cards[2].host, s.cards[0].host);
   // Skill Drain's negation is read (negate_monster_effects), so Spirit Reaper's part is kept beside it.
   const ImportResult drained = import_run("batch3/fluoro/fluoro-skill_drain-p003");
   const auto& cards = drained.header.scenario.cards;

@@ -7,23 +7,14 @@
 
 #include "importers/ygopro/ygopro_script_attrs.hpp"
 #include "importers/ygopro/ygopro_terms.hpp"
+#include "tests/importers/script_effects.hpp"
 
 namespace bc::ygopro {
 namespace {
 
 using nlohmann::json;
+using namespace test;
 
-constexpr std::uint32_t kMonster = 0x21, kTrap = 0x4, kCounterTrap = 0x100004, kQuickPlay = 0x10002;
-
-EffectTerm read(const json& e, std::uint32_t type = kMonster, const std::string& prose = "") {
-  const ScriptReading r = read_script_effect(e, type, prose);
-  EXPECT_TRUE(r.term.has_value()) << e.dump();
-  return r.term.value_or(EffectTerm{});
-}
-
-json effect(const char* type, const char* code, const char* flags = "") {
-  return json{{"effect_type", type}, {"event_code", code}, {"property_flags", flags}};
-}
 
 TEST(YgoproMapping, MandatoryAndOptionalTriggersAreTold) {
   EXPECT_TRUE(read(effect("EFFECT_TYPE_SINGLE|EFFECT_TYPE_TRIGGER_F", "EVENT_BATTLE_DESTROYED")).mandatory);
@@ -393,22 +384,6 @@ TEST(YgoproMapping, StartOfDamageStepTriggerOnAFaceDownTarget) {
   EXPECT_FALSE(read_script_effect(any, kMonster, "").term);
   any["condition_uses"] = {":IsDefensePos", "Duel.GetAttackTarget"};
   EXPECT_FALSE(read_script_effect(any, kMonster, "").term);
-}
-
-// A target chosen in the Graveyard (Call of the Haunted) is no monster on the
-// field: the term does not target, and its outcome is taken from the stream.
-TEST(YgoproMapping, GraveyardTargetIsNotAFieldTarget) {
-  json coth = effect("EFFECT_TYPE_ACTIVATE", "EVENT_FREE_CHAIN", "EFFECT_FLAG_CARD_TARGET");
-  coth["category"] = "CATEGORY_SPECIAL_SUMMON";
-  coth["target_check"] = "c97077563.lua:30-38";
-  coth["target_check_uses"] = {"Duel.GetLocationCount", "Duel.SelectTarget", "LOCATION_GRAVE", "LOCATION_MZONE"};
-  const ScriptReading r = read_script_effect(coth, kTrap, "");
-  ASSERT_TRUE(r.term);
-  EXPECT_EQ(r.term->target.kind, TargetKind::None);
-  EXPECT_TRUE(r.open_outcome);
-  json field = coth;
-  field["target_check_uses"] = {"Duel.SelectTarget", "LOCATION_MZONE"};
-  EXPECT_EQ(read(field, kTrap).target.kind, TargetKind::Monster);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include "model/library/presets.hpp"
 #include "model/library/term_check.hpp"
 #include "model/loaders/loader.hpp"
+#include "model/terms/effect_text.hpp"
 #include "tests/model/input_error.hpp"
 
 namespace bc {
@@ -117,6 +118,21 @@ TEST(TermMeaning, OperationWithTwoObjectsOrAmountsIsRefused) {
   EXPECT_INPUT_ERROR(scenario_error(R"({ activation = "quick", ops = ["negate_attack attacker"] })"),
                      "s.toml:19: card[0].effect.ops[0]: ", "\"negate_attack\" takes no object");
   expect_loads("{ activation = \"quick\", " + target + "ops = [\"change_atk target -500 turn\", \"set_atk target 0 battle\"] }");
+}
+
+// A Spell or Trap target ("spell_trap SIDE") is only destroyed; its side is its only word.
+TEST(TermMeaning, ASpellOrTrapTargetIsOnlyDestroyed) {
+  const std::string target = R"(target = "spell_trap any", )";
+  expect_loads("{ activation = \"quick\", " + target + "ops = [\"destroy target\"] }");
+  EXPECT_INPUT_ERROR(scenario_error("{ activation = \"quick\", " + target + "ops = [\"banish target\"] }"),
+                     "s.toml:19: card[0].effect.ops[0]: ", "a Spell or Trap target is only destroyed (\"destroy target\")");
+  EXPECT_INPUT_ERROR(scenario_error(R"({ activation = "quick", target = "spell_trap face_up", ops = ["destroy target"] })"),
+                     "s.toml:19: card[0].effect.target: ", "\"spell_trap SIDE\"");
+  std::string error;
+  const auto parsed = parse_target("spell_trap opponent", error);
+  ASSERT_TRUE(parsed) << error;
+  EXPECT_EQ(parsed->kind, TargetKind::SpellTrap);
+  EXPECT_EQ(target_text(*parsed), "spell_trap opponent");
 }
 
 // ---------------------------------------------------------------- 3. operations on a continuous effect

@@ -245,7 +245,7 @@ TEST(TraceJson, WholeTracesRoundTripThroughJsonLines) {
   const std::string text = write_trace(s, "mr3", events);
   const json header = json::parse(text.substr(0, text.find('\n')));
   EXPECT_EQ(header["format"], "battlecheck-trace");
-  EXPECT_EQ(header["version"], 6);
+  EXPECT_EQ(header["version"], 7);
   EXPECT_EQ(header["ruleset"], "mr3");
   const TraceFile back = read_trace(text + "\n\n", "t.jsonl");
   EXPECT_EQ(back.ruleset, "mr3");
@@ -271,7 +271,7 @@ TEST(TraceJson, TraceErrorsNameTheFileAndLine) {
   EXPECT_NE(message("{\"event\":\"priority\"}\n").find("run.jsonl:1: field 'format'"), std::string::npos);
   EXPECT_NE(message("").find("empty trace"), std::string::npos);
   json v1 = trace_header(sample_scenario(), "mr3");
-  v1["version"] = 7;
+  v1["version"] = 8;
   EXPECT_NE(message(v1.dump()).find("field 'version'"), std::string::npos);
   // A version 1 trace cannot show the events new in version 2 (it omits them).
   v1["version"] = 1;
@@ -283,6 +283,21 @@ TEST(TraceJson, TraceErrorsNameTheFileAndLine) {
   v1["version"] = 2;
   EXPECT_NE(message(v1.dump() + "\n{\"event\":\"flip_summoned\",\"slot\":\"p1_m0\",\"monster\":0,\"player\":\"p1\"}\n")
                 .find("run.jsonl:2: field 'event': \"flip_summoned\" events are new in trace version 3 (the header says 2)"),
+            std::string::npos);
+  // A Spell or Trap card as an activation's target is new in version 7; only an activation names one.
+  const std::string mst = "{\"event\":\"activate\",\"player\":\"p1\",\"card\":0,\"kind\":\"free_chain_quick\","
+                          "\"link\":1,\"target\":\"card1\",\"slot\":\"none\"}\n";
+  v1["version"] = 6;
+  EXPECT_NE(message(v1.dump() + "\n" + mst)
+                .find("run.jsonl:2: field 'target': a card as an effect's target is new in trace version 7 (the header says 6)"),
+            std::string::npos);
+  v1["version"] = 7;
+  const TraceFile seven = read_trace(v1.dump() + "\n" + mst, "run.jsonl");
+  ASSERT_EQ(seven.events.size(), 1u);
+  EXPECT_EQ(seven.events[0].target, card_target(1));
+  EXPECT_EQ(event_to_json(seven.events[0])["target"], "card1");
+  EXPECT_NE(message(v1.dump() + "\n{\"event\":\"attack_declared\",\"player\":\"p1\",\"slot\":\"p1_m0\",\"target\":\"card1\"}\n")
+                .find("run.jsonl:2: field 'target': unknown slot \"card1\""),
             std::string::npos);
 }
 

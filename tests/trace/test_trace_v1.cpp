@@ -143,7 +143,7 @@ TEST(TraceV1, ActivateEventsMayCarryTheRealCardName) {
 TEST(TraceV1, HeaderCarriesOmitsAndAcceptsVersionZero) {
   const EventTypeMask omits = event_bit(EventType::Priority) | event_bit(EventType::ChainEnd);
   const json h = trace_header(default_scenario(), "mr3", omits);
-  EXPECT_EQ(h["version"], 6);
+  EXPECT_EQ(h["version"], 7);
   EXPECT_EQ(h["omits"], json::parse(R"(["priority","chain_end"])"));
   const TraceHeader back = header_from_json(h, "h");
   EXPECT_EQ(back.omits, omits);
@@ -192,7 +192,7 @@ TEST(TraceV1, WholeTracesOfRecordsRoundTrip) {
   records[1].kind = RecordKind::Offered;
   records[1].offered.actions.push(Action{ActionType::EnterBattlePhase});
   const TraceFile back = read_trace(write_trace(h, records), "r.jsonl");
-  EXPECT_EQ(back.version, 6);
+  EXPECT_EQ(back.version, 7);
   EXPECT_EQ(back.omits, h.omits);
   ASSERT_EQ(back.records.size(), 2u);
   EXPECT_EQ(back.records[0].line, 2u);

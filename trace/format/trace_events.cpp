@@ -99,7 +99,7 @@ void read_field(Event& e, Field f, const json& v, const std::string& where, std:
     case kFStep: e.step = enum_value<Step>(v, where, key, parse_step); break;
     case kFTiming: e.timing = enum_value<Timing>(v, where, key, parse_timing); break;
     case kFSlot: e.slot = slot_value(v, where, key); break;
-    case kFTarget: e.target = slot_value(v, where, key); break;
+    case kFTarget: e.target = slot_value(v, where, key, e.type == EventType::Activate); break;
     case kFCard: e.card = index_value(v, where, key, kNoCard); break;
     case kFLink: e.link = static_cast<std::uint8_t>(int_value(v, where, key, 0, 255)); break;
     case kFMonster: e.monster = index_value(v, where, key, kNoMonster); break;

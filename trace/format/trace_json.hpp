@@ -20,7 +20,9 @@ namespace bc {
 
 /// Format name and version written in a trace header.
 inline constexpr std::string_view kTraceFormat = "battlecheck-trace";
-inline constexpr int kTraceVersion = 6;
+inline constexpr int kTraceVersion = 7;
+/// The version that added a Spell or Trap card as an activation's target ("card3").
+inline constexpr int kCardTargetVersion = 7;
 /// Oldest version readers accept (v0: no offered records, no card_name, no
 /// omits; v1: no stat_changed / change_expired events, v2: no normal_summoned /
 /// flip_summoned events, each read as omitted).

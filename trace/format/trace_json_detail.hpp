@@ -44,8 +44,9 @@ inline std::uint8_t index_value(const json& v, const std::string& where, std::st
   return static_cast<std::uint8_t>(int_value(v, where, field, 0, none - 1));
 }
 
-/// "p1_m0".."p2_m4", "direct", "none" (or null).
-inline std::uint8_t slot_value(const json& v, const std::string& where, std::string_view field) {
+/// "p1_m0".."p2_m4", "direct", "none" (or null); with `cards`, also a card
+/// an effect targets, "card0".."card15" (an activation's target, version 7).
+inline std::uint8_t slot_value(const json& v, const std::string& where, std::string_view field, bool cards = false) {
   if (v.is_null()) return kNoSlot;
   if (!v.is_string()) fail(where, field, "expected a slot name such as \"p2_m1\", got " + brief(v));
   const std::string s = v.get<std::string>();
@@ -53,7 +54,10 @@ inline std::uint8_t slot_value(const json& v, const std::string& where, std::str
   if (s == "direct") return kDirect;
   for (std::uint8_t i = 0; i < kSlotCount; ++i)
     if (slot_name(i) == s) return i;
-  fail(where, field, "unknown slot \"" + s + "\"; expected p1_m0..p2_m4, direct or none");
+  for (std::uint8_t i = 0; cards && i < kMaxCards; ++i)
+    if (slot_name(card_target(i)) == s) return card_target(i);
+  fail(where, field,
+       "unknown slot \"" + s + "\"; expected p1_m0..p2_m4, direct or none" + (cards ? ", or card0..card15" : ""));
 }
 
 }  // namespace bc::trace_detail

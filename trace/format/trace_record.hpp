@@ -49,7 +49,7 @@ constexpr int version_of(EventType t) {
 /// The first line of a trace: format version, ruleset, scenario, and the
 /// event types the engine does not emit (the model's are filtered the same way).
 struct TraceHeader {
-  int version = 6;          ///< 0 to 6
+  int version = 7;          ///< 0 to 7 (kTraceVersion, trace_json.hpp)
   std::string ruleset;      ///< name or file of a ruleset; empty = not given
   Scenario scenario;
   EventTypeMask omits = 0;  ///< event types this engine never writes

@@ -86,7 +86,7 @@ Action action_from_json(const json& j, const std::string& where) {
     } else if (key == "attacker" && f.attacker) {
       a.attacker = monster_slot(value, where, key);
     } else if (key == "target" && f.target) {
-      a.target = slot_value(value, where, key);
+      a.target = slot_value(value, where, key, a.type == ActionType::Activate);
     } else if (key == "cost" && f.cost) {
       a.cost = monster_slot(value, where, key);
     } else {
@@ -185,7 +185,7 @@ TraceHeader header_from_json(const json& j, const std::string& where) {
     fail(where, "format", "expected \"battlecheck-trace\"");
   }
   TraceHeader h;
-  if (!j.contains("version")) fail(where, "version", "missing; expected 0, 1, 2, 3 or 4");
+  if (!j.contains("version")) fail(where, "version", "missing; expected 0 to " + std::to_string(kTraceVersion));
   h.version = static_cast<int>(int_value(j["version"], where, "version", kTraceMinVersion, kTraceVersion));
   if (j.contains("ruleset")) {
     if (!j["ruleset"].is_string()) fail(where, "ruleset", "expected a ruleset name, got " + brief(j["ruleset"]));

@@ -192,6 +192,9 @@ bool TraceStream::next(TraceRecord& record) {
                           ? "new in trace version " + std::to_string(version_of(record.event.type)) + " (the header says " +
                                 std::to_string(version_) + ")"
                           : std::string("listed in the header's \"omits\"")));
+  if (record.kind == RecordKind::Event && is_card_target(record.event.target) && version_ < kCardTargetVersion)
+    return set_error("field 'target': a card as an effect's target is new in trace version " +
+                     std::to_string(kCardTargetVersion) + " (the header says " + std::to_string(version_) + ")");
   return true;
 }
 

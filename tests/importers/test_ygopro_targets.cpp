@@ -1,0 +1,88 @@
+// What an activated effect of a script targets (importers/ygopro/ygopro_terms.cpp,
+// docs/engines/ygopro.md "From script attributes to terms"): a monster on the
+// field, a Spell or Trap card on the field, or a card elsewhere (no target term).
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "importers/ygopro/ygopro_terms.hpp"
+#include "tests/importers/script_effects.hpp"
+
+namespace bc::ygopro {
+namespace {
+
+using nlohmann::json;
+using namespace test;
+
+// A target chosen in the Graveyard (Call of the Haunted) is no monster on the
+// field: the term does not target, and its outcome is taken from the stream.
+TEST(YgoproTargets, AGraveyardTargetIsNotAFieldTarget) {
+  json coth = effect("EFFECT_TYPE_ACTIVATE", "EVENT_FREE_CHAIN", "EFFECT_FLAG_CARD_TARGET");
+  coth["category"] = "CATEGORY_SPECIAL_SUMMON";
+  coth["target_check"] = "c97077563.lua:30-38";
+  coth["target_check_uses"] = {"Duel.GetLocationCount", "Duel.SelectTarget", "LOCATION_GRAVE", "LOCATION_MZONE"};
+  const ScriptReading r = read_script_effect(coth, kTrap, "");
+  ASSERT_TRUE(r.term);
+  EXPECT_EQ(r.term->target.kind, TargetKind::None);
+  EXPECT_TRUE(r.open_outcome);
+  json field = coth;
+  field["target_check_uses"] = {"Duel.SelectTarget", "LOCATION_MZONE"};
+  EXPECT_EQ(read(field, kTrap).target.kind, TargetKind::Monster);
+}
+
+// A target check that looks on the field but not in the Monster Zones and names
+// the Spell/Trap type (Mystical Space Typhoon: fluoro's filter, EDOPro's
+// Card.IsSpellTrap) targets a Spell or Trap card; without the type, or with the
+// Monster Zones, it stays a monster target.
+TEST(YgoproTargets, ASpellOrTrapTargetIsReadFromTheTargetCheck) {
+  json mst = effect("EFFECT_TYPE_ACTIVATE", "EVENT_FREE_CHAIN", "EFFECT_FLAG_CARD_TARGET");
+  mst["category"] = "CATEGORY_DESTROY";
+  mst["target_check"] = "c5318639.lua:17-23";
+  mst["target_check_uses"] = {":IsOnField", ":IsType", "Duel.SelectTarget", "LOCATION_ONFIELD", "TYPE_SPELL", "TYPE_TRAP"};
+  const EffectTerm t = read(mst, kQuickPlay);
+  EXPECT_EQ(t.target.kind, TargetKind::SpellTrap);
+  EXPECT_EQ(t.target.side, SideSel::Any);
+  ASSERT_EQ(t.op_count, 1);
+  EXPECT_EQ(t.ops[0].code, OpCode::Destroy);
+  EXPECT_EQ(class_of(t), EffectKind::FreeChainQuick);  // it removes no monster
+  json edo = mst;
+  edo["target_check_uses"] = {":IsOnField", "Card.IsSpellTrap", "Duel.SelectTarget", "LOCATION_ONFIELD"};
+  EXPECT_EQ(read(edo, kQuickPlay).target.kind, TargetKind::SpellTrap);
+  json untyped = mst;
+  untyped["target_check_uses"] = {":IsOnField", "Duel.SelectTarget", "LOCATION_ONFIELD"};
+  EXPECT_EQ(read(untyped, kQuickPlay).target.kind, TargetKind::Monster);
+  json monsters = mst;
+  monsters["target_check_uses"] = {"Card.IsSpellTrap", "LOCATION_MZONE", "LOCATION_ONFIELD"};
+  EXPECT_EQ(read(monsters, kQuickPlay).target.kind, TargetKind::Monster);
+}
+
+// Spirit Reaper: a continuous effect on EVENT_CHAIN_SOLVED that destroys the card
+// when the link that targeted it resolves, waiting in the Damage Step for damage
+// calculation, reads as the continuous part destroyed_when_targeted (fluoro
+// relates the card to the effect; EDOPro reads the chain's target cards). A
+// destruction on every resolved chain, or one with no Damage Step wait, is not it.
+TEST(YgoproTargets, ADestructionWhenTargetedIsRead) {
+  json reaper = effect("EFFECT_TYPE_CONTINUOUS|EFFECT_TYPE_FIELD", "EVENT_CHAIN_SOLVED");
+  reaper["event_code_value"] = 1022;
+  reaper["operation"] = "c23205979.lua:70-80";
+  reaper["operation_uses"] = {":IsRelateToEffect", "Duel.Destroy", "Duel.GetCurrentPhase", "Duel.IsDamageCalculated", "PHASE_DAMAGE"};
+  const EffectTerm t = read(reaper);
+  EXPECT_EQ(t.activation, Activation::Continuous);
+  EXPECT_EQ(t.continuous.kind, ContinuousKind::DestroyedWhenTargeted);
+  json edo = reaper;
+  edo["operation_uses"] = {"CHAININFO_TARGET_CARDS", "Duel.Destroy", "Duel.GetChainInfo", "Duel.IsDamageCalculated"};
+  EXPECT_EQ(read(edo).continuous.kind, ContinuousKind::DestroyedWhenTargeted);
+  json any_chain = reaper;
+  any_chain["operation_uses"] = {"Duel.Destroy", "Duel.IsDamageCalculated"};
+  EXPECT_NE(read_script_effect(any_chain, kMonster, "").term.value_or(EffectTerm{}).continuous.kind,
+            ContinuousKind::DestroyedWhenTargeted);
+  json no_wait = reaper;
+  no_wait["operation_uses"] = {":IsRelateToEffect", "Duel.Destroy"};
+  EXPECT_NE(read_script_effect(no_wait, kMonster, "").term.value_or(EffectTerm{}).continuous.kind,
+            ContinuousKind::DestroyedWhenTargeted);
+  EXPECT_NE(read_script_effect(reaper, kTrap, "").term.value_or(EffectTerm{}).continuous.kind,
+            ContinuousKind::DestroyedWhenTargeted);  // a monster's own effect
+}
+
+}  // namespace
+}  // namespace bc::ygopro
