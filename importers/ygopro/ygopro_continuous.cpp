@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "importers/ygopro/ygopro_script_attrs.hpp"
 
@@ -80,6 +81,15 @@ bool destroyed_when_targeted(const json& e) {
   return has("Duel.Destroy") && has("Duel.IsDamageCalculated") && (has(":IsRelateToEffect") || has("CHAININFO_TARGET_CARDS"));
 }
 
+/// The term is a monster's continuous part of this kind, read by `rule`.
+bool monster_part(EffectTerm& t, ScriptReading& r, ContinuousKind kind, std::string rule) {
+  t.activation = Activation::Continuous;
+  t.card_type = CardType::Monster;
+  t.continuous = ContinuousSpec{kind, 0};
+  r.rule = std::move(rule);
+  return true;
+}
+
 }  // namespace
 
 /// A monster's continuous effect on itself, read as the term's continuous
@@ -87,33 +97,22 @@ bool destroyed_when_targeted(const json& e) {
 /// kContinuousCodes, with the value the code needs (a cards file without
 /// `value` reads as no value). Every other continuous effect stays unread.
 bool continuous_part(const json& e, std::uint32_t card_type, EffectTerm& t, ScriptReading& r) {
-  if ((card_type & kTypeMonster) && battle_phase_trap_lock(e)) {
-    t.activation = Activation::Continuous;
-    t.card_type = CardType::Monster;
-    t.continuous = ContinuousSpec{ContinuousKind::OpponentNoTrapActivation, 0};
-    r.rule = "EFFECT_CANNOT_ACTIVATE on the opponent, of Trap cards, in the Battle Phase -> the opponent cannot "
-             "activate Traps during the Battle Phase (continuous)";
-    return true;
-  }
-  if ((card_type & kTypeMonster) && destroyed_when_targeted(e)) {
-    t.activation = Activation::Continuous;
-    t.card_type = CardType::Monster;
-    t.continuous = ContinuousSpec{ContinuousKind::DestroyedWhenTargeted, 0};
-    r.rule = "EVENT_CHAIN_SOLVED destroying itself when the link that targeted it resolves -> destroyed when "
-             "targeted (continuous)";
-    return true;
-  }
+  if ((card_type & kTypeMonster) && battle_phase_trap_lock(e))
+    return monster_part(t, r, ContinuousKind::OpponentNoTrapActivation,
+                        "EFFECT_CANNOT_ACTIVATE on the opponent, of Trap cards, in the Battle Phase -> the opponent "
+                        "cannot activate Traps during the Battle Phase (continuous)");
+  if ((card_type & kTypeMonster) && destroyed_when_targeted(e))
+    return monster_part(t, r, ContinuousKind::DestroyedWhenTargeted,
+                        "EVENT_CHAIN_SOLVED destroying itself when the link that targeted it resolves -> destroyed "
+                        "when targeted (continuous)");
   const std::string type = text_of(e, "effect_type");
   const bool single = type.empty() ? value_of(e, "effect_type_value") == 0x1 : type == "EFFECT_TYPE_SINGLE";
   if (!(card_type & kTypeMonster) || !single || e.contains("condition")) return false;
   for (const ContinuousCode& c : kContinuousCodes) {
     if (!event_is(e, c.code) || (c.value != 0 && value_of(e, "value") != c.value)) continue;
-    t.activation = Activation::Continuous;
-    t.card_type = CardType::Monster;
-    t.continuous = ContinuousSpec{c.kind, 0};
-    r.rule = std::string(c.code.name) + (c.value != 0 ? " (value " + std::to_string(c.value) + ")" : std::string()) +
-             " on itself -> " + std::string(c.says) + " (continuous)";
-    return true;
+    return monster_part(t, r, c.kind,
+                        std::string(c.code.name) + (c.value != 0 ? " (value " + std::to_string(c.value) + ")" : std::string()) +
+                            " on itself -> " + std::string(c.says) + " (continuous)");
   }
   return false;
 }
