@@ -39,7 +39,7 @@ bool Stepper::card_on_field(std::uint8_t t) const {
 /// chain, its link still resolves, but its continuous part never applies
 /// (kLinkCardGone). No longer on the field (resolved meanwhile): nothing.
 void Stepper::destroy_card(std::uint8_t t) {
-  if (!card_on_field(t)) return;
+  if (t >= sc.cards.size() || !card_on_field(t)) return;
   for (int i = 0; i < s.chain_len; ++i)
     if (s.chain[i].card == t) {
       s.chain[i].bits |= kLinkCardGone;
