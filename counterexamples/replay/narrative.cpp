@@ -165,7 +165,8 @@ std::string Narrator::event_text(const Event& e) {
     case EventType::Activate: {
       std::string text = player_label(e.player) + " activates " + card(e.card) + " (" +
                          std::string(name(e.kind)) + "), chain link " + std::to_string(e.link);
-      if (e.target != kNoSlot) text += ", targeting " + monster(e.target);
+      if (is_card_target(e.target)) text += ", targeting " + card(card_of_target(e.target));
+      else if (e.target != kNoSlot) text += ", targeting " + monster(e.target);
       return text;
     }
     case EventType::Negated:
@@ -207,6 +208,7 @@ std::string Narrator::event_text(const Event& e) {
       return "for the rest of the turn the opponent's monsters can attack only " + monster(e.slot);
     case EventType::ControlChanged:
       return player_label(e.player) + " takes control of " + monster(e.slot) + " (now in " + slot_name(e.target) + ")";
+    case EventType::CardDestroyed: return player_label(e.player) + "'s " + card(e.card) + " is destroyed";
     case EventType::LifePointsChanged:
       return player_label(e.player) + (e.value < 0 ? " takes " + std::to_string(-e.value) + " damage from an effect"
                                                    : " gains " + std::to_string(e.value) + " Life Points");

@@ -206,9 +206,11 @@ void Mapper::flush_flip() {
 
 bool Mapper::on_move(const Message& m) {
   if (stage_ != Stage::InBattle) {
+    if (stage_ == Stage::BeforeBattle) early_move(m);
     track_move(m);
     return true;
   }
+  if (m.from.location == loc::kSzone && (m.move_reason & reason::kDestroy)) note_card_destroyed(m);
   if (m.to.location == loc::kMzone && !map_extra_zone(m.to.controller, m.to.sequence))
     return fail(m, "a monster enters an Extra Monster Zone, but its side has no free zone in the model's five");
   const std::uint8_t from = slot(m.from), to = slot(m.to);
@@ -361,6 +363,7 @@ void Mapper::on_chain(const Message& m) {
       return;
     }
     case msg::kChainSolved:
+      links_[resolving_].resolved = true;
       negate_at_resolution(resolving_);
       note_amount(resolving_);
       learn_outcome(resolving_);
@@ -369,6 +372,7 @@ void Mapper::on_chain(const Message& m) {
     case msg::kChainNegated:
     case msg::kChainDisabled: {
       if (m.link < links_.size()) links_[m.link].negated = true;
+      if (m.link < links_.size() && m.code == msg::kChainNegated) links_[m.link].activation_negated = true;
       Event e = event(EventType::Negated);
       e.link = m.link;
       e.negation = m.code == msg::kChainNegated ? Negation::Activation : Negation::Effect;

@@ -53,6 +53,30 @@ std::uint8_t Mapper::spell_trap_target(const Location& where) const {
   return card < kMaxCards ? card_target(card) : kNoSlot;
 }
 
+/// Only the resolving link's target: the model destroys a Spell or Trap only
+/// so (Stepper::destroy_card); a card destroyed otherwise (Call of the
+/// Haunted when its monster leaves) leaves no event.
+/// The model's reading of where a card is (Stepper::card_on_field): a card
+/// whose link resolved in the chain still open is on its way to the
+/// Graveyard unless it stays on the field, and so is one whose activation was
+/// negated; a Spell never activated is read as in the hand. Those leave no event.
+void Mapper::note_card_destroyed(const Message& m) {
+  const std::uint8_t target = spell_trap_target(m.from);
+  if (target == kNoSlot || resolving_ == 0 || out_.records[links_[resolving_].record].event.target != target) return;
+  const std::uint8_t card = card_of_target(target);
+  const CardSpec& c = scenario_.cards[card];
+  if (c.term.card_type == CardType::Monster || c.host != kNoMonster || c.effect_of != kNoCard) return;
+  for (const LinkInfo& l : links_)
+    if (l.card == card && ((l.resolved && !c.stays_on_field) || l.activation_negated)) return;
+  const bool activated = ((activated_ >> card) & 1u) || c.resolved_before;
+  if (c.term.card_type == CardType::Spell && !activated && !c.set && c.term.activation != Activation::Continuous) return;
+  Event e;
+  e.type = EventType::CardDestroyed;
+  e.card = card;
+  e.player = side(m.from.controller);
+  push(e);
+}
+
 std::uint8_t Mapper::slot(const Location& l) const {
   if (l.location != loc::kMzone || l.controller > 1 || l.sequence >= 7) return kNoSlot;
   if (l.sequence < static_cast<std::uint32_t>(kZonesPerSide)) return slot_of(side(l.controller), static_cast<int>(l.sequence));
@@ -254,6 +278,9 @@ std::uint8_t Mapper::add_card(const EngineCard& c, const ScriptReading& reading)
   constexpr std::uint32_t kSpellTrap = 0x2 | 0x4, kStays = 0x20000 | 0x40000 | 0x80000;
   spec.stays_on_field = (c.type & kSpellTrap) && (c.type & kStays) && spec.host == kNoMonster &&
                         spec.term.card_type != CardType::Monster && spec.term.activation != Activation::Continuous;
+  // A Spell set face-down in a Spell & Trap Zone at the start (a Trap is always read as set).
+  spec.set = spec.term.card_type == CardType::Spell && spec.host == kNoMonster && c.location == loc::kSzone &&
+             (c.position & (pos::kFaceDownAttack | pos::kFaceDownDefense)) != 0;
   if (reading.face_up_effect && c.effect.empty() && !c.kind) {  // an effect of the card's first term, once face-up
     spec.effect_of = card_index(c.code, c.controller);
     std::vector<CardSpec> with = scenario_.cards;

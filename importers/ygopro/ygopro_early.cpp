@@ -33,8 +33,15 @@ void Mapper::early_chain(const Message& m) {
   if (m.code == msg::kChainSolved) l = EarlyLink{};
 }
 
+void Mapper::early_move(const Message& m) {
+  if (m.from.location != loc::kSzone || !(m.move_reason & reason::kDestroy) || m.from.controller > 1 || m.from.sequence >= 8) return;
+  if (const std::uint32_t code = spell_zone_[m.from.controller][m.from.sequence]; code != 0)
+    destroyed_early_.emplace_back(code, m.from.controller);
+}
+
 /// After build_scenario(): the cards that resolved before the Battle Phase,
-/// with the slot their target stands in now (none when it has left).
+/// with the slot their target stands in now (none when it has left), and the
+/// Spells and Traps destroyed before it (CardSpec::destroyed_before).
 void Mapper::mark_resolved_before() {
   for (const EarlyLink& l : early_) {
     const std::uint8_t card = card_index(l.code, l.controller);
@@ -59,6 +66,9 @@ void Mapper::mark_resolved_before() {
     note_damage_candidate(card);
   }
   early_.clear();
+  for (const auto& [code, controller] : destroyed_early_)  // after the resolutions: what it did before it left stays
+    if (const std::uint8_t card = card_index(code, controller); card != kNoCard) scenario_.cards[card].destroyed_before = true;
+  destroyed_early_.clear();
 }
 
 }  // namespace bc::ygopro::detail

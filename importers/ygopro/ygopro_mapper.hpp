@@ -33,6 +33,8 @@ struct LinkInfo {
   Player player = Player::P1;
   std::size_t record = 0;  ///< index of its activate record
   bool negated = false;    ///< its activation or effect was negated: it resolves without its effect
+  bool resolved = false;   ///< MSG_CHAIN_SOLVED was seen for it (the chain has not ended)
+  bool activation_negated = false;  ///< MSG_CHAIN_NEGATED: its card goes to the Graveyard as it resolves
 };
 
 class Mapper {
@@ -83,6 +85,8 @@ class Mapper {
   void early_chaining(const Message& m);
   void early_target(const Message& m);
   void early_chain(const Message& m);
+  /// A Spell or Trap destroyed in its SZONE before the Battle Phase (destroyed_early_).
+  void early_move(const Message& m);
   void mark_resolved_before();
   // ygopro_outcome.cpp
   void note_outcome();
@@ -132,6 +136,9 @@ class Mapper {
   /// The scenario card in an SZONE location, as an effect's target
   /// (card_target), or kNoSlot when it is not one of the scenario's cards.
   std::uint8_t spell_trap_target(const Location& where) const;
+  /// A Spell or Trap destroyed in its SZONE: CardDestroyed, when the model
+  /// holds the card on the field (Stepper::card_on_field).
+  void note_card_destroyed(const Message& m);
   /// engine player x Extra Monster Zone (sequence 5, 6): the model zone it stands in, kNoZone if none.
   static constexpr std::uint8_t kNoZone = 0xFF;
   std::array<std::array<std::uint8_t, 2>, 2> extra_zone_{{{kNoZone, kNoZone}, {kNoZone, kNoZone}}};
@@ -217,6 +224,9 @@ class Mapper {
   std::array<EarlyLink, 32> early_links_{};
   std::uint8_t early_activating_ = 0;
   std::vector<EarlyLink> early_;              ///< links that resolved before the Battle Phase
+  /// Spell and Trap cards destroyed in their SZONE before the Battle Phase
+  /// (passcode, engine controller): CardSpec::destroyed_before.
+  std::vector<std::pair<std::uint32_t, std::uint8_t>> destroyed_early_;
 };
 
 }  // namespace bc::ygopro::detail

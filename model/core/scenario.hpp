@@ -66,6 +66,15 @@ struct CardSpec {
   /// (TargetKind::SpellTrap), even when its term has no continuous part (the
   /// importers learn what it does from the stream; docs/scenario-format.md).
   bool stays_on_field = false;
+  /// A Spell set face-down on the field before the Battle Phase, where an
+  /// effect may target it (TargetKind::SpellTrap). A Spell not set is read
+  /// as in the hand; a Trap is always read as set (docs/scenario-format.md).
+  bool set = false;
+  /// Destroyed before the Battle Phase (in Main Phase 1, on the field or on
+  /// the chain): not on the field as the Battle Phase begins, never activated
+  /// there, its continuous part never in force. What it resolved before
+  /// (resolved_before) that lasts the turn still applies.
+  bool destroyed_before = false;
   /// An effect of another card once that card is face-up: the index of the
   /// card (an earlier one, a Continuous Spell or Trap activated during the
   /// duel) whose activation must have resolved before this effect can be

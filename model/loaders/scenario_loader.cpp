@@ -178,7 +178,7 @@ class ScenarioParser {
   void read_card(const toml::table& file_table, std::size_t i) {
     const std::string f = "card[" + std::to_string(i) + "]";
     rd_.only_keys(file_table, f + ".", {"name", "kind", "effect", "player", "host", "value", "summons", "condition", "card",
-                                         "resolved_before", "resolved_target", "effect_of", "stays_on_field"});
+                                         "resolved_before", "resolved_target", "effect_of", "stays_on_field", "set", "destroyed_before"});
     if (!file_table.contains("card")) return read_card_table(file_table, f);
     const toml::table filled = with_library_card(rd_, s_, file_table, f);
     at_card_line(file_table, [&] { read_card_table(filled, f); });
@@ -238,9 +238,11 @@ class ScenarioParser {
   void read_resolved(const toml::table& t, const std::string& f, CardSpec& c) const {
     c.resolved_before = rd_.get_bool(t, "resolved_before", f + ".resolved_before").value_or(false);
     c.stays_on_field = rd_.get_bool(t, "stays_on_field", f + ".stays_on_field").value_or(false);
+    c.set = rd_.get_bool(t, "set", f + ".set").value_or(false);
+    c.destroyed_before = rd_.get_bool(t, "destroyed_before", f + ".destroyed_before").value_or(false);
     for (const auto& side : s_.board)  // the board as the card left it: no face-up Defense Position
       for (const ZoneSpec& z : side)
-        if (c.resolved_before && c.term.continuous.kind == ContinuousKind::FaceUpAttackPosition &&
+        if (c.resolved_before && !c.destroyed_before && c.term.continuous.kind == ContinuousKind::FaceUpAttackPosition &&
             z.monster != kNoMonster && z.position == Position::FaceUpDefense)
           rd_.fail(*t.get("resolved_before"), f + ".resolved_before", "face_up_attack_position turned every face-up "
                    "monster to Attack Position: " + brief_quote(s_.monsters[z.monster].name) + " is not");

@@ -50,6 +50,8 @@ std::string scenario_to_toml(const Scenario& s) {
     if (c.host != kNoMonster) os << "host = " << input::toml_quote(monster_name(s, c.host)) << "\n";
     if (c.resolved_before) os << "resolved_before = true\n";
     if (c.stays_on_field) os << "stays_on_field = true\n";
+    if (c.set) os << "set = true\n";
+    if (c.destroyed_before) os << "destroyed_before = true\n";
     if (c.effect_of < s.cards.size()) os << "effect_of = " << input::toml_quote(s.cards[c.effect_of].name) << "\n";
     if (c.resolved_target < kSlotCount) {
       const ZoneSpec& z = s.board[c.resolved_target / kZonesPerSide][c.resolved_target % kZonesPerSide];

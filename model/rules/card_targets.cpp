@@ -21,8 +21,8 @@ bool in_chain(const State& s, std::uint8_t card) {
 /// - activated and resolved, staying on the field (a Continuous Spell or
 ///   Trap: State::resolved);
 /// - a Trap not yet activated: set (a Trap is activated from the field);
-/// - a Spell not yet activated is read as in the hand (the scenario does not
-///   say whether it is set: docs/effects.md "Targets").
+/// - a Spell not yet activated: set when the scenario says so (CardSpec::set),
+///   else read as in the hand (docs/effects.md "Targets").
 /// Not on the field: once destroyed, or once resolved to the Graveyard.
 bool Stepper::card_on_field(std::uint8_t t) const {
   const CardSpec& c = sc.cards[t];
@@ -31,10 +31,10 @@ bool Stepper::card_on_field(std::uint8_t t) const {
   if (in_chain(s, t)) return true;
   if (c.term.activation == Activation::Continuous) return !(s.used & b);
   if (s.used & b) return (s.resolved & b) != 0;
-  return c.term.card_type == CardType::Trap;
+  return c.term.card_type == CardType::Trap || c.set;
 }
 
-/// The card leaves the field: set, it can no longer be activated; face-up,
+/// The card leaves the field (a CardDestroyed event): set, it can no longer be activated; face-up,
 /// its continuous part (and any effect it has once face-up) stops; on the
 /// chain, its link still resolves, but its continuous part never applies
 /// (kLinkCardGone). No longer on the field (resolved meanwhile): nothing.
@@ -42,12 +42,24 @@ void Stepper::destroy_card(std::uint8_t t) {
   if (t >= sc.cards.size() || !card_on_field(t)) return;
   for (int i = 0; i < s.chain_len; ++i)
     if (s.chain[i].card == t) {
+      if (!(s.chain[i].bits & kLinkActivationNegated)) emit_card_destroyed(t);
       s.chain[i].bits |= kLinkCardGone;
       return;
     }
+  emit_card_destroyed(t);
   const auto b = static_cast<std::uint16_t>(1u << t);
   s.used |= b;
   s.resolved &= static_cast<std::uint16_t>(~b);
+}
+
+/// CardDestroyed for card t. Not for a card whose activation was negated: it
+/// goes to the Graveyard as its link resolves anyway, and nothing it does
+/// comes into force.
+void Stepper::emit_card_destroyed(std::uint8_t t) {
+  Event e = ev(EventType::CardDestroyed);
+  e.card = t;
+  e.player = sc.cards[t].owner;
+  emit(e);
 }
 
 /// Spirit Reaper: the monster a resolved, not negated, chain link targeted is

@@ -44,15 +44,18 @@ State Model::initial(EventBuffer& events) const {
 /// operations that last the turn applied (those "for this battle" have no
 /// battle to act on yet).
 void Model::apply_resolved_before(State& s) const {
-  if (std::none_of(scenario_.cards.begin(), scenario_.cards.end(), [](const CardSpec& c) { return c.resolved_before; }))
+  if (std::none_of(scenario_.cards.begin(), scenario_.cards.end(),
+                   [](const CardSpec& c) { return c.resolved_before || c.destroyed_before; }))
     return;
   EventBuffer ignored;  // the start of the trace shows none of it
   detail::Stepper st{scenario_, rules_, s, ignored, usable_.data()};
   for (std::size_t c = 0; c < scenario_.cards.size(); ++c) {
     const CardSpec& card = scenario_.cards[c];
+    const auto b = static_cast<std::uint16_t>(1u << c);
+    if (card.destroyed_before) s.used |= b;  // gone before the board was read: nothing of it is in force
     if (!card.resolved_before) continue;
-    s.used |= static_cast<std::uint16_t>(1u << c);
-    st.come_into_force(static_cast<std::uint8_t>(c));
+    s.used |= b;
+    if (!card.destroyed_before) st.come_into_force(static_cast<std::uint8_t>(c));
     LinkState link;
     link.card = static_cast<std::uint8_t>(c);
     link.target = card.resolved_target;

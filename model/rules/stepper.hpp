@@ -115,6 +115,7 @@ struct Stepper {
   bool card_on_field(std::uint8_t t) const;
   /// Card `t` is destroyed by an effect targeting it (Mystical Space Typhoon).
   void destroy_card(std::uint8_t t);
+  void emit_card_destroyed(std::uint8_t t);
   /// The monster `link` targeted, if its own continuous part says so
   /// (destroyed_when_targeted), is destroyed now that the link resolved.
   void destroy_if_targeted(const LinkState& link);

@@ -43,8 +43,9 @@ enum class EventType : std::uint8_t {
   LifePointsChanged,    ///< player, value: an effect changed that player's LP outside battle (value < 0: effect damage, > 0: a gain)
   AttackTargetForced,   ///< slot, monster: this turn the opponent's monsters may attack only that monster
   ControlChanged,       ///< slot (the zone it left), target (the zone it arrives in), monster, player (its new controller), position
+  CardDestroyed,        ///< card, player (its controller): a Spell or Trap card on the field was destroyed; its continuous part stops
 };
-inline constexpr int kEventTypeCount = 31;
+inline constexpr int kEventTypeCount = 32;
 
 /// One observable event. A flat value: unused fields keep their defaults.
 struct Event {

@@ -67,7 +67,7 @@ constexpr std::array<std::string_view, kEventTypeCount> kEventTypes = {
     "chain_end", "damage_calculation", "no_damage_calculation", "battle_damage", "destroy_confirmed",
     "left_field", "summoned", "position_changed", "battle_phase_ended", "attack_target_changed",
     "stat_changed", "change_expired", "normal_summoned", "flip_summoned",
-    "attack_forbidden", "life_points_changed", "attack_target_forced", "control_changed"};
+    "attack_forbidden", "life_points_changed", "attack_target_forced", "control_changed", "card_destroyed"};
 constexpr std::array<std::string_view, 10> kActionTypes = {
     "enter_battle_phase", "skip_battle_phase", "pass", "activate", "declare_attack", "replay_target",
     "replay_stop", "skip_to_end_step", "decline_trigger", "flip_summon"};

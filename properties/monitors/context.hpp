@@ -90,6 +90,10 @@ enum WindowFlag : std::uint8_t {
   /// Not a window fact (kept by fold_window): an effect of P2's that bans P1's
   /// attack declarations for the rest of the turn resolved (kAttrNoDeclarations).
   kWinNoDeclarationsTurn = 0x20,
+  /// Not a window fact either: a card whose lock is in locked_monsters was
+  /// destroyed (CardDestroyed). Which monsters the other locks still stop is
+  /// not kept, so no declaration is checked against locked_monsters again.
+  kWinLocksReleased = 0x40,
 };
 
 /// TraceContext::damage_mods: halvings and redirections of the battle damage a
@@ -123,6 +127,7 @@ struct TraceContext {
   /// the start that reads its printed Level or Type (printed_lock_stops).
   /// (Two 16-bit words, so that the context keeps a 2-byte alignment.)
   std::array<std::uint16_t, 2> locked_monsters{};
+  std::uint16_t card_printed_lock = 0;  ///< bit c: card c's lock is in locked_monsters (printed_lock_facts)
   std::uint16_t card_p2 = 0;        ///< bit c: card c is held by P2
   std::uint16_t cond_attacked = 0;  ///< bit c: card c needs its host to have attacked
   std::uint16_t cond_battled = 0;   ///< bit c: card c needs its host to have battled
@@ -207,8 +212,10 @@ struct TraceContext {
   bool operator==(const TraceContext&) const = default;
 
   bool has(BattleFlag f) const { return (battle & f) != 0; }
-  /// Monster `m` may not declare an attack (locked_monsters).
-  bool monster_locked(std::uint8_t m) const { return m < 32 && ((locked_monsters[m / 16] >> (m % 16)) & 1u) != 0; }
+  /// Monster `m` may not declare an attack (locked_monsters, while no card of theirs was destroyed).
+  bool monster_locked(std::uint8_t m) const {
+    return m < 32 && !(window & kWinLocksReleased) && ((locked_monsters[m / 16] >> (m % 16)) & 1u) != 0;
+  }
   bool has(CalcFlag f) const { return (calc & f) != 0; }
   bool has(ChainFlag f) const { return (chain & f) != 0; }
   bool has(TraceFlag f) const { return (flags & f) != 0; }
@@ -233,7 +240,7 @@ inline constexpr std::size_t kContextHashFrom = offsetof(TraceContext, occupied)
 // The header before kContextHashFrom is not stored per state (the searches
 // pack a context without it): the tight bound is on the changing part.
 static_assert(sizeof(TraceContext) - kContextHashFrom <= 64, "the changing part is in every search node: keep it small");
-static_assert(sizeof(TraceContext) <= 152, "TraceContext is passed around by value: keep it small");
+static_assert(sizeof(TraceContext) <= 160, "TraceContext is passed around by value: keep it small");
 
 /// Bit of a monster slot in the slot masks (0 for kNoSlot / kDirect).
 constexpr std::uint16_t slot_bit(std::uint8_t slot) {

@@ -229,6 +229,12 @@ void on_control_changed(Ctx& c, const Event& e) {
   note_count_change(c, e.target);
 }
 
+/// A Spell or Trap card destroyed on the field: a lock on declarations it
+/// placed no longer binds (monster_locked).
+void on_card_destroyed(Ctx& c, const Event& e) {
+  if (e.card < kMaxCards && ((c.card_printed_lock >> e.card) & 1u)) c.window |= kWinLocksReleased;
+}
+
 void on_summoned(Ctx& c, const Event& e) {
   place(c, e.slot, e.position);
   place_host_facts(c, e.monster, slot_bit(e.slot));
@@ -334,6 +340,7 @@ constexpr std::array<FoldFn, kEventTypeCount> kFolds = {
     on_nothing,              // LifePointsChanged: no property reads Life Points outside battle
     on_attack_target_forced, // AttackTargetForced
     on_control_changed,      // ControlChanged
+    on_card_destroyed,       // CardDestroyed
 };
 
 }  // namespace
@@ -366,7 +373,8 @@ void fold_window(Ctx& c, const Event& e) {
   std::uint8_t since_link = c.window & (kWinP1Passed | kWinP2Passed);
   if (e.type == EventType::Activate || e.type == EventType::ChainEnd) since_link = 0;
   if (e.type == EventType::Priority) since_link |= e.player == Player::P1 ? kWinP1Passed : kWinP2Passed;
-  c.window = static_cast<std::uint8_t>((c.window & (kWinSawPriority | kWinNoDeclarationsTurn)) | (passed ? kWinTurnPassed : 0) |
+  const std::uint8_t kept = kWinSawPriority | kWinNoDeclarationsTurn | kWinLocksReleased;
+  c.window = static_cast<std::uint8_t>((c.window & kept) | (passed ? kWinTurnPassed : 0) |
                                        (opponent ? kWinOpponentHad : 0) | since_link |
                                        (e.type == EventType::Priority ? kWinSawPriority : 0));
 }

@@ -103,6 +103,8 @@ constexpr std::array<CheckFn, kEventTypeCount> kWatchers = {
     run<>,
     // ControlChanged
     run<>,
+    // CardDestroyed
+    run<>,
 };
 
 }  // namespace
@@ -172,6 +174,8 @@ void card_facts(TraceContext& c, const CardSpec& card, std::uint16_t cb) {
 void printed_lock_facts(TraceContext& c, const Scenario& header, const CardSpec& card, std::uint16_t cb) {
   if (!is_printed_lock(card.term.continuous.kind) || card.host != kNoMonster || (c.card_negatable & cb)) return;
   if (continuous_after_activation(card.term) && !card.resolved_before) return;  // not yet in force
+  if (card.destroyed_before) return;  // gone before the Battle Phase
+  c.card_printed_lock |= cb;
   for (std::size_t m = 0; m < header.monsters.size() && m < 32; ++m)
     if (printed_lock_stops(card.term.continuous, header.monsters[m].level, header.monsters[m].type))
       c.locked_monsters[m / 16] = static_cast<std::uint16_t>(c.locked_monsters[m / 16] | 1u << (m % 16));

@@ -34,7 +34,8 @@ void obligation_facts(TraceContext& c, const Scenario& header) {
     // An effect of a face-up card is due only once that card's activation has
     // resolved: from the start when it resolved before the Battle Phase; a
     // later resolution is left to conformance (the model's face_up_for).
-    const bool face_up = card.effect_of == kNoCard || header.cards[card.effect_of].resolved_before;
+    const bool face_up = card.effect_of == kNoCard ||
+                         (header.cards[card.effect_of].resolved_before && !header.cards[card.effect_of].destroyed_before);
     if (obliged(card) && face_up) c.card_event[i] = static_cast<std::uint8_t>(card.term.trigger);
   }
   for (int side = 0; side < 2; ++side)

@@ -93,6 +93,37 @@ TEST_P(RealRuns, EveryVerdictIsAsPinned) {
   EXPECT_EQ(holding, b.holding) << "runs that hold in " << b.folder << b.config;
 }
 
+/// The events of one run as imported (`battlecheck import ygopro`), one JSON line each.
+std::vector<std::string> imported_lines(const std::string& run) {
+  const std::string base = kDir + run;
+  const std::string out = ::testing::TempDir() + "bc-real-run-import.jsonl";
+  const std::string cmd = std::string(BC_BINARY) + " import ygopro --cards " + base + ".cards.json " + base + ".bin -o " +
+                          out + " --force 2>/dev/null";
+  EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
+  std::ifstream in(out);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  std::remove(out.c_str());
+  return lines;
+}
+
+// Mystical Space Typhoon destroys the face-up Gravity Bind in the Start Step:
+// the move out of its SZONE, by destruction, as the link that targets it
+// resolves, is one card_destroyed naming it (the false violation of batch 7,
+// where Gravity Bind's lock outlived it). Trap Jammer's destruction of the
+// card whose activation it negated is none: that card goes anyway.
+TEST(RealRunEvents, ASpellOrTrapDestroyedByItsTargeterIsAnEvent) {
+  int destroyed = 0;
+  for (const std::string& l : imported_lines("batch7/fluoro/fluoro-mst_against_gravity_bind-p007"))
+    if (l.find("card_destroyed") != std::string::npos) {
+      ++destroyed;
+      EXPECT_EQ(l, R"({"card":1,"event":"card_destroyed","player":"p2"})");
+    }
+  EXPECT_EQ(destroyed, 1);
+  for (const std::string& l : imported_lines("batch5/fluoro/fluoro-trap_jammer_on_draining_shield-p002"))
+    EXPECT_EQ(l.find("card_destroyed"), std::string::npos) << l;
+}
+
 // Batch 1: the training set. Batch 2: recorded after the mapping was frozen
 // (commit 2815089, which held 122 per configuration). Batch 3: recorded after
 // it was frozen a second time (commit bb7c7d4: 48 of 111, 47 of 113, 47 of
@@ -115,8 +146,8 @@ INSTANTIATE_TEST_SUITE_P(Batches, RealRuns,
                                            Batch{"batch5/", "fluoro", 23, 22}, Batch{"batch5/", "edo", 23, 22},
                                            Batch{"batch5/", "edo-single", 23, 22}, Batch{"batch6/", "fluoro", 20, 20},
                                            Batch{"batch6/", "edo", 19, 19}, Batch{"batch6/", "edo-single", 19, 19},
-                                           Batch{"batch7/", "fluoro", 16, 8}, Batch{"batch7/", "edo", 16, 8},
-                                           Batch{"batch7/", "edo-single", 16, 8}),
+                                           Batch{"batch7/", "fluoro", 16, 16}, Batch{"batch7/", "edo", 16, 16},
+                                           Batch{"batch7/", "edo-single", 16, 16}),
                          [](const auto& info) {
                            std::string n = (info.param.folder.empty() ? "batch1/" : info.param.folder) + info.param.config;
                            for (char& c : n)

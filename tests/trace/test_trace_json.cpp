@@ -245,7 +245,7 @@ TEST(TraceJson, WholeTracesRoundTripThroughJsonLines) {
   const std::string text = write_trace(s, "mr3", events);
   const json header = json::parse(text.substr(0, text.find('\n')));
   EXPECT_EQ(header["format"], "battlecheck-trace");
-  EXPECT_EQ(header["version"], 7);
+  EXPECT_EQ(header["version"], 8);
   EXPECT_EQ(header["ruleset"], "mr3");
   const TraceFile back = read_trace(text + "\n\n", "t.jsonl");
   EXPECT_EQ(back.ruleset, "mr3");
@@ -271,7 +271,7 @@ TEST(TraceJson, TraceErrorsNameTheFileAndLine) {
   EXPECT_NE(message("{\"event\":\"priority\"}\n").find("run.jsonl:1: field 'format'"), std::string::npos);
   EXPECT_NE(message("").find("empty trace"), std::string::npos);
   json v1 = trace_header(sample_scenario(), "mr3");
-  v1["version"] = 8;
+  v1["version"] = 9;
   EXPECT_NE(message(v1.dump()).find("field 'version'"), std::string::npos);
   // A version 1 trace cannot show the events new in version 2 (it omits them).
   v1["version"] = 1;
@@ -299,6 +299,13 @@ TEST(TraceJson, TraceErrorsNameTheFileAndLine) {
   EXPECT_NE(message(v1.dump() + "\n{\"event\":\"attack_declared\",\"player\":\"p1\",\"slot\":\"p1_m0\",\"target\":\"card1\"}\n")
                 .find("run.jsonl:2: field 'target': unknown slot \"card1\""),
             std::string::npos);
+  // A Spell or Trap card destroyed is an event new in version 8.
+  const std::string destroyed = "{\"event\":\"card_destroyed\",\"card\":1,\"player\":\"p2\"}\n";
+  EXPECT_NE(message(v1.dump() + "\n" + destroyed)
+                .find("run.jsonl:2: field 'event': \"card_destroyed\" events are new in trace version 8 (the header says 7)"),
+            std::string::npos);
+  v1["version"] = 8;
+  EXPECT_EQ(read_trace(v1.dump() + "\n" + destroyed, "run.jsonl").events.at(0).type, EventType::CardDestroyed);
 }
 
 std::string trace_format_doc() {

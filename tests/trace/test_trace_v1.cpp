@@ -143,19 +143,23 @@ TEST(TraceV1, ActivateEventsMayCarryTheRealCardName) {
 TEST(TraceV1, HeaderCarriesOmitsAndAcceptsVersionZero) {
   const EventTypeMask omits = event_bit(EventType::Priority) | event_bit(EventType::ChainEnd);
   const json h = trace_header(default_scenario(), "mr3", omits);
-  EXPECT_EQ(h["version"], 7);
+  EXPECT_EQ(h["version"], 8);
   EXPECT_EQ(h["omits"], json::parse(R"(["priority","chain_end"])"));
   const TraceHeader back = header_from_json(h, "h");
   EXPECT_EQ(back.omits, omits);
   json old = h;  // a version 1 header omits what version 2 added, and writes it back as it was
   old["version"] = 1;
   const TraceHeader v1 = header_from_json(old, "h");
-  EXPECT_EQ(v1.omits, omits | kVersion2Events | kVersion3Events | kVersion4Events | kVersion5Events | kVersion6Events);
+  EXPECT_EQ(v1.omits, omits | kVersion2Events | kVersion3Events | kVersion4Events | kVersion5Events | kVersion6Events | kVersion8Events);
   EXPECT_EQ(json::parse(write_trace(v1, {})), old);
   old["version"] = 2;  // a version 2 header omits what version 3 added
   const TraceHeader v2 = header_from_json(old, "h");
-  EXPECT_EQ(v2.omits, omits | kVersion3Events | kVersion4Events | kVersion5Events | kVersion6Events);
+  EXPECT_EQ(v2.omits, omits | kVersion3Events | kVersion4Events | kVersion5Events | kVersion6Events | kVersion8Events);
   EXPECT_EQ(json::parse(write_trace(v2, {})), old);
+  old["version"] = 7;  // a version 7 header omits card_destroyed only
+  const TraceHeader v7 = header_from_json(old, "h");
+  EXPECT_EQ(v7.omits, omits | event_bit(EventType::CardDestroyed));
+  EXPECT_EQ(version_of(EventType::CardDestroyed), 8);
   EXPECT_EQ(back.ruleset, "mr3");
   EXPECT_EQ(back.scenario, default_scenario());
   json v0 = trace_header(default_scenario(), "mr3");
@@ -192,7 +196,7 @@ TEST(TraceV1, WholeTracesOfRecordsRoundTrip) {
   records[1].kind = RecordKind::Offered;
   records[1].offered.actions.push(Action{ActionType::EnterBattlePhase});
   const TraceFile back = read_trace(write_trace(h, records), "r.jsonl");
-  EXPECT_EQ(back.version, 7);
+  EXPECT_EQ(back.version, 8);
   EXPECT_EQ(back.omits, h.omits);
   ASSERT_EQ(back.records.size(), 2u);
   EXPECT_EQ(back.records[0].line, 2u);

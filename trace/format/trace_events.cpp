@@ -65,6 +65,7 @@ constexpr std::array<std::uint16_t, kEventTypeCount> kFieldsOf = {
     kFPlayer | kFValue,                                       // life_points_changed
     kFSlot | kFMonster,                                       // attack_target_forced
     kFSlot | kFTarget | kFMonster | kFPlayer | kFPosition,    // control_changed
+    kFCard | kFPlayer,                                        // card_destroyed
 };
 
 json index_json(std::uint8_t i, std::uint8_t none) { return i == none ? json(nullptr) : json(i); }

@@ -119,6 +119,8 @@ CardSpec card_from_json(const json& c, const std::string& where, const std::stri
   card.hidden_condition = flag("hidden_condition");
   card.resolved_before = flag("resolved_before");
   card.stays_on_field = flag("stays_on_field");
+  card.set = flag("set");
+  card.destroyed_before = flag("destroyed_before");
   if (c.contains("resolved_target")) {
     card.resolved_target = slot_value(c["resolved_target"], where, f + ".resolved_target");
     if (card.resolved_target == kDirect) fail(where, f + ".resolved_target", "expected a monster's slot, not direct");
@@ -194,6 +196,8 @@ json scenario_to_json(const Scenario& s) {
     if (c.hidden_condition) card["hidden_condition"] = true;
     if (c.resolved_before) card["resolved_before"] = true;
     if (c.stays_on_field) card["stays_on_field"] = true;
+    if (c.set) card["set"] = true;
+    if (c.destroyed_before) card["destroyed_before"] = true;
     if (c.resolved_target < kSlotCount) card["resolved_target"] = slot_name(c.resolved_target);
     if (c.effect_of != kNoCard) card["effect_of"] = c.effect_of;
     cards.push_back(card);

@@ -20,7 +20,7 @@ namespace bc {
 
 /// Format name and version written in a trace header.
 inline constexpr std::string_view kTraceFormat = "battlecheck-trace";
-inline constexpr int kTraceVersion = 7;
+inline constexpr int kTraceVersion = 8;
 /// The version that added a Spell or Trap card as an activation's target ("card3").
 inline constexpr int kCardTargetVersion = 7;
 /// Oldest version readers accept (v0: no offered records, no card_name, no

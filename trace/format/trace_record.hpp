@@ -31,14 +31,17 @@ inline constexpr EventTypeMask kVersion4Events = event_bit(EventType::AttackForb
 inline constexpr EventTypeMask kVersion5Events = event_bit(EventType::AttackTargetForced);
 /// Event types new in trace version 6 (a control change).
 inline constexpr EventTypeMask kVersion6Events = event_bit(EventType::ControlChanged);
+/// Event types new in trace version 8 (a Spell or Trap card destroyed on the field).
+inline constexpr EventTypeMask kVersion8Events = event_bit(EventType::CardDestroyed);
 /// The event types a trace of `version` cannot show (its readers omit them).
 constexpr EventTypeMask events_newer_than(int version) {
   return (version < 2 ? kVersion2Events : 0) | (version < 3 ? kVersion3Events : 0) | (version < 4 ? kVersion4Events : 0) |
-         (version < 5 ? kVersion5Events : 0) | (version < 6 ? kVersion6Events : 0);
+         (version < 5 ? kVersion5Events : 0) | (version < 6 ? kVersion6Events : 0) | (version < 8 ? kVersion8Events : 0);
 }
 /// The trace version that introduced event type `t` (1 for the older ones).
 constexpr int version_of(EventType t) {
-  return (kVersion6Events & event_bit(t))   ? 6
+  return (kVersion8Events & event_bit(t))   ? 8
+         : (kVersion6Events & event_bit(t)) ? 6
          : (kVersion5Events & event_bit(t)) ? 5
          : (kVersion4Events & event_bit(t)) ? 4
          : (kVersion3Events & event_bit(t)) ? 3
@@ -49,7 +52,7 @@ constexpr int version_of(EventType t) {
 /// The first line of a trace: format version, ruleset, scenario, and the
 /// event types the engine does not emit (the model's are filtered the same way).
 struct TraceHeader {
-  int version = 7;          ///< 0 to 7 (kTraceVersion, trace_json.hpp)
+  int version = 8;          ///< 0 to 8 (kTraceVersion, trace_json.hpp)
   std::string ruleset;      ///< name or file of a ruleset; empty = not given
   Scenario scenario;
   EventTypeMask omits = 0;  ///< event types this engine never writes
