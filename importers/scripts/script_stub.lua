@@ -4,7 +4,7 @@
 -- The C++ side (script_reader.cpp) loads this file first, then the tree's
 -- constant.lua and utility.lua, then one card script at a time, and calls
 -- bc_read_card(code, path, flavour) for each.
-local io_open, dbg_getinfo = io.open, debug.getinfo
+local io_open, dbg_getinfo, dbg_getupvalue = io.open, debug.getinfo, debug.getupvalue
 io, os, package, require, dofile, loadfile = nil, nil, nil, nil, nil, nil  -- debug stays: utility.lua reads parameter names
 
 -- A value that absorbs every use: what an API call we do not model returns.
@@ -28,15 +28,26 @@ setmetatable(Stub, stub_mt)
 -- Check*) are false; a card's getters give 0 (a card's data is numbers);
 -- other calls give Stub, which absorbs groups and chained calls.
 local function permissive(t, card)
-  return setmetatable(t, {__index = function(_, k)
+  return setmetatable(t, {__index = function(tbl, k)
     if type(k) ~= "string" or not k:match("^[A-Z]") then return nil end
-    if k:match("^Is") or k:match("^Check") then return function() return false end end
-    if card and k:match("^Get") then return function() return 0 end end
-    return function() return Stub end
+    local fn
+    if k:match("^Is") or k:match("^Check") then fn = function() return false end
+    elseif card and k:match("^Get") then fn = function() return 0 end
+    else fn = function() return Stub end end
+    if card then rawset(tbl, k, fn) end  -- one function a name: a closure built with it can be named back
+    return fn
   end})
 end
 
 Card = permissive({}, true)
+
+-- The name of a Card method (Card.IsTrap -> "IsTrap"), nil for any other function.
+local function card_method_name(fn)
+  for k, v in pairs(Card) do
+    if v == fn and type(k) == "string" then return k end
+  end
+  return nil
+end
 Effect = permissive({})
 Duel = permissive({})
 Group = permissive({})
@@ -250,6 +261,14 @@ local function function_source(fn, visited)
         if not seen[u] then seen[u] = true uses[#uses + 1] = u end
       end
     end
+  end
+  -- A shared helper's closure (utility.lua's aux.TargetBoolFunction(Card.IsTrap)): the
+  -- library methods it was built with, as a method call (":IsTrap").
+  for i = 1, 16 do
+    local name, value = dbg_getupvalue(fn, i)
+    if not name then break end
+    local method = type(value) == "function" and card_method_name(value)
+    if method and not seen[":" .. method] then seen[":" .. method] = true uses[#uses + 1] = ":" .. method end
   end
   table.sort(uses)
   return {at = at, uses = uses}

@@ -277,7 +277,7 @@ void Mapper::on_position(const Message& m) {
 bool Mapper::on_chaining(const Message& m) {
   if (stage_ == Stage::BeforeBattle) early_chaining(m);
   if (stage_ != Stage::InBattle) return true;
-  const std::uint8_t card = ensure_card(m.card, m.from.controller);
+  const std::uint8_t card = ensure_card(m.card, m.from);
   if (card == kNoCard) return fail(m, "card " + std::to_string(m.card) + " is activated but the model holds no more effect cards for its player");
   if (m.link == 0 || m.link >= links_.size()) return fail(m, "chain link " + std::to_string(m.link) + " out of range");
   const CardSpec& spec = scenario_.cards[card];

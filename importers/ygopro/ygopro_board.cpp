@@ -40,6 +40,7 @@ Mapper::Mapper(const CardFile& cards, ImportResult& out, int battle_phase)
 void Mapper::reset_board() {
   for (auto& side : board_) side.fill(ZoneCard{});
   for (auto& side : spell_zone_) side.fill(0);
+  reset_copies();
   for (const EngineCard& c : cards_.cards) {
     if (c.location == loc::kMzone && c.sequence < 7) board_[c.controller & 1][c.sequence] = ZoneCard{c.code, c.position};
     if (c.location == loc::kSzone && c.sequence < 8) spell_zone_[c.controller & 1][c.sequence] = c.code;
@@ -49,7 +50,7 @@ void Mapper::reset_board() {
 std::uint8_t Mapper::spell_trap_target(const Location& where) const {
   if (where.location != loc::kSzone || where.controller > 1 || where.sequence >= 8) return kNoSlot;
   const std::uint32_t code = spell_zone_[where.controller][where.sequence];
-  const std::uint8_t card = code ? card_index(code, where.controller) : kNoCard;
+  const std::uint8_t card = code ? card_of(engine_at(code, where), code, where.controller) : kNoCard;
   return card < kMaxCards ? card_target(card) : kNoSlot;
 }
 
@@ -102,6 +103,7 @@ bool Mapper::map_extra_zone(std::uint8_t controller, std::uint32_t sequence) {
 }
 
 void Mapper::track_move(const Message& m) {
+  track_copies(m);
   if (m.from.location == loc::kMzone && m.from.sequence < 7 && m.from.controller < 2) {
     board_[m.from.controller][m.from.sequence] = ZoneCard{};
     if (m.from.sequence >= static_cast<std::uint32_t>(kZonesPerSide))
@@ -180,6 +182,7 @@ void Mapper::build_scenario() {
   unknown_stats_.clear();
   card_codes_.clear();
   card_controllers_.clear();
+  card_engine_.clear();
   activated_ = 0;
   auto add_monster = [&](std::uint32_t code) {
     if (monster_index(code) != kNoMonster || monster_codes_.size() >= static_cast<std::size_t>(kMaxMonsterSpecs)) return;
@@ -222,7 +225,8 @@ void Mapper::build_scenario() {
                                     [](const EngineCard& c) { return c.negates_monster_effects; });
   std::vector<const EngineCard*> with_more;
   for (const EngineCard& c : cards_.cards) {
-    if (!c.described() || card_index(c.code, c.controller) != kNoCard) continue;
+    // One card a passcode for monsters (their summons need one); each copy of a Spell or Trap its own.
+    if (!c.described() || (c.monster && card_index(c.code, c.controller) != kNoCard)) continue;
     const bool continuous = !c.kind && c.effect.empty() && c.script.term->activation == Activation::Continuous;
     if (negator != cards_.cards.end() && (continuous || !c.more.empty())) {
       warn("card " + std::to_string(c.code) + " (" + c.name + "): its continuous effects are not read, since " +
@@ -282,7 +286,7 @@ std::uint8_t Mapper::add_card(const EngineCard& c, const ScriptReading& reading)
   spec.set = spec.term.card_type == CardType::Spell && spec.host == kNoMonster && c.location == loc::kSzone &&
              (c.position & (pos::kFaceDownAttack | pos::kFaceDownDefense)) != 0;
   if (reading.face_up_effect && c.effect.empty() && !c.kind) {  // an effect of the card's first term, once face-up
-    spec.effect_of = card_index(c.code, c.controller);
+    spec.effect_of = card_of(engine_index(c), c.code, c.controller);
     std::vector<CardSpec> with = scenario_.cards;
     with.push_back(spec);
     if (const std::string why = effect_of_problem(with, with.size() - 1); !why.empty()) {
@@ -293,6 +297,7 @@ std::uint8_t Mapper::add_card(const EngineCard& c, const ScriptReading& reading)
   scenario_.cards.push_back(spec);
   card_codes_.push_back(c.code);
   card_controllers_.push_back(c.controller);
+  card_engine_.push_back(engine_index(c));
   open_outcome_.push_back(c.effect.empty() && !c.kind && reading.open_outcome);
   open_amount_.push_back(c.effect.empty() && !c.kind && reading.computed_amount);
   open_atk_.push_back(c.effect.empty() && !c.kind && reading.open_outcome && c.changes_atk);
@@ -332,7 +337,7 @@ Timing battle_event_timing(TriggerEvent t) {
 std::uint8_t Mapper::effect_card(std::uint8_t first) const {
   std::uint8_t unused = kNoCard;
   for (std::size_t i = first; i < card_codes_.size(); ++i) {
-    if (card_codes_[i] != card_codes_[first] || card_controllers_[i] != card_controllers_[first]) continue;
+    if (!same_engine_card(i, first)) continue;
     const EffectTerm& t = scenario_.cards[i].term;
     // An effect of the card once face-up is none while the card was never activated.
     const std::uint8_t of = scenario_.cards[i].effect_of;
@@ -349,8 +354,9 @@ std::uint8_t Mapper::effect_card(std::uint8_t first) const {
 /// The card of an activation or an offer; a card the file does not describe
 /// gets an open term (a quick effect at any timing whose outcome the stream
 /// shows), so an undescribed card never makes a run unreadable.
-std::uint8_t Mapper::ensure_card(std::uint32_t code, std::uint8_t controller) {
-  const std::uint8_t known = card_index(code, controller);
+std::uint8_t Mapper::ensure_card(std::uint32_t code, const Location& where) {
+  const std::uint8_t controller = where.controller;
+  const std::uint8_t known = card_of(engine_at(code, where), code, controller);
   if (known != kNoCard) return effect_card(known);
   EngineCard c;
   c.code = code;

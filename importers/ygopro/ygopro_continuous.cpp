@@ -65,6 +65,44 @@ bool battle_phase_trap_lock(const json& e) {
   return traps && battle_phase;
 }
 
+/// Jinzo's shape: no Trap card can be activated, by either player, while the
+/// monster is face-up. EDOPro: a field EFFECT_CANNOT_ACTIVATE (6) on both
+/// players (EFFECT_FLAG_PLAYER_TARGET, SetTargetRange(1,1)) whose value names
+/// Trap cards (:IsTrap or TYPE_TRAP) and no other kind, with no condition.
+/// Both, and EDOPro's first: a field EFFECT_CANNOT_TRIGGER (7; a card under it cannot be
+/// activated) on Trap cards (target TYPE_TRAP, or a closure over Card.IsTrap) of both players' hand and
+/// Spell & Trap Zones, whose condition at most asks whether the monster has
+/// one named effect (:IsHasEffect: the script's switch between this and an
+/// opponent-only lock, for a card that grants that effect, which no
+/// scenario holds: the printed text's both-players lock is read).
+bool trap_activation_lock(const json& e) {
+  const std::string type = text_of(e, "effect_type");
+  const bool field = type.empty() ? (value_of(e, "effect_type_value") & 0x2) != 0 : type.find("EFFECT_TYPE_FIELD") != std::string::npos;
+  if (!field || !e.contains("target_range_self") || value_of(e, "target_range_self") == 0 ||
+      value_of(e, "target_range_opponent") == 0)
+    return false;
+  if (event_is(e, Constant{"EFFECT_CANNOT_ACTIVATE", 6})) {
+    const std::string value = function_facts(e, "value_function");
+    const bool trap = value.find("TYPE_TRAP") != std::string::npos || value.find(":IsTrap") != std::string::npos;
+    return trap && holds(e, "property_flags", Constant{"EFFECT_FLAG_PLAYER_TARGET", 0x800}) && !e.contains("condition") &&
+           value.find("TYPE_MONSTER") == std::string::npos && value.find("TYPE_SPELL") == std::string::npos &&
+           value.find(":IsSpell") == std::string::npos && value.find(":IsMonster") == std::string::npos;
+  }
+  if (!event_is(e, Constant{"EFFECT_CANNOT_TRIGGER", 7})) return false;
+  const std::string target = function_facts(e, "target_check");
+  const auto names = [&target](const char* n) { return target.find(n) != std::string::npos; };
+  if (!(names("TYPE_TRAP") || names(":IsTrap")) || names("TYPE_SPELL") || names(":IsSpell") || names("TYPE_MONSTER") ||
+      names(":IsMonster"))
+    return false;
+  if (!e.contains("condition")) return true;
+  const auto uses = e.find("condition_uses");
+  if (uses == e.end() || !uses->is_array()) return false;
+  for (const json& u : *uses)
+    if (!u.is_string() || (u.get<std::string>() != ":GetHandler" && u.get<std::string>().rfind(":IsHasEffect", 0) != 0))
+      return false;
+  return true;
+}
+
 /// Spirit Reaper's shape: a continuous effect on EVENT_CHAIN_SOLVED (1022 in
 /// both cores) whose operation destroys the card when the link that targeted
 /// it resolves (fluoro: `re` related to the card; EDOPro: the chain's
@@ -101,6 +139,10 @@ bool continuous_part(const json& e, std::uint32_t card_type, EffectTerm& t, Scri
     return monster_part(t, r, ContinuousKind::OpponentNoTrapActivation,
                         "EFFECT_CANNOT_ACTIVATE on the opponent, of Trap cards, in the Battle Phase -> the opponent "
                         "cannot activate Traps during the Battle Phase (continuous)");
+  if ((card_type & kTypeMonster) && trap_activation_lock(e))
+    return monster_part(t, r, ContinuousKind::NoTrapActivation,
+                        "EFFECT_CANNOT_ACTIVATE (EDOPro) or EFFECT_CANNOT_TRIGGER (Fluorohydride) on Trap cards of both "
+                        "players -> no Trap card can be activated (continuous)");
   if ((card_type & kTypeMonster) && destroyed_when_targeted(e))
     return monster_part(t, r, ContinuousKind::DestroyedWhenTargeted,
                         "EVENT_CHAIN_SOLVED destroying itself when the link that targeted it resolves -> destroyed "
@@ -204,7 +246,8 @@ bool negates_monster_effects(const json& e) {
   if (!field || !disable) return false;
   const std::string target = function_facts(e, "target_check");
   const auto names = [&target](const char* n) { return target.find(n) != std::string::npos; };
-  return names("TYPE_MONSTER") || names("TYPE_EFFECT") || !(names("TYPE_TRAP") || names("TYPE_SPELL"));
+  return names("TYPE_MONSTER") || names("TYPE_EFFECT") || names(":IsMonster") ||
+         !(names("TYPE_TRAP") || names("TYPE_SPELL") || names(":IsTrap") || names(":IsSpell"));
 }
 
 }  // namespace bc::ygopro::script_attrs

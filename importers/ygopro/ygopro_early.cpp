@@ -12,6 +12,7 @@ namespace bc::ygopro::detail {
 void Mapper::early_chaining(const Message& m) {
   if (m.link == 0 || m.link >= early_links_.size()) return;
   early_links_[m.link] = EarlyLink{m.card, m.from.controller};
+  early_links_[m.link].engine = engine_at(m.card, m.from);
   early_activating_ = m.link;
 }
 
@@ -36,7 +37,7 @@ void Mapper::early_chain(const Message& m) {
 void Mapper::early_move(const Message& m) {
   if (m.from.location != loc::kSzone || !(m.move_reason & reason::kDestroy) || m.from.controller > 1 || m.from.sequence >= 8) return;
   if (const std::uint32_t code = spell_zone_[m.from.controller][m.from.sequence]; code != 0)
-    destroyed_early_.emplace_back(code, m.from.controller);
+    destroyed_early_.push_back(EarlyDestroyed{code, m.from.controller, engine_at(code, m.from)});
 }
 
 /// After build_scenario(): the cards that resolved before the Battle Phase,
@@ -44,7 +45,7 @@ void Mapper::early_move(const Message& m) {
 /// Spells and Traps destroyed before it (CardSpec::destroyed_before).
 void Mapper::mark_resolved_before() {
   for (const EarlyLink& l : early_) {
-    const std::uint8_t card = card_index(l.code, l.controller);
+    const std::uint8_t card = card_of(l.engine, l.code, l.controller);
     if (card == kNoCard) {
       warn("card " + std::to_string(l.code) + " resolved in Main Phase 1 but is not described: what it left for the turn is not applied");
       continue;
@@ -66,8 +67,9 @@ void Mapper::mark_resolved_before() {
     note_damage_candidate(card);
   }
   early_.clear();
-  for (const auto& [code, controller] : destroyed_early_)  // after the resolutions: what it did before it left stays
-    if (const std::uint8_t card = card_index(code, controller); card != kNoCard) scenario_.cards[card].destroyed_before = true;
+  for (const EarlyDestroyed& d : destroyed_early_)  // after the resolutions: what it did before it left stays
+    if (const std::uint8_t card = card_of(d.engine, d.code, d.controller); card != kNoCard)
+      scenario_.cards[card].destroyed_before = true;
   destroyed_early_.clear();
 }
 

@@ -182,7 +182,7 @@ void Mapper::on_battle_cmd(const Message& m) {
     if (a != kNoSlot) o.actions.push(Action{ActionType::DeclareAttack, kNoCard, a, kNoSlot});
   }
   for (const Choice& c : m.activations) {
-    const std::uint8_t card = ensure_card(c.code, c.where.controller);
+    const std::uint8_t card = ensure_card(c.code, c.where);
     if (card == kNoCard) continue;
     o.actions.push(Action{ActionType::Activate, card});
   }
@@ -216,7 +216,7 @@ void Mapper::on_chain_offer(const Message& m) {
   o.timing = timing_;
   if (!m.forced) o.actions.push(Action{ActionType::Pass});
   for (const Choice& c : m.activations) {
-    const std::uint8_t card = ensure_card(c.code, c.where.controller);
+    const std::uint8_t card = ensure_card(c.code, c.where);
     if (card == kNoCard) continue;
     o.actions.push(Action{ActionType::Activate, card});
   }

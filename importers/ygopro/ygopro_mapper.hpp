@@ -53,7 +53,16 @@ class Mapper {
   void track_position(const Message& m);
   void build_scenario();
   std::uint8_t add_card(const EngineCard& c, const ScriptReading& reading);
-  std::uint8_t ensure_card(std::uint32_t code, std::uint8_t controller);
+  std::uint8_t ensure_card(std::uint32_t code, const Location& where);
+  // ygopro_copies.cpp: copies of one card, told apart by where each is
+  static constexpr std::size_t kNoEngine = static_cast<std::size_t>(-1);
+  void reset_copies();
+  /// The cards-file index of `c`; kNoEngine for a card made up during the import (ensure_card).
+  std::size_t engine_index(const EngineCard& c) const;
+  std::size_t engine_at(std::uint32_t code, const Location& where) const;
+  void track_copies(const Message& m);
+  std::uint8_t card_of(std::size_t engine, std::uint32_t code, std::uint8_t controller) const;
+  bool same_engine_card(std::size_t a, std::size_t b) const;
   std::uint8_t monster_index(std::uint32_t code) const;
   std::uint8_t card_index(std::uint32_t code, std::uint8_t controller) const;
   std::uint8_t effect_card(std::uint8_t first) const;
@@ -186,6 +195,8 @@ class Mapper {
   std::vector<std::uint32_t> card_codes_;     ///< scenario card index -> passcode
   std::uint32_t activated_ = 0;                ///< scenario cards activated so far (bit per card)
   std::vector<std::uint8_t> card_controllers_;  ///< scenario card index -> engine controller
+  std::vector<std::size_t> card_engine_;      ///< scenario card index -> index in the cards file (kNoEngine: none)
+  std::vector<Location> engine_where_;        ///< cards-file index -> where that card is now
   std::vector<bool> open_outcome_;            ///< scenario card index -> resolution taken from the stream
   std::vector<bool> open_amount_;             ///< scenario card index -> ATK amount taken from the damage calculation
   /// The card whose computed ATK change resolved in this battle, and the
@@ -220,13 +231,19 @@ class Mapper {
     Location target{};
     bool targets = false;
     bool negated = false;
+    std::size_t engine = kNoEngine;  ///< the activated copy (engine_at)
   };
   std::array<EarlyLink, 32> early_links_{};
   std::uint8_t early_activating_ = 0;
   std::vector<EarlyLink> early_;              ///< links that resolved before the Battle Phase
   /// Spell and Trap cards destroyed in their SZONE before the Battle Phase
   /// (passcode, engine controller): CardSpec::destroyed_before.
-  std::vector<std::pair<std::uint32_t, std::uint8_t>> destroyed_early_;
+  struct EarlyDestroyed {
+    std::uint32_t code = 0;
+    std::uint8_t controller = 0;
+    std::size_t engine = kNoEngine;
+  };
+  std::vector<EarlyDestroyed> destroyed_early_;
 };
 
 }  // namespace bc::ygopro::detail

@@ -86,6 +86,16 @@ TEST(ScriptReader, AHelperOfTheCardsOwnTableAddsItsNames) {
   EXPECT_EQ(r.effects[0]["operation_uses"], nlohmann::json::array({"Duel.Destroy", "Duel.GetFirstTarget"}));
 }
 
+// A target check made by a shared helper (utility.lua's TargetBoolFunction)
+// has no names of the card's own: the Card method it closes over is one.
+TEST(ScriptReader, AClosureOverACardMethodNamesTheMethod) {
+  scripts::ScriptTree tree(kTree);
+  const scripts::ScriptRead r = tree.read(1007);
+  ASSERT_TRUE(r.ok()) << r.error;
+  ASSERT_EQ(r.effects.size(), 1u);
+  EXPECT_EQ(r.effects[0]["target_check_uses"], nlohmann::json::array({":IsTrap"}));
+}
+
 TEST(ScriptReader, CardsAreUserdataAndAnswerTheirData) {
   scripts::ScriptTree tree(kTree);
   const scripts::ScriptRead plain = tree.read(1004);

@@ -25,3 +25,8 @@ Auxiliary.AddBoost = Auxiliary.WithNamedArgs(function(c, amount)
   e:SetValue(amount)
   c:RegisterEffect(e)
 end)
+-- A target check built from a Card method and its arguments, as trees build them.
+function Auxiliary.TargetBoolFunction(method, ...)
+  local args = {...}
+  return function(e, card) return method(card, table.unpack(args)) end
+end
