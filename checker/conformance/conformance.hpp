@@ -155,6 +155,9 @@ class ConformanceChecker {
   void follow_trigger_target(const Event& e);
   /// Records the divergence; returns whether conformance can go on past it.
   bool diverge_offered(const Offered& o, std::size_t line, const std::vector<Candidate>& states);
+  /// In the Start or End Step: the engine's first prompt after the last chain
+  /// ended went to the opponent, where the turn player acts first; "" otherwise.
+  std::string phase_priority_note() const;
   /// Where the next divergence is recorded: the first, or one more of `later` (null when full).
   Divergence* next_divergence();
   bool closing_prompt(const Offered& o, const std::vector<Candidate>& states) const;

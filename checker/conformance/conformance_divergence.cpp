@@ -191,6 +191,32 @@ bool ConformanceChecker::closing_prompt(const Offered& o, const std::vector<Cand
                       [&](const Candidate& s) { return s.post.timing == o.timing && chooses(s.post, o.player); });
 }
 
+/// The turn player acts first in the Start and End Steps, after a chain too
+/// (S1 §开始步骤, S1 §结束步骤). When the records since the last chain ended
+/// there show a prompt to the opponent before any to the turn player, the
+/// choice the model gives follows from that earlier prompt: say where it was.
+std::string ConformanceChecker::phase_priority_note() const {
+  std::size_t end = kept_.size();
+  for (std::size_t i = kept_.size(); i-- > 0;) {
+    const Kept& k = kept_[i];
+    if (k.kind != RecordKind::Event) continue;
+    if (k.event.type == EventType::ChainEnd) {
+      end = i;
+      break;
+    }
+    if (k.event.type == EventType::TimingEnter || k.event.type == EventType::StepEnter) return "";
+  }
+  if (end == kept_.size() || (trace_timing_ != Timing::StartStep && trace_timing_ != Timing::EndStep)) return "";
+  for (std::size_t i = end + 1; i < kept_.size(); ++i) {
+    if (kept_[i].kind != RecordKind::Offered || kept_[i].offer >= kept_offers_.size()) continue;
+    if (kept_offers_[kept_[i].offer].player == Player::P1) return "";
+    const char* source = trace_timing_ == Timing::StartStep ? "S1 §开始步骤" : "S1 §结束步骤";
+    return "after the chain ended (line " + std::to_string(kept_[end].line) + ") the engine prompted p2 first (line " +
+           std::to_string(kept_[i].line) + "), where the turn player acts first, after a chain too [" + source + "]";
+  }
+  return "";
+}
+
 Divergence* ConformanceChecker::next_divergence() {
   if (result_.divergence.kind == DivergenceKind::None) return &result_.divergence;
   if (result_.later.size() >= ConformanceResult::kMaxLater) return nullptr;
@@ -225,9 +251,11 @@ bool ConformanceChecker::diverge_offered(const Offered& o, std::size_t line, con
                       ") has a condition, but the engine offered it in this same situation earlier in this battle "
                       "(timing, chain, battling monsters), it is unused, and nothing its condition can read has changed");
   }
-  if (!chooses(best->post, o.player))
+  if (!chooses(best->post, o.player)) {
     d.rules.push_back(std::string("the model gives the choice to ") + std::string(name(best->post.priority)) + " at " +
                       std::string(name(best->post.timing)));
+    if (const std::string why = phase_priority_note(); !why.empty()) d.rules.push_back(why);
+  }
   for (const Action& a : d.illegal) add_rules(d.rules, rules_for_action(*model_, best->post, a, true));
   for (const Action& a : d.withheld) add_rules(d.rules, rules_for_action(*model_, best->post, a, false));
   // An offer that differs only in activations, in the window and to the player

@@ -124,6 +124,28 @@ TEST(RealRunEvents, ASpellOrTrapDestroyedByItsTargeterIsAnEvent) {
     EXPECT_EQ(l.find("card_destroyed"), std::string::npos) << l;
 }
 
+// Both cores ask the opponent first again after its chain in the Start Step
+// (batch 8): the divergence, at the turn player's prompt that follows, says
+// where the opponent was prompted first and which rule has the turn player act first.
+TEST(RealRunEvents, AnOpponentPromptedFirstAfterAChainIsNamed) {
+  const std::string base = kDir + "batch8/fluoro/fluoro-mst_against_two_gravity_binds-p002";
+  const std::string out = ::testing::TempDir() + "bc-real-run-verify.json";
+  const std::string cmd = std::string(BC_BINARY) + " verify-trace --from ygopro --json --cards " + base + ".cards.json " +
+                          base + ".bin > " + out + " 2>/dev/null";
+  const int status = std::system(cmd.c_str());
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 1) << cmd;
+  std::ifstream in(out);
+  const nlohmann::json doc = nlohmann::json::parse(in, nullptr, false);
+  std::remove(out.c_str());
+  ASSERT_FALSE(doc.is_discarded());
+  const nlohmann::json& d = doc["traces"][0]["divergence"];
+  EXPECT_EQ(d["line"], 15);
+  EXPECT_NE(d["rules"].dump().find("after the chain ended (line 13) the engine prompted p2 first (line 14), where the "
+                                   "turn player acts first, after a chain too [S1 \u00a7\u5f00\u59cb\u6b65\u9aa4]"),
+            std::string::npos)
+      << d["rules"].dump();
+}
+
 // Batch 1: the training set. Batch 2: recorded after the mapping was frozen
 // (commit 2815089, which held 122 per configuration). Batch 3: recorded after
 // it was frozen a second time (commit bb7c7d4: 48 of 111, 47 of 113, 47 of
