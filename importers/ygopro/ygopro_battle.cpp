@@ -222,6 +222,7 @@ bool Mapper::on_move(const Message& m) {
     else if (m.to.location == loc::kRemoved) reason = LeaveReason::Banish;
     else if (m.to.location == loc::kHand && !(m.move_reason & reason::kDestroy)) reason = LeaveReason::ReturnToHand;
     else if (m.move_reason & reason::kDestroy) reason = LeaveReason::EffectDestroy;
+    if (reason == LeaveReason::Cost) learn_cost(from, m);
     if (resolving_ && links_[resolving_].card < scenario_.cards.size() &&
         scenario_.cards[links_[resolving_].card].term.target.kind == TargetKind::Monster) {
       Event& a = out_.records[links_[resolving_].record].event;
@@ -236,6 +237,8 @@ bool Mapper::on_move(const Message& m) {
       e.monster = monster;
       push(e);
     }
+  } else if (to != kNoSlot && from != kNoSlot && m.from.controller != m.to.controller) {
+    control_change(from, to, model_position(m.to.position), m);
   } else if (to != kNoSlot && from == kNoSlot) {
     std::uint8_t monster = monster_index(m.card);
     if (monster == kNoMonster) monster = learn_monster(m.card);

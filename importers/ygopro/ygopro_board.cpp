@@ -302,10 +302,10 @@ std::uint8_t Mapper::add_card(const EngineCard& c, const ScriptReading& reading)
   open_amount_.push_back(c.effect.empty() && !c.kind && reading.computed_amount);
   open_atk_.push_back(c.effect.empty() && !c.kind && reading.open_outcome && c.changes_atk);
   open_damage_.push_back(c.effect.empty() && !c.kind && reading.open_outcome ? c.changes_damage : std::nullopt);
-  categories_.push_back(reading.categories);
+  categories_.push_back(reading.declared_categories);
   // The cores may activate a set card together with its effect once face-up
   // (field::get_cteffect): what that resolution does, the card declares there.
-  if (spec.effect_of != kNoCard) categories_[spec.effect_of] |= reading.categories;
+  if (spec.effect_of != kNoCard) categories_[spec.effect_of] |= reading.declared_categories;
   no_target_.push_back(c.effect.empty() && !c.kind && reading.no_target);
   return static_cast<std::uint8_t>(scenario_.cards.size() - 1);
 }

@@ -99,6 +99,8 @@ class Mapper {
   void mark_resolved_before();
   // ygopro_outcome.cpp
   void note_outcome();
+  void learn_cost(std::uint8_t from, const Message& m);
+  void control_change(std::uint8_t from, std::uint8_t to, Position position, const Message& m);
   void learn_outcome(std::uint8_t link);
   void finalize_cards();
   void end_attack_without_damage_step();

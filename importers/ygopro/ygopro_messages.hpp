@@ -47,7 +47,7 @@ inline constexpr std::uint32_t kFaceUpAttack = 0x1, kFaceDownAttack = 0x2, kFace
 }
 /// Move reasons.
 namespace reason {
-inline constexpr std::uint32_t kDestroy = 0x1, kBattle = 0x20, kEffect = 0x40, kCost = 0x80;
+inline constexpr std::uint32_t kDestroy = 0x1, kRelease = 0x2, kBattle = 0x20, kEffect = 0x40, kCost = 0x80;
 }
 
 /// Where a card is: controller, location, sequence, position (both cores' loc_info, unpacked).

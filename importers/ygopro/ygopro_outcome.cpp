@@ -21,6 +21,7 @@ std::uint32_t declaring(OpCode c) {
     case OpCode::ReturnToHand: return category::kToHand;
     case OpCode::ChangePosition: return category::kPosition;
     case OpCode::SpecialSummon: return category::kSpecialSummon | category::kToken;
+    case OpCode::TakeControl: return category::kControl;
     default: return 0;
   }
 }
@@ -30,8 +31,39 @@ std::uint32_t declaring(OpCode c) {
 void Mapper::note_outcome() {
   if (!resolving_ || links_[resolving_].card >= open_outcome_.size() || !open_outcome_[links_[resolving_].card]) return;
   const EventType t = out_.records.back().event.type;
-  if (t == EventType::LeftField || t == EventType::Summoned || t == EventType::PositionChanged)
+  if (t == EventType::LeftField || t == EventType::Summoned || t == EventType::PositionChanged || t == EventType::ControlChanged)
     outcome_.push_back(out_.records.size() - 1);
+}
+
+/// A Tribute paid as the cost of the link being activated (between its
+/// MSG_CHAINING and MSG_CHAINED), by a card whose term states no cost: the
+/// card's script pays it in a function the term cannot read (Enemy
+/// Controller's second effect, chosen as it is activated), so the cost is
+/// learnt for the run, as the term's Tribute of one of its controller's monsters.
+void Mapper::learn_cost(std::uint8_t from, const Message& m) {
+  if (!activating_ || activating_ >= links_.size() || links_[activating_].card >= scenario_.cards.size()) return;
+  CardSpec& spec = scenario_.cards[links_[activating_].card];
+  if (spec.term.cost != Cost::None || !(m.move_reason & reason::kRelease) || side_of(from) != spec.owner) return;
+  spec.term.cost = Cost::TributeOwnMonster;
+  spec.kind = class_of(spec.term);
+}
+
+/// A monster changes control during the battle (Duel.GetControl): the zone
+/// it leaves, the zone it arrives in, its new controller.
+void Mapper::control_change(std::uint8_t from, std::uint8_t to, Position position, const Message& m) {
+  Event e;
+  e.type = EventType::ControlChanged;
+  e.slot = from;
+  e.target = to;
+  e.monster = monster_index(board_[m.from.controller][m.from.sequence].code ? board_[m.from.controller][m.from.sequence].code : m.card);
+  e.player = side(m.to.controller);
+  e.position = position;
+  if (resolving_ && links_[resolving_].card < scenario_.cards.size() &&
+      scenario_.cards[links_[resolving_].card].term.target.kind == TargetKind::Monster) {
+    Event& a = out_.records[links_[resolving_].record].event;
+    if (a.target == kNoSlot) a.target = from;
+  }
+  push(e);
 }
 
 void Mapper::learn_outcome(std::uint8_t link) {

@@ -66,9 +66,9 @@ constexpr TimingMask kOpenTimings = bit(Timing::StartStep) | bit(Timing::BattleS
 constexpr TimingMask kDamageStepTimings = bit(Timing::StartOfDamageStep) | bit(Timing::BeforeDamageCalculation) |
                                           bit(Timing::AfterDamageCalculation) | bit(Timing::EndOfDamageStep);
 
-std::uint32_t categories(const json& e) {
-  std::uint32_t c = value_of(e, "category_value");
-  const std::string names = text_of(e, "category");
+/// The category bits named in `names` (CATEGORY_* names, any separator).
+std::uint32_t category_bits(const std::string& names) {
+  std::uint32_t c = 0;
   struct Named { std::string_view name; std::uint32_t bit; };
   static constexpr std::array<Named, 13> kNames = {{
       {"CATEGORY_DESTROY", category::kDestroy}, {"CATEGORY_REMOVE", category::kRemove},
@@ -82,6 +82,8 @@ std::uint32_t categories(const json& e) {
     if (names.find(n.name) != std::string::npos) c |= n.bit;
   return c;
 }
+
+std::uint32_t categories(const json& e) { return value_of(e, "category_value") | category_bits(text_of(e, "category")); }
 
 /// "+500 ATK" / "ATK+500" in the card's prose: the amount of its ATK change.
 int atk_amount(const std::string& prose) {
@@ -174,8 +176,14 @@ bool operation_ops(EffectTerm& t, ScriptReading& r, const std::string& operation
   return t.op_count > 0;
 }
 
+/// Whether a function's facts show the player choosing one of the card's
+/// effects: Fluorohydride's scripts call Duel.SelectOption, EDOPro's Duel.SelectEffect.
+bool chooses_effect(const std::string& uses) {
+  return uses.find("Duel.SelectOption") != std::string::npos || uses.find("Duel.SelectEffect") != std::string::npos;
+}
+
 /// The resolution the category and the target flag state; opaque (open) otherwise.
-void resolution(EffectTerm& t, ScriptReading& r, bool targets, bool chain_event, bool conditioned,
+void resolution(EffectTerm& t, ScriptReading& r, bool targets, bool chain_event, bool conditioned, bool modal,
                 const std::string& prose, const std::string& operation) {
   const std::uint32_t c = r.categories;
   auto add = [&](const Op& o) { if (t.op_count < kMaxOps) t.ops[t.op_count++] = o; };
@@ -184,6 +192,17 @@ void resolution(EffectTerm& t, ScriptReading& r, bool targets, bool chain_event,
     Op o = op((c & category::kNegate) ? OpCode::NegateActivation : OpCode::NegateEffect, Object::Target);
     o.flag = (c & category::kNegate) && (c & category::kDestroy);
     add(o);
+    return;
+  }
+  if (modal) {
+    // The player picks one of the card's effects as it is activated (Enemy
+    // Controller: a position change, or a Tribute and a control change): its
+    // static category names one of them at most, so the one the engine
+    // resolved is read from the stream, and a cost paid with it is learnt too.
+    if (targets) t.target = TargetSpec{TargetKind::Monster, SideSel::Any, FaceSel::Any, RoleSel::Any};
+    add(op(OpCode::Opaque, Object::Target));
+    r.open_outcome = true;
+    r.rule += ", the player chooses one of its effects (Duel.SelectOption / Duel.SelectEffect)";
     return;
   }
   if ((c & (category::kAtkChange | category::kDefChange)) && !targets && !conditioned && t.card_type != CardType::Monster) {
@@ -357,6 +376,8 @@ ScriptReading read_script_effect(const json& e, std::uint32_t card_type, const s
   }
   if (!activation(e, card_type, t, r)) return r;
   r.categories = categories(e);
+  r.declared_categories =
+      r.categories | category_bits(function_facts(e, "target_check")) | category_bits(function_facts(e, "operation"));
   r.hidden_condition = e.contains("condition") || e.contains("target_check") || e.contains("cost");
   bool targets = holds(e, "property_flags", kCardTarget);
   r.no_target = !targets;
@@ -366,7 +387,8 @@ ScriptReading read_script_effect(const json& e, std::uint32_t card_type, const s
   }
   // A condition of the card's own; the trees' shared "not after damage calculation" one says nothing of the battle.
   const bool conditioned = e.contains("condition") && !before_calculation_only(e);
-  resolution(t, r, targets, event_is(e, kChaining), conditioned, prose, function_facts(e, "operation"));
+  const bool modal = chooses_effect(function_facts(e, "target_check")) || chooses_effect(function_facts(e, "operation"));
+  resolution(t, r, targets, event_is(e, kChaining), conditioned, modal, prose, function_facts(e, "operation"));
   if (targets) spell_trap_target(e, t, r.rule);
   if (t.activation != Activation::Trigger) engine_permission(e, t, r);
   if (r.open_outcome) r.rule += ", resolution taken from the stream";

@@ -25,7 +25,11 @@ struct ScriptReading {
   /// The ATK change's amount is computed by the script (Honest:
   /// SetValue(d:GetAttack())): taken from the engine's damage calculation.
   bool computed_amount = false;
-  std::uint32_t categories = 0;    ///< the script's category bits (CATEGORY_*), for checking an outcome
+  std::uint32_t categories = 0;    ///< the script's category bits (CATEGORY_*), as the effect registers them
+  /// `categories` and those its target function or operation names (a card
+  /// that chooses one of its effects sets its category there: EDOPro's Enemy
+  /// Controller), for checking an outcome (the card audit).
+  std::uint32_t declared_categories = 0;
   /// The script is known not to target (no EFFECT_FLAG_CARD_TARGET): a
   /// monster its Duel.SetTargetCard names is no target in the rules' sense.
   bool no_target = false;

@@ -14,6 +14,8 @@ std::optional<Op> outcome_op(const Event& e) {
   } else if (e.type == EventType::PositionChanged) {
     o.code = OpCode::ChangePosition;
     o.position = e.position;
+  } else if (e.type == EventType::ControlChanged) {
+    o.code = OpCode::TakeControl;
   } else if (e.type == EventType::Summoned) {
     o.code = OpCode::SpecialSummon;
     o.monster = e.monster;

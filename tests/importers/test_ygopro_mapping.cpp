@@ -124,6 +124,34 @@ TEST(YgoproMapping, OperationsReadFromTheSourceWhenNoCategorySaysIt) {
   EXPECT_TRUE(p.open_outcome);
 }
 
+// A card whose player chooses one of its effects as it is activated (Enemy
+// Controller: Fluorohydride's Duel.SelectOption, EDOPro's Duel.SelectEffect):
+// its category names one effect at most, so the resolution is read from the stream.
+TEST(YgoproMapping, AChoiceOfEffectsLeavesTheResolutionOpen) {
+  for (const char* choice : {"Duel.SelectOption", "Duel.SelectEffect"}) {
+    json controller = effect("EFFECT_TYPE_ACTIVATE", "EVENT_FREE_CHAIN", "EFFECT_FLAG_CARD_TARGET");
+    controller["category"] = "CATEGORY_POSITION";
+    controller["target_check"] = "c98045062.lua:29-72";
+    controller["target_check_uses"] = {"Duel.Release", "REASON_COST", choice, "Duel.SelectTarget"};
+    const ScriptReading r = read_script_effect(controller, kQuickPlay, "");
+    ASSERT_TRUE(r.term);
+    EXPECT_EQ(r.term->ops[0].code, OpCode::Opaque) << choice;
+    EXPECT_EQ(r.term->target.kind, TargetKind::Monster) << choice;
+    EXPECT_TRUE(r.open_outcome) << choice;
+  }
+  // EDOPro's sets the category of the effect chosen in its target function:
+  // the audit counts it as declared.
+  json edo = effect("EFFECT_TYPE_ACTIVATE", "EVENT_FREE_CHAIN", "EFFECT_FLAG_CARD_TARGET");
+  edo["target_check_uses"] = {"Duel.SelectEffect", ":SetCategory", "CATEGORY_CONTROL", "CATEGORY_POSITION"};
+  const ScriptReading e = read_script_effect(edo, kQuickPlay, "");
+  EXPECT_EQ(e.categories, 0u);
+  EXPECT_EQ(e.declared_categories, category::kControl | category::kPosition);
+  json moon = effect("EFFECT_TYPE_ACTIVATE", "EVENT_FREE_CHAIN", "EFFECT_FLAG_CARD_TARGET");
+  moon["category"] = "CATEGORY_POSITION";
+  moon["target_check_uses"] = {"Duel.SelectTarget"};
+  EXPECT_FALSE(read_script_effect(moon, kQuickPlay, "").open_outcome);  // one effect: its category says it
+}
+
 // How long: the script's reset at the End Phase is "until the end of the turn"
 // (both trees' spellings); a reset at PHASE_DAMAGE / PHASE_DAMAGE_CAL is "for this battle".
 TEST(YgoproMapping, DurationFromTheScriptsReset) {

@@ -124,6 +124,23 @@ TEST(RealRunEvents, ASpellOrTrapDestroyedByItsTargeterIsAnEvent) {
     EXPECT_EQ(l.find("card_destroyed"), std::string::npos) << l;
 }
 
+// Enemy Controller's second effect (batch 4): the Tribute paid between its
+// MSG_CHAINING and MSG_CHAINED is the term's cost, learnt for the run, and the
+// monster taken is a control change, the resolution learnt from the stream.
+TEST(RealRunEvents, AChosenEffectsCostAndControlChangeAreRead) {
+  const std::vector<std::string> lines = imported_lines("batch4/fluoro/fluoro-enemy_controller_takes_the_target-p003");
+  ASSERT_FALSE(lines.empty());
+  EXPECT_NE(lines[0].find(R"("cost":"tribute")"), std::string::npos) << lines[0];
+  EXPECT_NE(lines[0].find("take_control target"), std::string::npos) << lines[0];
+  int changed = 0;
+  for (const std::string& l : lines)
+    if (l.find("control_changed") != std::string::npos) {
+      ++changed;
+      EXPECT_EQ(l, R"({"event":"control_changed","monster":2,"player":"p1","position":"attack","slot":"p2_m0","target":"p1_m1"})");
+    }
+  EXPECT_EQ(changed, 1);
+}
+
 // Both cores ask the opponent first again after its chain in the Start Step
 // (batch 8): the divergence, at the turn player's prompt that follows, says
 // where the opponent was prompted first and which rule has the turn player act first.
@@ -162,10 +179,10 @@ TEST(RealRunEvents, AnOpponentPromptedFirstAfterAChainIsNamed) {
 // since saying so in its reason.
 INSTANTIATE_TEST_SUITE_P(Batches, RealRuns,
                          ::testing::Values(Batch{"", "fluoro", 79, 79}, Batch{"", "edo", 79, 79},
-                                           Batch{"", "edo-single", 79, 79}, Batch{"batch2/", "fluoro", 199, 192},
+                                           Batch{"", "edo-single", 79, 79}, Batch{"batch2/", "fluoro", 199, 196},
                                            Batch{"batch2/", "edo", 196, 193}, Batch{"batch2/", "edo-single", 196, 193},
                                            Batch{"batch3/", "fluoro", 111, 99}, Batch{"batch3/", "edo", 113, 101},
-                                           Batch{"batch3/", "edo-single", 113, 101}, Batch{"batch4/", "fluoro", 89, 79},
+                                           Batch{"batch3/", "edo-single", 113, 101}, Batch{"batch4/", "fluoro", 89, 81},
                                            Batch{"batch4/", "edo", 85, 76}, Batch{"batch4/", "edo-single", 85, 76},
                                            Batch{"batch5/", "fluoro", 23, 22}, Batch{"batch5/", "edo", 23, 22},
                                            Batch{"batch5/", "edo-single", 23, 22}, Batch{"batch6/", "fluoro", 20, 20},

@@ -40,6 +40,20 @@ TEST(Outcome, ASecondMonsterIsKeptByItsBattleRole) {
             Object::OpponentBattler);
 }
 
+// A control change (Enemy Controller's second effect) is a take_control of the target.
+TEST(Outcome, AControlChangeIsTakingControlOfTheTarget) {
+  Event moved;
+  moved.type = EventType::ControlChanged;
+  moved.slot = slot_of(Player::P2, 0);
+  moved.target = slot_of(Player::P1, 0);
+  const auto learnt = learn_outcome(opaque(), Player::P1, {moved});
+  ASSERT_TRUE(learnt);
+  EXPECT_EQ(learnt->target, slot_of(Player::P2, 0));
+  EXPECT_EQ(learnt->term.target.side, SideSel::Opponent);
+  ASSERT_EQ(learnt->term.op_count, 1);
+  EXPECT_EQ(learnt->term.ops[0].code, OpCode::TakeControl);
+}
+
 // Outside a battle (or a monster not battling) no role states the second monster: dropped.
 TEST(Outcome, AMonsterWithNoBattleRoleIsDropped) {
   const std::uint8_t a = slot_of(Player::P1, 0), b = slot_of(Player::P2, 1);
