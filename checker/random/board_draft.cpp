@@ -23,7 +23,8 @@ void add_monsters(Scenario& s, const Draft& d) {
       const MonsterDraft& m = d.sides[side][i];
       const auto index = static_cast<std::uint8_t>(s.monsters.size());
       s.monsters.push_back(
-          MonsterSpec{(side == 0 ? "P1 Monster " : "P2 Monster ") + std::to_string(i), m.atk, m.def, m.level, m.type});
+          MonsterSpec{(side == 0 ? "P1 Monster " : "P2 Monster ") + std::to_string(i), m.atk, m.def, m.level, m.type,
+                      m.attribute});
       s.board[side][i] = ZoneSpec{index, m.position};
     }
 }
@@ -102,7 +103,8 @@ Scenario build_scenario(const Draft& d) {
   const auto first_token = static_cast<std::uint8_t>(s.monsters.size());
   for (std::size_t i = 0; i < d.tokens.size(); ++i)
     s.monsters.push_back(
-        MonsterSpec{"Token " + std::to_string(i), d.tokens[i].atk, d.tokens[i].def, d.tokens[i].level, d.tokens[i].type});
+        MonsterSpec{"Token " + std::to_string(i), d.tokens[i].atk, d.tokens[i].def, d.tokens[i].level, d.tokens[i].type,
+                    d.tokens[i].attribute});
   add_cards(s, d, first_token);
   return s;
 }
@@ -117,14 +119,14 @@ Draft draft_of(const Scenario& s) {
       if (zone.monster == kNoMonster) continue;
       zone_of_monster[zone.monster] = static_cast<int>(d.sides[side].size());
       const MonsterSpec& m = s.monsters[zone.monster];
-      d.sides[side].push_back(MonsterDraft{m.atk, m.def, zone.position, m.level, m.type});
+      d.sides[side].push_back(MonsterDraft{m.atk, m.def, zone.position, m.level, m.type, m.attribute});
     }
   std::vector<int> token_index(s.monsters.size(), -1);
   for (std::size_t i = 0; i < s.monsters.size(); ++i)
     if (zone_of_monster[i] < 0) {
       token_index[i] = static_cast<int>(d.tokens.size());
       const MonsterSpec& m = s.monsters[i];
-      d.tokens.push_back(MonsterDraft{m.atk, m.def, Position::FaceUpAttack, m.level, m.type});
+      d.tokens.push_back(MonsterDraft{m.atk, m.def, Position::FaceUpAttack, m.level, m.type, m.attribute});
     }
   for (const CardSpec& c : s.cards) {
     CardDraft cd;
@@ -179,9 +181,9 @@ rc::Seq<Draft> shrink_draft(const Draft& d) {
       // Only strictly simpler candidates: a shrink equal to its value would never end.
       std::vector<MonsterDraft> out;
       for (const MonsterDraft& c : {MonsterDraft{0, 0, Position::FaceUpAttack},
-                                    MonsterDraft{m.atk, m.def, Position::FaceUpAttack, m.level, m.type},
-                                    MonsterDraft{0, m.def, m.position, m.level, m.type},
-                                    MonsterDraft{m.atk, 0, m.position, m.level, m.type},
+                                    MonsterDraft{m.atk, m.def, Position::FaceUpAttack, m.level, m.type, m.attribute},
+                                    MonsterDraft{0, m.def, m.position, m.level, m.type, m.attribute},
+                                    MonsterDraft{m.atk, 0, m.position, m.level, m.type, m.attribute},
                                     MonsterDraft{m.atk, m.def, m.position}})
         if (!(c == m) && std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
       return rc::seq::fromContainer(std::move(out));

@@ -21,6 +21,7 @@ struct MonsterDraft {
   Position position = Position::FaceUpAttack;
   std::uint8_t level = 0;               ///< 0: none given
   MonsterType type = MonsterType::None;
+  MonsterAttribute attribute = MonsterAttribute::None;
   bool operator==(const MonsterDraft&) const = default;
 };
 

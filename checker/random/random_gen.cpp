@@ -49,11 +49,15 @@ rc::Gen<Position> gen_position() {
 
 /// A Level (0: none given) and a Type (kDrawnTypes, index 0: none given)
 /// drawn after the rest, so that boards drawn before they existed keep their
-/// other values; they shrink toward none given.
+/// other values; they shrink toward none given. The Attribute
+/// (kDrawnAttributes) is a hash of the other values, so the drawn stream stays
+/// as it was; it goes when the monster shrinks to its ATK and DEF.
 rc::Gen<MonsterDraft> gen_monster() {
   return rc::gen::apply(
       [](int atk, int def, Position pos, int level, int type) {
-        return MonsterDraft{atk, def, pos, static_cast<std::uint8_t>(level), kDrawnTypes[static_cast<std::size_t>(type)]};
+        const auto h = static_cast<std::size_t>(atk / 50 * 31 + def / 50 * 17 + level * 7 + type);
+        return MonsterDraft{atk, def, pos, static_cast<std::uint8_t>(level), kDrawnTypes[static_cast<std::size_t>(type)],
+                            kDrawnAttributes[h % kDrawnAttributes.size()]};
       },
       gen_stat(), gen_stat(), gen_position(), rc::gen::inRange(0, 9), rc::gen::inRange(0, 4));
 }

@@ -82,6 +82,13 @@ std::string shape_problem(const EffectTerm& t, bool blanks) {
   if (t.target.kind != TargetKind::Monster && !(t.target == TargetSpec{t.target.kind, side}))
     return "a selector off a monster target";
   const ContinuousSpec& c = t.continuous;
+  if (is_printed_atk_modifier(c.kind)) {
+    const int count = c.kind == ContinuousKind::TypeAtkModifier ? kMonsterTypeCount : kMonsterAttributeCount;
+    if (c.of < 1 || c.of >= count || c.amount == 0 || c.amount % 100 != 0 || c.amount < -kMaxAmount || c.amount > kMaxAmount)
+      return "continuous amount";
+    return "";
+  }
+  if (c.of != 0 || c.all_monsters) return "a Type, Attribute or reach on a part that names none";
   if (c.kind == ContinuousKind::CannotAttackLevelAtLeast ? (c.amount < 1 || c.amount > kMaxLevel)
       : c.kind == ContinuousKind::CannotAttackOfType      ? (c.amount < 1 || c.amount >= kMonsterTypeCount)
       : takes_amount(c.kind) ? (c.amount % 100 != 0 || c.amount < -kMaxAmount || c.amount > kMaxAmount)
@@ -211,6 +218,23 @@ void draw_lock_after_activation(const Rng& r, EffectTerm& t) {
   if (t.target.kind == TargetKind::None && side.chance(50)) t.op_count = 0, t.ops = {};  // does nothing else
 }
 
+/// An ATK change by printed Type or Attribute (Command Knight, Hoshiningen):
+/// on one continuous effect in eight, from a hash of the generator's state
+/// that does not advance it (as draw_lock_after_activation), naming a Type or
+/// Attribute the board generator gives monsters.
+void draw_printed_atk(const Rng& r, EffectTerm& t) {
+  Rng side{fmix64(r.s ^ 0xA7C4'0F7E'5EED'0002ull)};
+  if (!side.chance(12)) return;
+  ContinuousSpec& c = t.continuous;
+  c.kind = side.chance(50) ? ContinuousKind::TypeAtkModifier : ContinuousKind::AttributeAtkModifier;
+  c.of = c.kind == ContinuousKind::TypeAtkModifier
+             ? static_cast<std::uint8_t>(kDrawnTypes[static_cast<std::size_t>(side.below(3)) + 1])
+             : static_cast<std::uint8_t>(kDrawnAttributes[static_cast<std::size_t>(side.below(3)) + 1]);
+  c.amount = side.hundreds(1, 10);
+  if (side.chance(50)) c.amount = static_cast<std::int16_t>(-c.amount);
+  c.all_monsters = side.chance(50);
+}
+
 /// A Spell or Trap card as the target, destroyed (Mystical Space Typhoon): on
 /// one quick Spell or Trap in ten without a target, its first operation made
 /// "destroy target"; drawn from a hash of the generator's state that does not
@@ -250,6 +274,7 @@ EffectTerm draw_term(Rng& r) {
     else if (t.continuous.kind == ContinuousKind::CannotAttackLevelAtLeast) t.continuous.amount = 1 + r.below(kMaxLevel);
     else if (t.continuous.kind == ContinuousKind::CannotAttackOfType) t.continuous.amount = draw_type(r);
     else if (takes_amount(t.continuous.kind)) t.continuous.amount = r.hundreds(1, 30);
+    draw_printed_atk(r, t);
     return t;
   }
   draw_activated(r, t, hostable);

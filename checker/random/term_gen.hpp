@@ -51,6 +51,9 @@ std::vector<EffectTerm> term_shrinks(const EffectTerm& t, bool blanks);
 /// on the board.
 inline constexpr std::array<MonsterType, 4> kDrawnTypes = {MonsterType::None, MonsterType::Warrior,
                                                            MonsterType::Insect, MonsterType::Dragon};
+/// The Attributes drawn monsters have (index 0: none given), and ATK changes by Attribute name.
+inline constexpr std::array<MonsterAttribute, 4> kDrawnAttributes = {MonsterAttribute::None, MonsterAttribute::Water,
+                                                                     MonsterAttribute::Light, MonsterAttribute::Dark};
 
 /// A library card a board may hold: its term with blanks, and its value.
 struct LibraryPick {

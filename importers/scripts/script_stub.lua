@@ -264,11 +264,24 @@ local function function_source(fn, visited)
   end
   -- A shared helper's closure (utility.lua's aux.TargetBoolFunction(Card.IsTrap)): the
   -- library methods it was built with, as a method call (":IsTrap").
+  -- Its constant arguments (aux.TargetBoolFunction(Card.IsRace,RACE_WARRIOR)) by the names
+  -- the method reads them with ("RACE_WARRIOR").
+  local function add(u) if not seen[u] then seen[u] = true uses[#uses + 1] = u end end
+  local methods, params = {}, nil
   for i = 1, 16 do
     local name, value = dbg_getupvalue(fn, i)
     if not name then break end
     local method = type(value) == "function" and card_method_name(value)
-    if method and not seen[":" .. method] then seen[":" .. method] = true uses[#uses + 1] = ":" .. method end
+    if method then add(":" .. method) methods[#methods + 1] = method end
+    if type(value) == "table" and getmetatable(value) == nil and value ~= _G then params = value end
+  end
+  local prefixes = {IsRace = "RACE_", IsAttribute = "ATTRIBUTE_", IsType = "TYPE_"}
+  for _, method in ipairs(methods) do
+    for _, v in ipairs(params or {}) do
+      if prefixes[method] and math.type(v) == "integer" then
+        for flag in flag_names(v, prefixes[method]):gmatch("[^|]+") do add(flag) end
+      end
+    end
   end
   table.sort(uses)
   return {at = at, uses = uses}

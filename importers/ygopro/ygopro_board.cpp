@@ -23,9 +23,12 @@ Position model_position(std::uint32_t p) {
 /// (RACE_WARRIOR 0x1 is Warrior, ... RACE_ILLUSION 0x2000000 Illusion).
 /// An Xyz Monster's Rank and a Link Monster's Rating are no Level (TYPE_XYZ
 /// 0x800000, TYPE_LINK 0x4000000); a race that is not one flag is left out.
+/// The Attribute likewise: ATTRIBUTE_EARTH 0x1 is Earth, ... ATTRIBUTE_DIVINE 0x40 Divine.
 void printed_level_and_type(const EngineCard& c, MonsterSpec& spec) {
   const bool no_level = (c.type & (0x800000u | 0x4000000u)) != 0;
   if (!no_level && c.level >= 1 && c.level <= kMaxLevel) spec.level = static_cast<std::uint8_t>(c.level);
+  if (c.attribute != 0 && (c.attribute & (c.attribute - 1)) == 0 && std::countr_zero(c.attribute) + 1 < kMonsterAttributeCount)
+    spec.attribute = static_cast<MonsterAttribute>(std::countr_zero(c.attribute) + 1);
   if (c.race == 0 || (c.race & (c.race - 1)) != 0) return;
   const int bit = std::countr_zero(c.race);
   if (bit + 1 < kMonsterTypeCount) spec.type = static_cast<MonsterType>(bit + 1);

@@ -157,6 +157,7 @@ EngineCard read_card(const json& j, const std::string& where) {
   c.value = static_cast<int>(integer(j, "value", where, -100000, 100000, 0));
   c.level = static_cast<int>(integer(j, "level", where, 0, 0xFFFFFFFFLL, 0) & 0xFF);  // cards.cdb: scales above
   c.race = static_cast<std::uint32_t>(integer(j, "race", where, 0, 0xFFFFFFFFLL, 0));
+  c.attribute = static_cast<std::uint32_t>(integer(j, "attribute", where, 0, 0xFFFFFFFFLL, 0));
   if (auto s = j.find("start"); s != j.end() && s->is_object()) {
     const std::string w = where + ".start";
     c.location = static_cast<std::uint8_t>(integer(*s, "location", w, 0, 0xFF, 0));

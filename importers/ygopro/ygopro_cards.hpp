@@ -29,6 +29,7 @@ struct EngineCard {
   std::uint32_t type = 0;                ///< TYPE_* flags (0: not given)
   int level = 0;                         ///< a monster's Level (0: not given)
   std::uint32_t race = 0;                ///< a monster's RACE_* flag, its Type (0: not given)
+  std::uint32_t attribute = 0;           ///< a monster's ATTRIBUTE_* flag (0: not given)
   std::optional<EffectKind> kind;        ///< a preset named by the file ("kind")
   int value = 0;                         ///< ATK change of boost kinds
   std::vector<TermField> effect;         ///< a term written in the file ("effect"), parsed with the scenario's monsters

@@ -1,5 +1,6 @@
 // A monster's continuous effects on itself, read from its script
 // (docs/engines/ygopro.md, "From script attributes to terms").
+#include <algorithm>
 #include <array>
 #include <cstdlib>
 #include <string>
@@ -119,6 +120,67 @@ bool destroyed_when_targeted(const json& e) {
   return has("Duel.Destroy") && has("Duel.IsDamageCalculated") && (has(":IsRelateToEffect") || has("CHAININFO_TARGET_CARDS"));
 }
 
+/// The RACE_* names in bit order (bit i is MonsterType i + 1), each tree's
+/// spelling where they differ (Fluorohydride / EDOPro), and the ATTRIBUTE_* names.
+constexpr std::array<std::string_view, 26> kRaceNames = {
+    "RACE_WARRIOR", "RACE_SPELLCASTER", "RACE_FAIRY", "RACE_FIEND", "RACE_ZOMBIE", "RACE_MACHINE", "RACE_AQUA",
+    "RACE_PYRO", "RACE_ROCK", "RACE_WINDBEAST|RACE_WINGEDBEAST", "RACE_PLANT", "RACE_INSECT", "RACE_THUNDER",
+    "RACE_DRAGON", "RACE_BEAST", "RACE_BEASTWARRIOR", "RACE_DINOSAUR", "RACE_FISH", "RACE_SEASERPENT", "RACE_REPTILE",
+    "RACE_PSYCHO|RACE_PSYCHIC", "RACE_DIVINE", "RACE_CREATORGOD", "RACE_WYRM", "RACE_CYBERSE", "RACE_ILLUSION"};
+constexpr std::array<std::string_view, 7> kAttributeNames = {"ATTRIBUTE_EARTH", "ATTRIBUTE_WATER", "ATTRIBUTE_FIRE",
+                                                             "ATTRIBUTE_WIND",  "ATTRIBUTE_LIGHT", "ATTRIBUTE_DARK",
+                                                             "ATTRIBUTE_DIVINE"};
+
+/// The one entry of `table` the facts name as a whole word (1-based; 0: none, or more than one).
+template <std::size_t N>
+int one_named(const std::array<std::string_view, N>& table, const json& uses) {
+  int found = 0;
+  for (std::size_t i = 0; i < N; ++i) {
+    bool named = false;
+    for (std::size_t from = 0; from < table[i].size();) {
+      const std::size_t bar = std::min(table[i].find('|', from), table[i].size());
+      const std::string_view spelling = table[i].substr(from, bar - from);
+      for (const json& u : uses) named = named || (u.is_string() && u.get<std::string>() == spelling);
+      from = bar + 1;
+    }
+    if (named && found != 0) return 0;
+    if (named) found = static_cast<int>(i) + 1;
+  }
+  return found;
+}
+
+/// Command Knight's, Nightmare Penguin's and Hoshiningen's shape: a field
+/// EFFECT_UPDATE_ATTACK (100 in both cores) from the Monster Zone, without a
+/// condition, with a literal value (a multiple of 100, not 0), SetTargetRange
+/// reaching LOCATION_MZONE on its controller's side (and on the opponent's:
+/// every monster on the field), and a target check that is `:IsRace` of one
+/// RACE_* or `:IsAttribute` of one ATTRIBUTE_*, and nothing else (a file
+/// without the range, or a check naming more, is not read). Both cores apply
+/// such an effect to face-up monsters only, and recompute it wherever ATK is read.
+bool printed_atk_part(const json& e, ContinuousSpec& out) {
+  const std::string type = text_of(e, "effect_type");
+  const bool field = type.empty() ? value_of(e, "effect_type_value") == 0x2 : type == "EFFECT_TYPE_FIELD";
+  if (!field || !event_is(e, Constant{"EFFECT_UPDATE_ATTACK", 100}) || e.contains("condition") ||
+      !e.contains("target_range_self") || (value_of(e, "target_range_self") & ~0x4u) != 0 ||
+      (value_of(e, "target_range_self") & 0x4) == 0 || (value_of(e, "target_range_opponent") & ~0x4u) != 0 ||
+      (value_of(e, "range_value") & 0x4) == 0 || !e.contains("value") || !e["value"].is_number_integer())
+    return false;
+  const std::int64_t amount = e["value"].get<std::int64_t>();  // a loss is negative (Hoshiningen's DARK -400)
+  if (amount == 0 || amount % 100 != 0 || amount < -12700 || amount > 12700) return false;
+  const auto uses = e.find("target_check_uses");
+  if (uses == e.end() || !uses->is_array() || uses->size() != 2) return false;
+  const auto method = [&uses](const char* m) {
+    return std::any_of(uses->begin(), uses->end(), [m](const json& u) { return u.is_string() && u.get<std::string>() == m; });
+  };
+  const int race = method(":IsRace") ? one_named(kRaceNames, *uses) : 0;
+  const int attribute = method(":IsAttribute") ? one_named(kAttributeNames, *uses) : 0;
+  if (race == 0 && attribute == 0) return false;
+  out = ContinuousSpec{race ? ContinuousKind::TypeAtkModifier : ContinuousKind::AttributeAtkModifier,
+                       static_cast<std::int16_t>(amount), static_cast<std::uint8_t>(race ? race : attribute),
+                       (value_of(e, "target_range_opponent") & 0x4) != 0};
+  return true;
+}
+
 /// The term is a monster's continuous part of this kind, read by `rule`.
 bool monster_part(EffectTerm& t, ScriptReading& r, ContinuousKind kind, std::string rule) {
   t.activation = Activation::Continuous;
@@ -147,6 +209,15 @@ bool continuous_part(const json& e, std::uint32_t card_type, EffectTerm& t, Scri
     return monster_part(t, r, ContinuousKind::DestroyedWhenTargeted,
                         "EVENT_CHAIN_SOLVED destroying itself when the link that targeted it resolves -> destroyed "
                         "when targeted (continuous)");
+  if (ContinuousSpec atk; (card_type & kTypeMonster) && printed_atk_part(e, atk)) {
+    monster_part(t, r, atk.kind,
+                 "field EFFECT_UPDATE_ATTACK " + std::to_string(atk.amount) + " on " +
+                     (atk.all_monsters ? "every monster" : "its controller's monsters") + " of one " +
+                     (atk.kind == ContinuousKind::TypeAtkModifier ? "Type (:IsRace)" : "Attribute (:IsAttribute)") +
+                     " -> " + continuous_text(atk) + " (continuous)");
+    t.continuous = atk;
+    return true;
+  }
   const std::string type = text_of(e, "effect_type");
   const bool single = type.empty() ? value_of(e, "effect_type_value") == 0x1 : type == "EFFECT_TYPE_SINGLE";
   if (!(card_type & kTypeMonster) || !single || e.contains("condition")) return false;

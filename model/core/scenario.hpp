@@ -20,6 +20,7 @@ struct MonsterSpec {
   int def = 0;
   std::uint8_t level = 0;
   MonsterType type = MonsterType::None;
+  MonsterAttribute attribute = MonsterAttribute::None;  ///< read by ATK changes by Attribute only
   bool operator==(const MonsterSpec&) const = default;
 };
 

@@ -24,10 +24,21 @@ void read_printed(const Reader& rd, const toml::table& t, const std::string& fie
   }
 }
 
-std::string printed_to_toml(std::uint8_t level, MonsterType type) {
+void read_attribute(const Reader& rd, const toml::table& t, const std::string& field, MonsterAttribute& attribute) {
+  if (const auto v = rd.get_string(t, "attribute", field + ".attribute")) {
+    const auto parsed = parse_monster_attribute(*v);
+    if (!parsed || *parsed == MonsterAttribute::None)
+      rd.fail(*t.get("attribute"), field + ".attribute",
+              "unknown Attribute " + brief_quote(*v) + "; expected one of " + std::string(monster_attribute_names()));
+    attribute = *parsed;
+  }
+}
+
+std::string printed_to_toml(std::uint8_t level, MonsterType type, MonsterAttribute attribute) {
   std::string out;
   if (level != 0) out += "level = " + std::to_string(level) + "\n";
   if (type != MonsterType::None) out += "monster_type = \"" + std::string(name(type)) + "\"\n";
+  if (attribute != MonsterAttribute::None) out += "attribute = \"" + std::string(name(attribute)) + "\"\n";
   return out;
 }
 

@@ -24,7 +24,9 @@ void check_term(const Reader& rd, const toml::node& effect, const std::string& f
 void read_printed(const Reader& rd, const toml::table& t, const std::string& field, std::uint8_t& level,
                   MonsterType& type);
 /// The TOML lines of a monster's level and Type, empty when neither is given.
-std::string printed_to_toml(std::uint8_t level, MonsterType type);
+/// A scenario monster's printed Attribute (`attribute = "water"`), read by ATK changes by Attribute.
+void read_attribute(const Reader& rd, const toml::table& t, const std::string& field, MonsterAttribute& attribute);
+std::string printed_to_toml(std::uint8_t level, MonsterType type, MonsterAttribute attribute = MonsterAttribute::None);
 /// The term as an inline TOML table text (`{ activation = "quick", ... }`).
 std::string term_to_toml(const EffectTerm& t, const std::vector<std::string>& monster_names);
 

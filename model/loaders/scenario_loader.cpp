@@ -80,7 +80,7 @@ class ScenarioParser {
 
   void read_monster(const toml::table& file_table, std::size_t i) {
     const std::string f = "monster[" + std::to_string(i) + "]";
-    rd_.only_keys(file_table, f + ".", {"name", "atk", "def", "level", "monster_type", "player", "zone", "position", "card"});
+    rd_.only_keys(file_table, f + ".", {"name", "atk", "def", "level", "monster_type", "attribute", "player", "zone", "position", "card"});
     if (!file_table.contains("card")) return read_monster_table(file_table, f);
     const toml::table filled = with_library_monster(rd_, file_table, f);
     at_card_line(file_table, [&] { read_monster_table(filled, f); });
@@ -113,6 +113,7 @@ class ScenarioParser {
     m.atk = stat(t, "atk", f + ".atk");
     m.def = stat(t, "def", f + ".def");
     input::read_printed(rd_, t, f, m.level, m.type);
+    input::read_attribute(rd_, t, f, m.attribute);
     const auto index = static_cast<std::uint8_t>(s_.monsters.size());
     s_.monsters.push_back(m);
     if (t.get("player") == nullptr) {

@@ -34,7 +34,7 @@ std::string scenario_to_toml(const Scenario& s) {
   for (std::size_t i = 0; i < s.monsters.size(); ++i) {
     const auto& m = s.monsters[i];
     os << "\n[[monster]]\nname = " << input::toml_quote(m.name) << "\natk = " << m.atk << "\ndef = " << m.def << "\n"
-       << input::printed_to_toml(m.level, m.type);
+       << input::printed_to_toml(m.level, m.type, m.attribute);
     if (const auto z = zone_of_monster(s, i)) {
       os << "player = " << input::toml_quote(name(static_cast<Player>(z->first))) << "\nzone = " << z->second
          << "\nposition = " << input::toml_quote(name(s.board[z->first][z->second].position)) << "\n";

@@ -59,15 +59,33 @@ bool Stepper::negated_by_continuous(std::uint8_t card) const {
 
 /// Skyscraper-like modifiers: during damage calculation only, or during the
 /// Damage Step only, to the controller's battling monster (S1 §伤害计算时,
-/// S4 §2.4.3.3: applied before the damage calculation chain and re-checked).
+/// S4 §2.4.3.3: applied before the damage calculation chain and re-checked);
+/// and the changes by printed Type or Attribute, at any time.
 int Stepper::continuous_atk(std::uint8_t slot) const {
-  if (!attack_in_progress() || (slot != s.attacker && slot != s.target)) return 0;
-  int sum = 0;
+  int sum = printed_atk(slot);
+  if (!attack_in_progress() || (slot != s.attacker && slot != s.target)) return sum;
   for (std::uint8_t c = 0; c < sc.cards.size(); ++c) {
     const ContinuousSpec& k = sc.cards[c].term.continuous;
     const bool calc = k.kind == ContinuousKind::CalcAtkModifier && s.timing == Timing::DamageCalculation;
     const bool ds = k.kind == ContinuousKind::DamageStepAtkModifier && in_damage_step(s.timing);
     if ((calc || ds) && side_of(slot) == sc.cards[c].owner && continuous_active(c)) sum += k.amount;
+  }
+  return sum;
+}
+
+/// ATK changes by printed Type or Attribute (Command Knight, Nightmare
+/// Penguin, Hoshiningen): to a face-up monster, from each card that applies
+/// whose part names it (printed_atk_change), its controller's monsters or every one.
+int Stepper::printed_atk(std::uint8_t slot) const {
+  const ZoneState& z = s.zones[slot];
+  if (!z.occupied() || z.position() == Position::FaceDownDefense) return 0;
+  const MonsterSpec& m = sc.monsters[z.monster];
+  int sum = 0;
+  for (std::uint8_t c = 0; c < sc.cards.size(); ++c) {
+    const ContinuousSpec& k = sc.cards[c].term.continuous;
+    if (!is_printed_atk_modifier(k.kind) || (!k.all_monsters && side_of(slot) != sc.cards[c].owner)) continue;
+    const int change = printed_atk_change(k, m.type, m.attribute);
+    if (change != 0 && continuous_active(c)) sum += change;
   }
   return sum;
 }

@@ -55,8 +55,16 @@ enum class ContinuousKind : std::uint8_t {
   /// resolves resolves without its effect, and such a monster's continuous
   /// part does not apply. Only on a Continuous Spell or Trap activated during the duel.
   NegateMonsterEffects,
+  /// Face-up monsters of the Type `of` gain `amount` ATK (a loss when
+  /// negative): its controller's (Command Knight's Warriors), or every one on
+  /// the field with `all_monsters`. Applied wherever ATK is read, while the
+  /// card applies (docs/effects.md "ATK changes by Type or Attribute").
+  TypeAtkModifier,
+  /// The same by Attribute (Nightmare Penguin's WATER monsters; Hoshiningen:
+  /// LIGHT +500 and DARK -400 on the whole field, two parts, two cards).
+  AttributeAtkModifier,
 };
-inline constexpr int kContinuousKindCount = 24;
+inline constexpr int kContinuousKindCount = 26;
 /// The kinds a card on the field from the start may carry (every kind before
 /// FaceUpAttackPosition): the random generator draws its continuous effects among these.
 inline constexpr int kAlwaysOnContinuousKindCount = 21;
@@ -101,8 +109,27 @@ constexpr bool lasts_after_activation(ContinuousKind k) {
 struct ContinuousSpec {
   ContinuousKind kind = ContinuousKind::None;
   std::int16_t amount = 0;  ///< ATK, a Level or a MonsterType, as the kind says
+  std::uint8_t of = 0;      ///< the MonsterType or MonsterAttribute an ATK change by Type or Attribute names
+  bool all_monsters = false;  ///< that change applies to every monster on the field, not only its controller's
   bool operator==(const ContinuousSpec&) const = default;
 };
+
+/// Kinds that change the ATK of the monsters of a printed Type or Attribute.
+constexpr bool is_printed_atk_modifier(ContinuousKind k) {
+  return k == ContinuousKind::TypeAtkModifier || k == ContinuousKind::AttributeAtkModifier;
+}
+
+/// The ATK a printed modifier `k` gives a face-up monster of this Type and
+/// Attribute (0 when it names neither). The model (Stepper::continuous_atk)
+/// and the importer's reading read a card through this one function; which
+/// side's monsters it reaches is `k.all_monsters`.
+constexpr int printed_atk_change(const ContinuousSpec& k, MonsterType type, MonsterAttribute attribute) {
+  if (k.kind == ContinuousKind::TypeAtkModifier)
+    return type != MonsterType::None && static_cast<int>(type) == k.of ? k.amount : 0;
+  if (k.kind == ContinuousKind::AttributeAtkModifier)
+    return attribute != MonsterAttribute::None && static_cast<int>(attribute) == k.of ? k.amount : 0;
+  return 0;
+}
 
 /// Locks on attack declarations that read a monster's printed Level or Type,
 /// which never change during a battle (unlike ATK): a trace's header shows

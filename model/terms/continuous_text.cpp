@@ -43,9 +43,46 @@ std::optional<int> read_amount(AmountKind kind, const std::string& w, std::strin
   return std::nullopt;
 }
 
+/// "type_atk warrior 400", "attribute_atk dark -400 all": the Type or
+/// Attribute, the ATK (a multiple of 100, not 0), and `all` for every monster
+/// on the field (else its controller's).
+std::string printed_atk_text(const ContinuousSpec& k) {
+  std::string out(name(k.kind));
+  out += " ";
+  out += k.kind == ContinuousKind::TypeAtkModifier ? name(static_cast<MonsterType>(k.of))
+                                                   : name(static_cast<MonsterAttribute>(k.of));
+  out += " " + std::to_string(k.amount);
+  return k.all_monsters ? out + " all" : out;
+}
+
+bool parse_printed_atk(const std::vector<std::string>& w, ContinuousSpec& out, std::string& error) {
+  if (w.size() != 3 && !(w.size() == 4 && w[3] == "all"))
+    return error = brief_quote(w[0]) + " needs a " +
+                   (out.kind == ContinuousKind::TypeAtkModifier ? "Type" : "Attribute") +
+                   ", an ATK amount and optionally `all`", false;
+  if (out.kind == ContinuousKind::TypeAtkModifier) {
+    const auto t = parse_monster_type(w[1]);
+    if (!t || *t == MonsterType::None)
+      return error = "unknown monster Type " + brief_quote(w[1]) + "; one of " + std::string(monster_type_names()), false;
+    out.of = static_cast<std::uint8_t>(*t);
+  } else {
+    const auto a = parse_monster_attribute(w[1]);
+    if (!a || *a == MonsterAttribute::None)
+      return error = "unknown Attribute " + brief_quote(w[1]) + "; one of " + std::string(monster_attribute_names()), false;
+    out.of = static_cast<std::uint8_t>(*a);
+  }
+  const auto n = read_amount(AmountKind::Atk, w[2], error);
+  if (!n) return false;
+  if (*n == 0) return error = "an ATK change of 0", false;
+  out.amount = static_cast<std::int16_t>(*n);
+  out.all_monsters = w.size() == 4;
+  return true;
+}
+
 }  // namespace
 
 std::string continuous_text(const ContinuousSpec& k) {
+  if (is_printed_atk_modifier(k.kind)) return printed_atk_text(k);
   std::string out(name(k.kind));
   const AmountKind a = amount_kind(k.kind);
   if (a == AmountKind::Type) return out + " " + std::string(name(static_cast<MonsterType>(k.amount)));
@@ -61,6 +98,7 @@ bool parse_continuous_spec(const std::string& text, ContinuousSpec& out, std::st
   const auto kind = parse_continuous(w[0]);
   if (!kind) return error = "unknown continuous effect " + brief_quote(w[0]), false;
   out.kind = *kind;
+  if (is_printed_atk_modifier(*kind)) return parse_printed_atk(w, out, error);
   const AmountKind a = amount_kind(*kind);
   if ((a != AmountKind::None) != (w.size() == 2))
     return error = brief_quote(w[0]) + (a != AmountKind::None ? " needs an amount" : " takes no amount"), false;

@@ -96,6 +96,18 @@ TEST(ScriptReader, AClosureOverACardMethodNamesTheMethod) {
   EXPECT_EQ(r.effects[0]["target_check_uses"], nlohmann::json::array({":IsTrap"}));
 }
 
+// A closure over a Card method with arguments (aux.TargetBoolFunction(Card.IsRace,
+// RACE_WARRIOR)): the method, and each argument by the constant the method reads.
+TEST(ScriptReader, AClosuresArgumentsAreNamedByTheirConstants) {
+  scripts::ScriptTree tree(kTree);
+  const scripts::ScriptRead r = tree.read(1008);
+  ASSERT_TRUE(r.ok()) << r.error;
+  ASSERT_EQ(r.effects.size(), 1u);
+  EXPECT_EQ(r.effects[0]["target_check_uses"], nlohmann::json::array({":IsRace", "RACE_WARRIOR"}));
+  EXPECT_EQ(r.effects[0]["target_range_self"], 4);
+  EXPECT_EQ(r.effects[0]["value"], 300);
+}
+
 TEST(ScriptReader, CardsAreUserdataAndAnswerTheirData) {
   scripts::ScriptTree tree(kTree);
   const scripts::ScriptRead plain = tree.read(1004);

@@ -56,6 +56,14 @@ MonsterSpec monster_from_json(const json& m, const std::string& where, const std
                                            std::string(monster_type_names()));
     spec.type = *type;
   }
+  if (const auto it = m.find("attribute"); it != m.end()) {
+    const std::string text = string_value(*it, where, f + ".attribute");
+    const auto attribute = parse_monster_attribute(text);
+    if (!attribute || *attribute == MonsterAttribute::None)
+      fail(where, f + ".attribute", "unknown Attribute \"" + text + "\"; expected one of " +
+                                        std::string(monster_attribute_names()));
+    spec.attribute = *attribute;
+  }
   return spec;
 }
 
@@ -162,6 +170,7 @@ json scenario_to_json(const Scenario& s) {
     json entry = {{"name", m.name}, {"atk", m.atk}, {"def", m.def}};
     if (m.level != 0) entry["level"] = m.level;
     if (m.type != MonsterType::None) entry["monster_type"] = std::string(name(m.type));
+    if (m.attribute != MonsterAttribute::None) entry["attribute"] = std::string(name(m.attribute));
     monsters.push_back(std::move(entry));
     monster_names.push_back(m.name);
   }

@@ -1,0 +1,79 @@
+// ATK changes by printed Type or Attribute read from a monster's field
+// EFFECT_UPDATE_ATTACK (importers/ygopro/ygopro_continuous.cpp, docs/engines/ygopro.md
+// "From script attributes to terms"): Command Knight's Warriors, Nightmare
+// Penguin's WATER monsters, Hoshiningen's LIGHT and DARK monsters on the whole
+// field. Each attribute the reading needs is pinned by a shape it refuses.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "importers/ygopro/ygopro_terms.hpp"
+#include "tests/importers/script_effects.hpp"
+
+namespace bc::ygopro {
+namespace {
+
+using nlohmann::json;
+using namespace test;
+
+// Counts as the cards file's parser gives them: unsigned.
+json field_atk(int value, json uses, unsigned self = 4, unsigned opponent = 0) {
+  json e;
+  e["effect_type"] = "EFFECT_TYPE_FIELD";
+  e["event_code"] = "EFFECT_UPDATE_ATTACK";
+  e["range"] = "LOCATION_MZONE";
+  e["range_value"] = 4u;
+  e["target_check"] = "utility.lua:456-458";
+  e["target_check_uses"] = std::move(uses);
+  e["target_range_self"] = self;
+  e["target_range_opponent"] = opponent;
+  e["value"] = value;
+  return e;
+}
+
+ContinuousSpec part(const json& e) {
+  const ScriptReading r = read_script_effect(e, kMonster, "");
+  return r.term ? r.term->continuous : ContinuousSpec{};
+}
+
+TEST(YgoproAtkParts, ATypesChangeForItsControllersMonsters) {
+  const ContinuousSpec knight = part(field_atk(400, {":IsRace", "RACE_WARRIOR"}));
+  EXPECT_EQ(knight.kind, ContinuousKind::TypeAtkModifier);
+  EXPECT_EQ(knight.of, static_cast<std::uint8_t>(MonsterType::Warrior));
+  EXPECT_EQ(knight.amount, 400);
+  EXPECT_FALSE(knight.all_monsters);
+  // Each tree's spelling of a Type: Fluorohydride's RACE_WINDBEAST, EDOPro's RACE_WINGEDBEAST.
+  EXPECT_EQ(part(field_atk(300, {":IsRace", "RACE_WINDBEAST"})).of, static_cast<std::uint8_t>(MonsterType::WingedBeast));
+  EXPECT_EQ(part(field_atk(300, {":IsRace", "RACE_WINGEDBEAST"})).of, static_cast<std::uint8_t>(MonsterType::WingedBeast));
+}
+
+TEST(YgoproAtkParts, AnAttributesChangeOnEveryMonsterMayBeALoss) {
+  const ContinuousSpec penguin = part(field_atk(200, {":IsAttribute", "ATTRIBUTE_WATER"}));
+  EXPECT_EQ(penguin.kind, ContinuousKind::AttributeAtkModifier);
+  EXPECT_EQ(penguin.of, static_cast<std::uint8_t>(MonsterAttribute::Water));
+  const ContinuousSpec dark = part(field_atk(-400, {":IsAttribute", "ATTRIBUTE_DARK"}, 4, 4));
+  EXPECT_EQ(dark.kind, ContinuousKind::AttributeAtkModifier);
+  EXPECT_EQ(dark.amount, -400);
+  EXPECT_TRUE(dark.all_monsters);
+}
+
+TEST(YgoproAtkParts, OtherShapesAreNotRead) {
+  const auto unread = [](const json& e) { return part(e).kind == ContinuousKind::None; };
+  EXPECT_TRUE(unread(field_atk(400, {":IsRace", "RACE_WARRIOR", ":IsFaceup"})));      // a check naming more
+  EXPECT_TRUE(unread(field_atk(400, {":IsRace", "RACE_WARRIOR", "RACE_DRAGON"})));    // two Types
+  EXPECT_TRUE(unread(field_atk(400, {":IsAttribute", "RACE_WARRIOR"})));              // method and name disagree
+  EXPECT_TRUE(unread(field_atk(400, {":IsRace", "RACE_WARRIOR"}, 0, 4)));             // the opponent's alone
+  EXPECT_TRUE(unread(field_atk(450, {":IsRace", "RACE_WARRIOR"})));                   // off the grid
+  json conditioned = field_atk(400, {":IsRace", "RACE_WARRIOR"});
+  conditioned["condition"] = "c1.lua:1-2";
+  EXPECT_TRUE(unread(conditioned));
+  json no_range = field_atk(400, {":IsRace", "RACE_WARRIOR"});
+  no_range.erase("target_range_self");
+  EXPECT_TRUE(unread(no_range));  // an older cards file: not read
+  json single = field_atk(400, {":IsRace", "RACE_WARRIOR"});
+  single["effect_type"] = "EFFECT_TYPE_SINGLE";
+  EXPECT_TRUE(unread(single));
+}
+
+}  // namespace
+}  // namespace bc::ygopro
