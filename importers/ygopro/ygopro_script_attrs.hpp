@@ -125,4 +125,17 @@ bool field_negation(const json& e, ContinuousSpec& out, std::string& rule);
 /// card's part, the other cards' continuous effects are left unread (ygopro_board.cpp).
 bool negates_monster_effects(const json& e);
 
+/// The category bits named in `names` (CATEGORY_* names, any separator).
+std::uint32_t category_bits(const std::string& names);
+/// The effect's registered category bits, by value and by name.
+std::uint32_t categories(const json& e);
+/// "+500 ATK" / "ATK+500" in the card's prose: the amount of its ATK change (0: none).
+int atk_amount(const std::string& prose);
+/// A literal `SetValue(N)` in the operation's source, to a multiple of 100 (0: computed).
+int literal_amount(const std::string& operation);
+/// "For the turn" when the prose says so or the operation resets at the End Phase; else for this battle.
+Duration duration_of(const std::string& prose, const std::string& operation);
+/// Whether a function's facts show the player choosing one of the card's effects.
+bool chooses_effect(const std::string& uses);
+
 }  // namespace bc::ygopro::script_attrs

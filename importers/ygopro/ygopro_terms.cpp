@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <array>
-#include <regex>
 #include <string_view>
 
 namespace bc::ygopro {
@@ -66,59 +65,11 @@ constexpr TimingMask kOpenTimings = bit(Timing::StartStep) | bit(Timing::BattleS
 constexpr TimingMask kDamageStepTimings = bit(Timing::StartOfDamageStep) | bit(Timing::BeforeDamageCalculation) |
                                           bit(Timing::AfterDamageCalculation) | bit(Timing::EndOfDamageStep);
 
-/// The category bits named in `names` (CATEGORY_* names, any separator).
-std::uint32_t category_bits(const std::string& names) {
-  std::uint32_t c = 0;
-  struct Named { std::string_view name; std::uint32_t bit; };
-  static constexpr std::array<Named, 13> kNames = {{
-      {"CATEGORY_DESTROY", category::kDestroy}, {"CATEGORY_REMOVE", category::kRemove},
-      {"CATEGORY_TOHAND", category::kToHand}, {"CATEGORY_TODECK", category::kToDeck},
-      {"CATEGORY_TOGRAVE", category::kToGrave}, {"CATEGORY_SPECIAL_SUMMON", category::kSpecialSummon},
-      {"CATEGORY_TOKEN", category::kToken}, {"CATEGORY_POSITION", category::kPosition},
-      {"CATEGORY_CONTROL", category::kControl}, {"CATEGORY_DISABLE", category::kDisable},
-      {"CATEGORY_ATKCHANGE", category::kAtkChange}, {"CATEGORY_DEFCHANGE", category::kDefChange},
-      {"CATEGORY_NEGATE", category::kNegate}}};
-  for (const Named& n : kNames)
-    if (names.find(n.name) != std::string::npos) c |= n.bit;
-  return c;
-}
-
-std::uint32_t categories(const json& e) { return value_of(e, "category_value") | category_bits(text_of(e, "category")); }
-
-/// "+500 ATK" / "ATK+500" in the card's prose: the amount of its ATK change.
-int atk_amount(const std::string& prose) {
-  static const std::regex a(R"(ATK\s*\+\s*(\d+))"), b(R"(\+\s*(\d+)\s*ATK)");
-  std::smatch m;
-  if (std::regex_search(prose, m, a) || std::regex_search(prose, m, b)) return std::stoi(m[1].str()) / 100 * 100;
-  return 0;
-}
-
 Op op(OpCode code, Object object) {
   Op o;
   o.code = code;
   o.object = object;
   return o;
-}
-
-/// The amount of an ATK change written as a literal in the operation's source
-/// (`e1:SetValue(3000)`, Injection Fairy Lily); 0 when the value is computed.
-int literal_amount(const std::string& operation) {
-  static const std::regex v(R"(SetValue\(\s*(\d+)\s*\))");
-  std::smatch m;
-  if (std::regex_search(operation, m, v)) return std::stoi(m[1].str()) / 100 * 100;
-  return 0;
-}
-
-/// How long what the operation registers lasts: "until the end of the turn"
-/// when the card's prose says so, or when the script resets it at the End
-/// Phase (`SetReset(RESET_PHASE+PHASE_END)`: Rush Recklessly, Waboku); else
-/// for this battle (Kuriboh resets at PHASE_DAMAGE, Lily at PHASE_DAMAGE_CAL).
-Duration duration_of(const std::string& prose, const std::string& operation) {
-  if (prose.find("end of turn") != std::string::npos || prose.find("this turn") != std::string::npos) return Duration::Turn;
-  const bool phase_end = operation.find("RESETS_STANDARD_PHASE_END") != std::string::npos ||  // EDOPro's shorthand
-                         (operation.find("RESET_PHASE") != std::string::npos &&
-                          operation.find("PHASE_END") != std::string::npos);
-  return phase_end ? Duration::Turn : Duration::Battle;
 }
 
 /// What the operation does, read from its source text when no category says
@@ -174,12 +125,6 @@ bool operation_ops(EffectTerm& t, ScriptReading& r, const std::string& operation
     r.rule += ", operation skips the Battle Phase";
   }
   return t.op_count > 0;
-}
-
-/// Whether a function's facts show the player choosing one of the card's
-/// effects: Fluorohydride's scripts call Duel.SelectOption, EDOPro's Duel.SelectEffect.
-bool chooses_effect(const std::string& uses) {
-  return uses.find("Duel.SelectOption") != std::string::npos || uses.find("Duel.SelectEffect") != std::string::npos;
 }
 
 /// The resolution the category and the target flag state; opaque (open) otherwise.
