@@ -168,6 +168,7 @@ struct Stepper {
   // --- continuous effects (continuous.cpp) ---------------------------------
   /// Sum of the continuous ATK modifiers that apply to `slot` now.
   int continuous_atk(std::uint8_t slot) const;
+  /// The ATK changes by printed Type or Attribute that apply to the face-up monster in `slot`.
   int printed_atk(std::uint8_t slot) const;
   /// A continuous effect forbids `who` to activate Trap cards now.
   bool traps_locked(Player who) const;

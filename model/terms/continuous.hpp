@@ -58,7 +58,9 @@ enum class ContinuousKind : std::uint8_t {
   /// Face-up monsters of the Type `of` gain `amount` ATK (a loss when
   /// negative): its controller's (Command Knight's Warriors), or every one on
   /// the field with `all_monsters`. Applied wherever ATK is read, while the
-  /// card applies (docs/effects.md "ATK changes by Type or Attribute").
+  /// card applies, a monster flipped by an attack's at once (S3 §Flipping the
+  /// Face-Down Monster Face-Up, S3 §Damage Calculation; docs/effects.md
+  /// "Continuous effects": `type_atk`, `attribute_atk`).
   TypeAtkModifier,
   /// The same by Attribute (Nightmare Penguin's WATER monsters; Hoshiningen:
   /// LIGHT +500 and DARK -400 on the whole field, two parts, two cards).
@@ -66,7 +68,9 @@ enum class ContinuousKind : std::uint8_t {
 };
 inline constexpr int kContinuousKindCount = 26;
 /// The kinds a card on the field from the start may carry (every kind before
-/// FaceUpAttackPosition): the random generator draws its continuous effects among these.
+/// FaceUpAttackPosition, and the ATK changes by Type or Attribute after them):
+/// the random generator draws its continuous effects among the first, the
+/// others apart (term_gen.cpp, draw_printed_atk).
 inline constexpr int kAlwaysOnContinuousKindCount = 21;
 
 /// Parts that only a Continuous Spell or Trap activated during the duel may
@@ -120,9 +124,9 @@ constexpr bool is_printed_atk_modifier(ContinuousKind k) {
 }
 
 /// The ATK a printed modifier `k` gives a face-up monster of this Type and
-/// Attribute (0 when it names neither). The model (Stepper::continuous_atk)
-/// and the importer's reading read a card through this one function; which
-/// side's monsters it reaches is `k.all_monsters`.
+/// Attribute (0 when it names neither). The model (Stepper::printed_atk)
+/// reads a card through this one function; which side's monsters it reaches
+/// is `k.all_monsters`.
 constexpr int printed_atk_change(const ContinuousSpec& k, MonsterType type, MonsterAttribute attribute) {
   if (k.kind == ContinuousKind::TypeAtkModifier)
     return type != MonsterType::None && static_cast<int>(type) == k.of ? k.amount : 0;
