@@ -29,7 +29,7 @@ bool takes_amount(ContinuousKind k) {
   return k == ContinuousKind::CalcAtkModifier || k == ContinuousKind::DamageStepAtkModifier ||
          k == ContinuousKind::CannotAttackAtLeast;
 }
-constexpr std::uint16_t kHostConds = kCondHostAttacked | kCondHostBattled | kCondHostAttacking;
+constexpr std::uint16_t kHostConds = kCondHostAttacked | kCondHostBattled | kCondHostAttacking | kCondFoeOnField;
 constexpr int kMaxAmount = 12700;
 
 /// What the term parser and the scenario writer need of one operation ("" when fine).
@@ -121,9 +121,10 @@ struct Rng {
 /// gives monsters (kDrawnTypes), so that a lock often names one on the board.
 std::int16_t draw_type(Rng& r) { return static_cast<std::int16_t>(kDrawnTypes[static_cast<std::size_t>(r.below(3)) + 1]); }
 
-constexpr std::array<TriggerEvent, 4> kFieldEvents = {TriggerEvent::AttackDeclared, TriggerEvent::OpponentSpecialSummoned,
+constexpr std::array<TriggerEvent, 5> kFieldEvents = {TriggerEvent::AttackDeclared, TriggerEvent::OpponentSpecialSummoned,
                                                       TriggerEvent::MonsterInflictsBattleDamage,
-                                                      TriggerEvent::OpponentMonsterSentToGraveyard};
+                                                      TriggerEvent::OpponentMonsterSentToGraveyard,
+                                                      TriggerEvent::MonsterSummoned};
 constexpr std::array<OpCode, 21> kDrawnOps = {
     OpCode::Destroy,     OpCode::Banish,         OpCode::ReturnToHand,   OpCode::ChangePosition, OpCode::ChangeAtk,
     OpCode::SetAtk,      OpCode::ChangeDef,      OpCode::NegateAttack,   OpCode::EndBattlePhase, OpCode::NoBattleDamage,
@@ -262,7 +263,7 @@ EffectTerm draw_term(Rng& r) {
   t.from_hand = activated && t.card_type == CardType::Monster && r.chance(25);
   const bool hostable = t.card_type == CardType::Monster && !t.from_hand;
   if (t.activation == Activation::Trigger) {
-    t.trigger = hostable ? static_cast<TriggerEvent>(1 + r.below(kHostTriggerEventCount - 1)) : kFieldEvents[r.below(4)];
+    t.trigger = hostable ? static_cast<TriggerEvent>(1 + r.below(kHostTriggerEventCount - 1)) : kFieldEvents[r.below(static_cast<int>(kFieldEvents.size()))];
     t.mandatory = t.trigger == TriggerEvent::OpponentMonsterSentToGraveyard || r.chance(50);
   }
   if (t.activation == Activation::Quick || t.activation == Activation::Counter)

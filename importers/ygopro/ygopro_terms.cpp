@@ -34,6 +34,12 @@ constexpr Constant kBattleStart{"EVENT_BATTLE_START", 1132};
 /// §2.3), so an effect activated on them has no place in the Battle Phase.
 constexpr std::array<Constant, 3> kSummonAttempts = {{
     {"EVENT_SUMMON", 1103}, {"EVENT_FLIP_SUMMON", 1104}, {"EVENT_SPSUMMON", 1105}}};
+/// A summon that has happened: a card activated on it answers a summon
+/// (Torrential Tribute, Bottomless Trap Hole). The Battle Phase has no Normal
+/// Summon, so the three are read alike: whose summon, and which monster, is
+/// the card's condition or target function (not read).
+constexpr std::array<Constant, 3> kSummonSuccesses = {{
+    {"EVENT_SUMMON_SUCCESS", 1100}, {"EVENT_FLIP_SUMMON_SUCCESS", 1101}, {"EVENT_SPSUMMON_SUCCESS", 1102}}};
 
 /// Trigger events by EVENT_* code.
 struct TriggerCode {
@@ -223,11 +229,34 @@ bool activation(const json& e, std::uint32_t card_type, EffectTerm& t, ScriptRea
     // By value: EDOPro's constant.lua names 0x8 LOCATION_REASON_RETURN too, which the stub may print.
     r.face_up_effect = t.card_type != CardType::Monster && (value_of(e, "range_value") & kRangeSpellZone.value) != 0;
     r.rule = flip ? "EFFECT_TYPE_FLIP -> trigger flipped (mandatory)" : "trigger on " + std::string(name(t.trigger));
+    // A condition on the monster the host battles (Fluorohydride's Ryu Kokki:
+    // :GetBattleTarget; EDOPro's: the attack target or the attacker) that
+    // asks, in it or in the target function, whether that monster is still
+    // related to the battle (:IsRelateToBattle) needs it still on the field.
+    // Its other tests (Ryu Kokki's Warrior or Spellcaster) are not read. The
+    // facts name the calls, not what they are called on: at other events the
+    // test is often the host's own (Flame Wingman's c:IsRelateToBattle on
+    // EVENT_BATTLE_DESTROYING), so only a trigger at the end of the Damage Step is read so.
+    const std::string cond = function_facts(e, "condition");
+    const auto in = [](const std::string& text, const char* word) { return text.find(word) != std::string::npos; };
+    const bool names_foe = in(cond, ":GetBattleTarget") || (in(cond, "Duel.GetAttackTarget") && in(cond, "Duel.GetAttacker"));
+    const bool related = in(cond, ":IsRelateToBattle") || in(function_facts(e, "target_check"), ":IsRelateToBattle");
+    if (t.card_type == CardType::Monster && t.trigger == TriggerEvent::EndOfDamageStep && names_foe && related) {
+      t.conditions |= kCondFoeOnField;
+      r.rule += ", its condition needs the monster it battled still on the field";
+    }
     return t.trigger != TriggerEvent::None;
   }
   if (holds(e, "effect_type", kActivate)) {
     for (const Constant& c : kSummonAttempts)
       if (event_is(e, c)) return false;  // Solemn Judgment's summon negation: its chain negation is read instead
+    for (const Constant& c : kSummonSuccesses)
+      if (event_is(e, c) && !(card_type & kTypeCounter)) {
+        t.activation = Activation::Trigger;
+        t.trigger = TriggerEvent::MonsterSummoned;
+        r.rule = "card activation on " + std::string(c.name) + ": an optional trigger on a monster's summon";
+        return true;
+      }
     t.activation = (card_type & kTypeTrap) && (card_type & kTypeCounter) ? Activation::Counter : Activation::Quick;
     r.rule = t.activation == Activation::Counter ? "counter trap" : "card activation (spell speed 2)";
     return true;

@@ -29,7 +29,7 @@ std::string quoted(std::string_view s) {
 bool host_bound(ContinuousKind k) { return continuous_needs_host(k); }
 
 /// Conditions that ask about the card's own monster.
-constexpr std::uint16_t kHostConditions = kCondHostAttacked | kCondHostBattled | kCondHostAttacking;
+constexpr std::uint16_t kHostConditions = kCondHostAttacked | kCondHostBattled | kCondHostAttacking | kCondFoeOnField;
 
 /// Why a part about the card's own monster can never apply, or empty when the
 /// card has a host (or may still get one).

@@ -36,6 +36,10 @@ bool Stepper::conditions_hold(std::uint8_t card) const {
   if ((need & kCondHostBattled) && (h == kNoSlot || !s.zones[h].has(kBattled))) return false;
   if ((need & kCondTargetOnField) && !(s.target < kSlotCount && s.zones[s.target].occupied())) return false;
   if ((need & kCondHostAttacking) && (h == kNoSlot || h != s.attacker)) return false;
+  if (need & kCondFoeOnField) {
+    const std::uint8_t foe = h == kNoSlot ? kNoSlot : h == s.attacker ? s.target : h == s.target ? s.attacker : kNoSlot;
+    if (foe >= kSlotCount || !s.zones[foe].occupied()) return false;
+  }
   return true;
 }
 

@@ -78,6 +78,7 @@ void Stepper::summon(Player owner, std::uint8_t monster, Position pos) {
   emit(e);
   make_pending(monster, TriggerEvent::SpecialSummoned);
   make_pending_for(other(owner), TriggerEvent::OpponentSpecialSummoned);
+  for (Player p : {Player::P1, Player::P2}) make_pending_for(p, TriggerEvent::MonsterSummoned);
   note_count_change(owner);
 }
 
@@ -98,6 +99,7 @@ void Stepper::flip_summon(std::uint8_t slot) {
   emit(e);
   make_pending(z.monster, TriggerEvent::Flipped);
   make_pending(z.monster, TriggerEvent::FlipSummoned);
+  for (Player p : {Player::P1, Player::P2}) make_pending_for(p, TriggerEvent::MonsterSummoned);
   s.passes = 0;
   open_priority();
 }

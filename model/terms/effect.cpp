@@ -58,7 +58,8 @@ bool needs_host_on_field(TriggerEvent e) {
 
 bool concerns_host(TriggerEvent e) {
   return e != TriggerEvent::None && e != TriggerEvent::AttackDeclared && e != TriggerEvent::OpponentSpecialSummoned &&
-         e != TriggerEvent::MonsterInflictsBattleDamage && e != TriggerEvent::OpponentMonsterSentToGraveyard;
+         e != TriggerEvent::MonsterInflictsBattleDamage && e != TriggerEvent::OpponentMonsterSentToGraveyard &&
+         e != TriggerEvent::MonsterSummoned;
 }
 
 HostRule host_rule(const EffectTerm& t) {

@@ -66,8 +66,15 @@ enum class TriggerEvent : std::uint8_t {
   /// monster brings it at the end of the Damage Step: S2
   /// §マスタールール2以前のダメージステップ (stage 6 names Coffin Seller), S0 §6.3.4.3.5.
   OpponentMonsterSentToGraveyard,
+  /// Any monster, either side's, is summoned (in the Battle Phase: special
+  /// summoned, or Flip Summoned under knob flip_summon_in_battle_phase): a set
+  /// Trap that answers a summon (Torrential Tribute; EFFECT_TYPE_ACTIVATE on
+  /// EVENT_SUMMON_SUCCESS, EVENT_FLIP_SUMMON_SUCCESS and EVENT_SPSUMMON_SUCCESS
+  /// in the cores). Optional, it is other_summon_trigger: not in the Damage
+  /// Step (S1 §伤害步骤, its Ehren / Shaddoll Falcon example names Torrential Tribute).
+  MonsterSummoned,
 };
-inline constexpr int kTriggerEventCount = 18;
+inline constexpr int kTriggerEventCount = 19;
 /// The events up to BeforeDamageCalculation: the random term generator draws
 /// a monster's trigger among these (checker/random/term_gen.cpp).
 inline constexpr int kHostTriggerEventCount = 16;
@@ -82,6 +89,11 @@ enum Cond : std::uint16_t {
   kCondHostBattled = 0x020,      ///< the host "has battled" this Battle Phase
   kCondTargetOnField = 0x040,    ///< the attack target is still on the field
   kCondHostAttacking = 0x080,    ///< the host is the attacking monster
+  /// The monster the host battles (the other battler) is still on the field:
+  /// Ryu Kokki's "destroy that monster" at the end of the Damage Step needs it
+  /// (the scripts' battle target :IsRelateToBattle; a monster destroyed by
+  /// battle has been sent to the Graveyard as that timing begins, S1 §伤害计算时).
+  kCondFoeOnField = 0x100,
 };
 
 /// What an effect costs, paid on activation and never again (a replay does not repeat it).

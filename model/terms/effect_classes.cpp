@@ -17,7 +17,8 @@ constexpr std::array<EffectKind, kTriggerEventCount> kTriggerClass = {
     EffectKind::BattleDestroyedTrigger, EffectKind::SentToGraveTrigger,  EffectKind::AttackTrigger,
     EffectKind::AttackTrigger,         EffectKind::SummonTrigger,        EffectKind::SummonTrigger,
     EffectKind::EndOfDamageStepTrigger, EffectKind::EndOfBattleTrigger, EffectKind::SummonTrigger,
-    EffectKind::BeforeCalcTrigger,     EffectKind::BattleDamageTrigger,  EffectKind::SentToGraveTrigger};
+    EffectKind::BeforeCalcTrigger,     EffectKind::BattleDamageTrigger,  EffectKind::SentToGraveTrigger,
+    EffectKind::SummonTrigger};
 
 /// Classes of activated, non-trigger effects by their operations, first match wins.
 EffectKind class_of_quick(const EffectTerm& t) {
@@ -51,7 +52,8 @@ EffectKind class_of(const EffectTerm& t) {
   // Damage Step admits a monster's trigger on its own summon and mandatory
   // effects (S0 §6.3.4.3), not an optional one on another card's summon
   // (S1 §伤害步骤).
-  if (t.activation == Activation::Trigger && t.trigger == TriggerEvent::OpponentSpecialSummoned && !t.mandatory)
+  const bool other_summon = t.trigger == TriggerEvent::OpponentSpecialSummoned || t.trigger == TriggerEvent::MonsterSummoned;
+  if (t.activation == Activation::Trigger && other_summon && !t.mandatory)
     return EffectKind::OtherSummonTrigger;
   if (t.activation == Activation::Trigger) return kTriggerClass[static_cast<std::size_t>(t.trigger)];
   return class_of_quick(t);

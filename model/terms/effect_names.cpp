@@ -18,7 +18,7 @@ constexpr std::array<std::string_view, kTriggerEventCount> kTriggers = {
     "destroyed_opponent_by_battle", "sent_to_graveyard", "attack_declared", "targeted_for_attack",
     "special_summoned", "opponent_special_summoned", "end_of_damage_step", "end_of_battle_phase",
     "flip_summoned", "before_damage_calculation", "monster_inflicts_battle_damage",
-    "opponent_monster_sent_to_graveyard"};
+    "opponent_monster_sent_to_graveyard", "monster_summoned"};
 constexpr std::array<std::string_view, kCostCount> kCosts = {"none", "pay_lp", "tribute", "discard"};
 constexpr std::array<std::string_view, kOpCodeCount> kOps = {
     "destroy", "banish", "return_to_hand", "change_position", "change_atk", "set_atk", "change_def",
@@ -40,7 +40,7 @@ constexpr std::array<std::string_view, kContinuousKindCount> kContinuous = {
 constexpr std::array<std::string_view, 3> kCardTypes = {"monster", "spell", "trap"};
 const std::vector<std::string_view> kConditions = {"battle",          "own_battling",    "opponent_attacks",
                                                    "direct_attack",   "host_attacked",   "host_battled",
-                                                   "target_on_field", "host_attacking"};
+                                                   "target_on_field", "host_attacking", "foe_on_field"};
 
 }  // namespace
 

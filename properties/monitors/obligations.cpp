@@ -127,6 +127,7 @@ void on_summoned(Ctx& c, const Event& e) {
   if (e.slot < kSlotCount) c.slot_monster[e.slot] = e.monster;
   hosted(c, TriggerEvent::SpecialSummoned, e.monster);
   listening(c, TriggerEvent::OpponentSpecialSummoned, other(e.player));
+  for (Player p : {Player::P1, Player::P2}) listening(c, TriggerEvent::MonsterSummoned, p);
 }
 
 /// Before damage calculation: the battlers' triggers on their battle, while
@@ -177,6 +178,7 @@ void fold_obligations(Ctx& c, const Event& e) {
     case EventType::FlipSummoned:  // a Flip Summon also flips: both kinds of trigger
       hosted(c, TriggerEvent::Flipped, monster_at(c, e.slot));
       hosted(c, TriggerEvent::FlipSummoned, monster_at(c, e.slot));
+      for (Player p : {Player::P1, Player::P2}) listening(c, TriggerEvent::MonsterSummoned, p);
       break;
     case EventType::TimingEnter:
       if (e.timing == Timing::EndOfDamageStep) on_end_of_damage_step(c);

@@ -121,5 +121,57 @@ TEST(YgoproTriggers, TheSetCardsOfferIsItsActivation) {
   EXPECT_TRUE(r.card_findings.empty()) << r.card_findings.front();
 }
 
+// A card activated when a monster is summoned (EFFECT_TYPE_ACTIVATE on the
+// summon events: Torrential Tribute) is an optional trigger on any monster's
+// summon; the attempt to summon (EVENT_SPSUMMON: Solemn Judgment's negation)
+// is not read as one.
+TEST(YgoproTriggers, AnActivationOnASummonIsATriggerOnAnyMonstersSummon) {
+  for (const char* code : {"EVENT_SUMMON_SUCCESS", "EVENT_FLIP_SUMMON_SUCCESS", "EVENT_SPSUMMON_SUCCESS"}) {
+    const ScriptReading r = read_script_effect({{"effect_type", "EFFECT_TYPE_ACTIVATE"}, {"event_code", code}}, 0x4, "");
+    ASSERT_TRUE(r.term.has_value()) << code;
+    EXPECT_EQ(r.term->activation, Activation::Trigger) << code;
+    EXPECT_EQ(r.term->trigger, TriggerEvent::MonsterSummoned) << code;
+    EXPECT_FALSE(r.term->mandatory) << code;
+    EXPECT_EQ(class_of(*r.term), EffectKind::OtherSummonTrigger) << code;
+  }
+  EXPECT_EQ(read_script_effect({{"effect_type_value", 16}, {"event_code_value", 1102}}, 0x4, "").term->trigger,
+            TriggerEvent::MonsterSummoned);
+  EXPECT_FALSE(read_script_effect({{"effect_type", "EFFECT_TYPE_ACTIVATE"}, {"event_code", "EVENT_SPSUMMON"}}, 0x4, "").term);
+  const ScriptReading free = read_script_effect({{"effect_type", "EFFECT_TYPE_ACTIVATE"}, {"event_code", "EVENT_FREE_CHAIN"}}, 0x4, "");
+  EXPECT_EQ(free.term->activation, Activation::Quick);
+}
+
+// Ryu Kokki's condition asks whether the monster it battled is still related
+// to the battle: the term needs that monster on the field (foe_on_field). The
+// battle target read without that test, or a Trap's, adds nothing.
+TEST(YgoproTriggers, AConditionOnTheBattledMonsterBeingRelatedNeedsItOnTheField) {
+  const auto read = [](json uses, std::uint32_t card_type) {
+    const json e = {{"effect_type", "EFFECT_TYPE_SINGLE|EFFECT_TYPE_TRIGGER_F"}, {"event_code", "EVENT_DAMAGE_STEP_END"},
+                    {"condition", "c57281778.lua:14-18"}, {"condition_uses", std::move(uses)}};
+    return read_script_effect(e, card_type, "");
+  };
+  const ScriptReading kokki = read({":GetBattleTarget", ":GetHandler", ":IsRace", ":IsRelateToBattle"}, 0x21);
+  ASSERT_TRUE(kokki.term.has_value());
+  EXPECT_EQ(kokki.term->conditions, kCondFoeOnField);
+  EXPECT_NE(kokki.rule.find("still on the field"), std::string::npos) << kokki.rule;
+  EXPECT_EQ(read({":GetBattleTarget", ":IsRace"}, 0x21).term->conditions, 0);
+  EXPECT_EQ(read({":GetHandler", ":IsRelateToBattle"}, 0x21).term->conditions, 0);
+  EXPECT_EQ(read({":GetBattleTarget", ":IsRelateToBattle"}, 0x4).term->conditions, 0);  // a Trap has no monster of its own
+  // Flame Wingman's trigger on destroying a monster tests its own relation (c:IsRelateToBattle): not read.
+  const json wingman = {{"effect_type", "EFFECT_TYPE_SINGLE|EFFECT_TYPE_TRIGGER_F"}, {"event_code", "EVENT_BATTLE_DESTROYING"},
+                        {"condition", "c35809262.lua:26-30"},
+                        {"condition_uses", {":GetBattleTarget", ":GetHandler", ":IsLocation", ":IsRelateToBattle"}}};
+  EXPECT_EQ(read_script_effect(wingman, 0x21, "").term->conditions, 0);
+  // EDOPro's: the attack target or the attacker in the condition, the test in the target function.
+  json edo = {{"effect_type", "EFFECT_TYPE_SINGLE|EFFECT_TYPE_TRIGGER_F"}, {"event_code", "EVENT_DAMAGE_STEP_END"},
+              {"condition", "official/c57281778.lua:16-21"},
+              {"condition_uses", {":IsRace", "Duel.GetAttackTarget", "Duel.GetAttacker"}},
+              {"target_check", "official/c57281778.lua:22-25"},
+              {"target_check_uses", {":GetLabelObject", ":IsRelateToBattle"}}};
+  EXPECT_EQ(read_script_effect(edo, 0x21, "").term->conditions, kCondFoeOnField);
+  edo["condition_uses"] = {":IsRace", "Duel.GetAttackTarget"};  // only the attack target: not the monster it battled
+  EXPECT_EQ(read_script_effect(edo, 0x21, "").term->conditions, 0);
+}
+
 }  // namespace
 }  // namespace bc::ygopro

@@ -64,6 +64,8 @@ const std::vector<Case>& cases() {
       {"MonsterInflictsBattleDamage", TriggerEvent::MonsterInflictsBattleDamage, Player::P2, kNoMonster, quiet_battle},
       {"OpponentMonsterSentToGraveyard", TriggerEvent::OpponentMonsterSentToGraveyard, Player::P1, kNoMonster,
        quiet_battle},
+      {"MonsterSummoned", TriggerEvent::MonsterSummoned, Player::P2, kNoMonster,
+       [](Trace& t) { t.summoned(P2M2, Player::P2).open(); }},
       {"FlipSummoned", TriggerEvent::FlipSummoned, Player::P2, kBug,
        [](Trace& t) { t.summon_by(EventType::FlipSummoned, P2M1, Player::P2, kBug).open(); }},
   };
