@@ -236,6 +236,14 @@ void draw_printed_atk(const Rng& r, EffectTerm& t) {
   c.all_monsters = side.chance(50);
 }
 
+/// A change to Defense Position at the end of the Battle Phase after attacking
+/// (Goblin Attack Force): on one monster's continuous effect in twelve, from
+/// a hash of the generator's state that does not advance it.
+void draw_defense_after_attacking(const Rng& r, EffectTerm& t, bool hostable) {
+  Rng side{fmix64(r.s ^ 0xDEF0'A77A'C4ED'0003ull)};
+  if (hostable && side.chance(8)) t.continuous = ContinuousSpec{ContinuousKind::DefenseAfterAttacking};
+}
+
 /// A Spell or Trap card as the target, destroyed (Mystical Space Typhoon): on
 /// one quick Spell or Trap in ten without a target, its first operation made
 /// "destroy target"; drawn from a hash of the generator's state that does not
@@ -276,6 +284,7 @@ EffectTerm draw_term(Rng& r) {
     else if (t.continuous.kind == ContinuousKind::CannotAttackOfType) t.continuous.amount = draw_type(r);
     else if (takes_amount(t.continuous.kind)) t.continuous.amount = r.hundreds(1, 30);
     draw_printed_atk(r, t);
+    draw_defense_after_attacking(r, t, hostable);
     return t;
   }
   draw_activated(r, t, hostable);

@@ -271,6 +271,10 @@ void Mapper::on_position(const Message& m) {
     deferred_position_ = model_position(m.to.position);
     return;
   }
+  // No chain after HINT 29: the core is in its End Step's phase event (process_phase_event
+  // step 0), a continuous effect on EVENT_PHASE+PHASE_BATTLE (Goblin Attack Force).
+  if (battle_step_ending_ && timing_ == Timing::BattleStepOpen && resolving_ == 0 && links_[1].card == kNoCard)
+    enter(Timing::EndStep);
   Event e = event(battle_flip ? EventType::FlippedFaceUp : EventType::PositionChanged);
   e.slot = s;
   if (e.type == EventType::PositionChanged) e.position = model_position(m.to.position);
@@ -291,6 +295,7 @@ bool Mapper::on_chaining(const Message& m) {
   e.link = m.link;
   e.slot = m.from.location == loc::kMzone ? slot(m.from) : kNoSlot;
   links_[m.link] = LinkInfo{card, spec.kind, spec.owner, out_.records.size()};
+  battle_step_ending_ = false;  // a chain at HINT 29 returns to the turn player's battle command
   activated_ |= 1u << card;
   push(e);
   out_.records.back().card_name = spec.name;

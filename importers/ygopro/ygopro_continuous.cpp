@@ -120,6 +120,22 @@ bool destroyed_when_targeted(const json& e) {
   return has("Duel.Destroy") && has("Duel.IsDamageCalculated") && (has(":IsRelateToEffect") || has("CHAININFO_TARGET_CARDS"));
 }
 
+/// Goblin Attack Force's, Giant Orc's and Diamond Crab King's shape: a
+/// continuous effect (EFFECT_TYPE_CONTINUOUS) on EVENT_PHASE+PHASE_BATTLE
+/// (0x1080 in both cores), whose condition asks whether the card has attacked
+/// (:GetAttackedCount) and whose operation changes it to face-up Defense
+/// Position (Duel.ChangePosition, POS_FACEUP_DEFENSE). The cores run it in
+/// field::process_phase_event, step 0, before the End Step's prompts, with no chain.
+bool defense_after_attacking(const json& e) {
+  const std::string type = text_of(e, "effect_type");
+  const bool continuous = type.empty() ? (value_of(e, "effect_type_value") & 0x800) != 0
+                                       : type.find("EFFECT_TYPE_CONTINUOUS") != std::string::npos;
+  if (!continuous || !event_is(e, Constant{"EVENT_PHASE+PHASE_BATTLE", 0x1080})) return false;
+  const std::string op = function_facts(e, "operation");
+  return function_facts(e, "condition").find(":GetAttackedCount") != std::string::npos &&
+         op.find("Duel.ChangePosition") != std::string::npos && op.find("POS_FACEUP_DEFENSE") != std::string::npos;
+}
+
 /// The RACE_* names in bit order (bit i is MonsterType i + 1), each tree's
 /// spelling where they differ (Fluorohydride / EDOPro), and the ATTRIBUTE_* names.
 constexpr std::array<std::string_view, 26> kRaceNames = {
@@ -209,6 +225,10 @@ bool continuous_part(const json& e, std::uint32_t card_type, EffectTerm& t, Scri
     return monster_part(t, r, ContinuousKind::DestroyedWhenTargeted,
                         "EVENT_CHAIN_SOLVED destroying itself when the link that targeted it resolves -> destroyed "
                         "when targeted (continuous)");
+  if ((card_type & kTypeMonster) && defense_after_attacking(e))
+    return monster_part(t, r, ContinuousKind::DefenseAfterAttacking,
+                        "EVENT_PHASE+PHASE_BATTLE changing itself to Defense Position if it attacked -> "
+                        "defense_after_attacking (continuous, applied as the End Step begins)");
   if (ContinuousSpec atk; (card_type & kTypeMonster) && printed_atk_part(e, atk)) {
     monster_part(t, r, atk.kind,
                  "field EFFECT_UPDATE_ATTACK " + std::to_string(atk.amount) + " on " +

@@ -139,6 +139,7 @@ void Mapper::on_phase(const Message& m) {
 /// battle command (processor.cpp, field::process_battle_command, steps 40-41).
 void Mapper::on_hint(const Message& m) {
   if (stage_ != Stage::InBattle || m.hint_type != kHintEvent) return;
+  if (m.data == 29) battle_step_ending_ = true;
   Timing t;
   switch (m.data) {
     case 24: t = Timing::BattleStep; break;
@@ -166,6 +167,7 @@ void Mapper::on_hint(const Message& m) {
 
 void Mapper::on_battle_cmd(const Message& m) {
   if (stage_ != Stage::InBattle) return;
+  battle_step_ending_ = false;
   drop_post_chain_round();
   // The Battle Step's round after a chain that ended the attack at its
   // declaration, when the core prompted no one in it.

@@ -159,6 +159,9 @@ class Mapper {
   std::uint8_t attacker_ = kNoSlot, target_ = kNoSlot;
   bool replay_open_ = false;       ///< a Replay event was written, the re-choice not yet
   bool calc_seen_ = false;         ///< MSG_BATTLE seen in this Damage Step
+  /// HINT 29 seen: the turn player chose to leave the Battle Step and the
+  /// opponent was asked; without a chain there, the End Step comes next.
+  bool battle_step_ending_ = false;
   bool calc_open_ = false;         ///< right after MSG_BATTLE: MSG_DAMAGE is battle damage
   bool attack_negated_ = false;
   /// AttackNegated was written at the resolution of a Duel.NegateAttack link;

@@ -135,6 +135,7 @@ void Stepper::on_entry(Timing t) {
   if (in_damage_step(t) && t == flip_at) flip_target_if_face_down();
   const auto leave_at = static_cast<Timing>(static_cast<int>(Timing::DamageCalculation) + r.get(Knob::BattleDestroyedLeaveTiming));
   if (t == leave_at && t != Timing::DamageCalculation) send_battle_destroyed();
+  if (t == Timing::EndStep) defense_after_attacking();
   if (t == Timing::EndStep) pend_timed_triggers(TriggerEvent::EndOfBattlePhase, false);
   if (t == Timing::EndOfDamageStep) pend_timed_triggers(TriggerEvent::EndOfDamageStep, true);
   // Before damage calculation, after the flip: the battlers' triggers on their
@@ -143,6 +144,18 @@ void Stepper::on_entry(Timing t) {
   if (t == Timing::BeforeDamageCalculation && !s.has(kBattleCancelled) && s.attacker < kSlotCount &&
       s.zones[s.attacker].occupied() && (s.target == kDirect || (s.target < kSlotCount && s.zones[s.target].occupied())))
     pend_timed_triggers(TriggerEvent::BeforeDamageCalculation, true);
+}
+
+/// As the End Step begins, each monster under defense_after_attacking that
+/// has attacked and is in Attack Position changes to Defense Position, before
+/// anyone may activate anything (applied, not activated: S0 §6.3.4.3).
+void Stepper::defense_after_attacking() {
+  for (std::uint8_t c = 0; c < sc.cards.size(); ++c) {
+    if (sc.cards[c].term.continuous.kind != ContinuousKind::DefenseAfterAttacking || !continuous_active(c)) continue;
+    const std::uint8_t h = host_slot(c);
+    if (h != kNoSlot && s.zones[h].has(kAttacked) && s.zones[h].position() == Position::FaceUpAttack)
+      change_position(h, Position::FaceUpDefense);
+  }
 }
 
 /// Triggers on a point of time (the end of the Damage Step or of the Battle

@@ -55,6 +55,7 @@ struct Stepper {
   void leave_window();
   void on_entry(Timing t);
   void pend_timed_triggers(TriggerEvent event, bool battlers_only);
+  void defense_after_attacking();
   void declared_triggers();
   void open_priority();
   /// open_priority() after its self-destruction check: triggers, then priority.

@@ -65,12 +65,22 @@ enum class ContinuousKind : std::uint8_t {
   /// The same by Attribute (Nightmare Penguin's WATER monsters; Hoshiningen:
   /// LIGHT +500 and DARK -400 on the whole field, two parts, two cards).
   AttributeAtkModifier,
+  /// The host, if it has attacked this Battle Phase, changes to Defense
+  /// Position as the End Step begins: applied, not activated, so no chain and
+  /// nothing to respond to (Goblin Attack Force, Giant Orc, Diamond Crab King:
+  /// S0 §6.3.4.3's Diamond Crab King example has it apply even when its battle
+  /// had no damage calculation; both cores run it as a continuous effect on
+  /// EVENT_PHASE+PHASE_BATTLE before the End Step's prompts). S3 §End of Battle
+  /// Phase reads such cards as activated triggers: that reading is the term
+  /// trigger `end_of_battle_phase` with `change_position self defense`.
+  DefenseAfterAttacking,
 };
-inline constexpr int kContinuousKindCount = 26;
+inline constexpr int kContinuousKindCount = 27;
 /// The kinds a card on the field from the start may carry (every kind before
-/// FaceUpAttackPosition, and the ATK changes by Type or Attribute after them):
-/// the random generator draws its continuous effects among the first, the
-/// others apart (term_gen.cpp, draw_printed_atk).
+/// FaceUpAttackPosition, and the ATK changes by Type or Attribute and
+/// DefenseAfterAttacking after them): the random generator draws its
+/// continuous effects among the first, the others apart (term_gen.cpp,
+/// draw_printed_atk, draw_defense_after_attacking).
 inline constexpr int kAlwaysOnContinuousKindCount = 21;
 
 /// Parts that only a Continuous Spell or Trap activated during the duel may
@@ -95,7 +105,8 @@ constexpr bool continuous_needs_host(ContinuousKind k) {
          k == ContinuousKind::SecondAttack || k == ContinuousKind::CannotAttackDirectly ||
          k == ContinuousKind::IgnoredAsAttackTarget || k == ContinuousKind::AttackAllOnceEach ||
          k == ContinuousKind::MustAttack || k == ContinuousKind::IndestructibleByBattle ||
-         k == ContinuousKind::OpponentNoTrapActivation || k == ContinuousKind::DestroyedWhenTargeted;
+         k == ContinuousKind::OpponentNoTrapActivation || k == ContinuousKind::DestroyedWhenTargeted ||
+         k == ContinuousKind::DefenseAfterAttacking;
 }
 
 /// The continuous parts a Continuous Spell or Trap activated during the duel

@@ -173,5 +173,54 @@ TEST(YgoproTriggers, AConditionOnTheBattledMonsterBeingRelatedNeedsItOnTheField)
   EXPECT_EQ(read_script_effect(edo, 0x21, "").term->conditions, 0);
 }
 
+// Goblin Attack Force's real script: a continuous effect on
+// EVENT_PHASE+PHASE_BATTLE that changes the card to Defense Position if it
+// attacked reads as the continuous part defense_after_attacking; without the
+// attacked test, or changing another position, or on another event, it is not.
+TEST(YgoproTriggers, AChangeToDefenseAfterAttackingIsContinuous) {
+  json goblin = {{"effect_type", "EFFECT_TYPE_CONTINUOUS|EFFECT_TYPE_FIELD"}, {"event_code", "EVENT_PHASE+PHASE_BATTLE"},
+                 {"event_code_value", 4224}, {"condition", "c78658564.lua:13-15"},
+                 {"condition_uses", {":GetAttackedCount", ":GetHandler"}}, {"operation", "c78658564.lua:16-27"},
+                 {"operation_uses", {":IsAttackPos", "Duel.ChangePosition", "POS_FACEUP_DEFENSE"}}};
+  const ScriptReading r = read_script_effect(goblin, 0x21, "");
+  ASSERT_TRUE(r.term.has_value());
+  EXPECT_EQ(r.term->activation, Activation::Continuous);
+  EXPECT_EQ(r.term->continuous.kind, ContinuousKind::DefenseAfterAttacking);
+  const auto kind = [](const json& e) {
+    return read_script_effect(e, 0x21, "").term.value_or(EffectTerm{}).continuous.kind;
+  };
+  json any = goblin;
+  any["condition_uses"] = {":GetHandler"};
+  EXPECT_NE(kind(any), ContinuousKind::DefenseAfterAttacking);
+  json attack = goblin;
+  attack["operation_uses"] = {"Duel.ChangePosition", "POS_FACEUP_ATTACK"};
+  EXPECT_NE(kind(attack), ContinuousKind::DefenseAfterAttacking);
+  json end_phase = goblin;
+  end_phase["event_code"] = "EVENT_PHASE+PHASE_END";
+  end_phase["event_code_value"] = 4608;
+  EXPECT_NE(kind(end_phase), ContinuousKind::DefenseAfterAttacking);
+}
+
+// The recorded run: after the opponent passed at HINT 29, the core applies
+// Goblin Attack Force's change in its End Step phase event, with no HINT 25:
+// the change is the End Step's, before its prompts.
+TEST(YgoproTriggers, AChangeAfterTheBattleStepEndedIsTheEndSteps) {
+  const ImportResult r = import_real("batch2/fluoro/fluoro-goblin_attack_force-p000");
+  ASSERT_FALSE(r.error) << r.error->what;
+  ASSERT_EQ(r.header.scenario.cards.size(), 1u);
+  EXPECT_EQ(r.header.scenario.cards[0].term.continuous.kind, ContinuousKind::DefenseAfterAttacking);
+  Timing now = Timing::MainPhase1;
+  int changes = 0;
+  for (const TraceRecord& rec : r.records) {
+    if (rec.kind != RecordKind::Event) continue;
+    if (rec.event.type == EventType::TimingEnter) now = rec.event.timing;
+    if (rec.event.type == EventType::PositionChanged) {
+      EXPECT_EQ(now, Timing::EndStep);
+      ++changes;
+    }
+  }
+  EXPECT_EQ(changes, 1);
+}
+
 }  // namespace
 }  // namespace bc::ygopro
