@@ -104,6 +104,13 @@ bool trap_activation_lock(const json& e) {
   return true;
 }
 
+/// EFFECT_TYPE_CONTINUOUS (0x800 in both cores), by name or by value.
+bool is_continuous(const json& e) {
+  const std::string type = text_of(e, "effect_type");
+  return type.empty() ? (value_of(e, "effect_type_value") & 0x800) != 0
+                      : type.find("EFFECT_TYPE_CONTINUOUS") != std::string::npos;
+}
+
 /// Spirit Reaper's shape: a continuous effect on EVENT_CHAIN_SOLVED (1022 in
 /// both cores) whose operation destroys the card when the link that targeted
 /// it resolves (fluoro: `re` related to the card; EDOPro: the chain's
@@ -111,10 +118,7 @@ bool trap_activation_lock(const json& e) {
 /// calculation (Duel.IsDamageCalculated). Its EVENT_BECOME_TARGET and
 /// EVENT_BATTLED halves are bookkeeping of the same rule and read as nothing.
 bool destroyed_when_targeted(const json& e) {
-  const std::string type = text_of(e, "effect_type");
-  const bool continuous = type.empty() ? (value_of(e, "effect_type_value") & 0x800) != 0
-                                       : type.find("EFFECT_TYPE_CONTINUOUS") != std::string::npos;
-  if (!continuous || !event_is(e, Constant{"EVENT_CHAIN_SOLVED", 1022})) return false;
+  if (!is_continuous(e) || !event_is(e, Constant{"EVENT_CHAIN_SOLVED", 1022})) return false;
   const std::string op = function_facts(e, "operation");
   auto has = [&](const char* s) { return op.find(s) != std::string::npos; };
   return has("Duel.Destroy") && has("Duel.IsDamageCalculated") && (has(":IsRelateToEffect") || has("CHAININFO_TARGET_CARDS"));
@@ -127,10 +131,7 @@ bool destroyed_when_targeted(const json& e) {
 /// Position (Duel.ChangePosition, POS_FACEUP_DEFENSE). The cores run it in
 /// field::process_phase_event, step 0, before the End Step's prompts, with no chain.
 bool defense_after_attacking(const json& e) {
-  const std::string type = text_of(e, "effect_type");
-  const bool continuous = type.empty() ? (value_of(e, "effect_type_value") & 0x800) != 0
-                                       : type.find("EFFECT_TYPE_CONTINUOUS") != std::string::npos;
-  if (!continuous || !event_is(e, Constant{"EVENT_PHASE+PHASE_BATTLE", 0x1080})) return false;
+  if (!is_continuous(e) || !event_is(e, Constant{"EVENT_PHASE+PHASE_BATTLE", 0x1080})) return false;
   const std::string op = function_facts(e, "operation");
   return function_facts(e, "condition").find(":GetAttackedCount") != std::string::npos &&
          op.find("Duel.ChangePosition") != std::string::npos && op.find("POS_FACEUP_DEFENSE") != std::string::npos;
