@@ -45,9 +45,11 @@ void sort_with_index(std::array<std::uint64_t, 8>& keys, std::array<std::uint8_t
 }
 
 /// Why the rules' own choices read a side's zone order (effects.cpp
-/// tribute_slot, chain.cpp trigger_target), or "" when nothing does.
+/// tribute_slot and free_zone for a control change, chain.cpp
+/// trigger_target), or "" when nothing does.
 std::string zone_order_reader(const Scenario& sc, Player side) {
   for (const CardSpec& c : sc.cards) {
+    if (c.term.has_op(OpCode::TakeControl)) return c.name + "'s control change moves monsters between the sides";
     // A Tribute cost is its controller's choice, except for a trigger the rules chain.
     if (c.term.cost == Cost::TributeOwnMonster && c.owner == side && c.term.activation == Activation::Trigger)
       return c.name + "'s Tribute cost takes the first monster";
@@ -96,12 +98,11 @@ Symmetry Symmetry::of(const Scenario& sc) {
     if (hosts_a_card(sc, m)) continue;
     int copies = 0;
     for (std::size_t k = m; k < sc.monsters.size(); ++k) {
-      // Names are for people (unique in a file); the rules read ATK, DEF, Level and Type.
-      const MonsterSpec& a = sc.monsters[k];
-      const MonsterSpec& b = sc.monsters[m];
-      if (y.monster_rep_[k] != k || hosts_a_card(sc, k) || a.atk != b.atk || a.def != b.def || a.level != b.level ||
-          a.type != b.type)
-        continue;
+      // Names are for people (unique in a file); the rules may read every other
+      // field (ATK, DEF, Level, Type, Attribute: an ATK change by Attribute).
+      MonsterSpec a = sc.monsters[k];
+      a.name = sc.monsters[m].name;
+      if (y.monster_rep_[k] != k || hosts_a_card(sc, k) || !(a == sc.monsters[m])) continue;
       y.monster_rep_[k] = static_cast<std::uint8_t>(m);
       ++copies;
     }

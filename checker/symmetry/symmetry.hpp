@@ -10,10 +10,11 @@
 ///   - the five monster zones of a side: nothing in the model or the monitors
 ///     reads a zone's place, except the choices the rules make for a player
 ///     ("the first monster" of a Tribute cost, a trigger's target chosen by
-///     the rules), which turn the side's zones off;
-///   - monsters with the same ATK and DEF that host no effect (two identical
-///     attackers, Sheep Tokens): the rules read nothing else of them (a name
-///     is for people, and unique in a scenario file);
+///     the rules, the first free zone a control change fills), which turn
+///     the side's zones off;
+///   - monsters alike in all but their name that host no effect (two identical
+///     attackers, Sheep Tokens): a name is for people, and unique in a
+///     scenario file;
 ///   - copies of a card: consecutive cards with the same spec (owner, term,
 ///     host), so that no other card sits between two copies in index order.
 /// A canonical representative is built (monsters renamed to the first copy,

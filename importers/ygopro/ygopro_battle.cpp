@@ -8,10 +8,6 @@ namespace bc::ygopro::detail {
 
 namespace {
 
-/// The system string of the replay prompt ("continue the attack?") that
-/// both cores send as SELECT_YESNO to the turn player after a replay.
-constexpr std::uint64_t kReplayPrompt = 30;
-
 Position model_position(std::uint32_t p) {
   if (p & pos::kFaceUpAttack) return Position::FaceUpAttack;
   if (p & pos::kFaceUpDefense) return Position::FaceUpDefense;
@@ -84,17 +80,6 @@ bool Mapper::on_attack(const Message& m) {
   declared_count_ = defender_count();
   enter(Timing::AttackDeclaration);
   return true;
-}
-
-void Mapper::on_yes_no(const Message& m) {
-  if (stage_ != Stage::InBattle || !attack_ || step_ != Step::BattleStep || replay_open_) return;
-  if (m.data != kReplayPrompt || side(m.player) != Player::P1) return;
-  Event r = event(EventType::Replay);
-  r.slot = attacker_;
-  push(r);
-  enter(Timing::ReplayChoice);
-  replay_open_ = true;
-  asked_ = Asked::ReplayTarget;
 }
 
 /// The attack ended in the Battle Step (a new battle command arrived).

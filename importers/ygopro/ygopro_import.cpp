@@ -278,24 +278,6 @@ void Mapper::keep_post_chain_round() {
   ++out_.dropped_prompts;
 }
 
-void Mapper::on_select_card(const Message& m) {
-  if (stage_ != Stage::InBattle || asked_ != Asked::ReplayTarget) {
-    asked_ = Asked::Nothing;
-    return;
-  }
-  Offered o;
-  o.player = side(m.player);
-  o.has_timing = true;
-  o.timing = Timing::ReplayChoice;
-  for (const Choice& c : m.cards) {
-    const std::uint8_t t = slot(c.where);
-    if (t != kNoSlot) o.actions.push(Action{ActionType::ReplayTarget, kNoCard, attacker_, t});
-  }
-  o.actions.push(Action{ActionType::ReplayStop, kNoCard, attacker_});  // the SELECT_YESNO before offered "no"
-  push_offered(o);
-  asked_ = Asked::Nothing;
-}
-
 namespace {
 /// Codes the mapping reads; the decoder passes the others on with only their code set.
 bool mapped(std::uint8_t code) {

@@ -158,6 +158,7 @@ class Mapper {
   bool attack_ = false;
   std::uint8_t attacker_ = kNoSlot, target_ = kNoSlot;
   bool replay_open_ = false;       ///< a Replay event was written, the re-choice not yet
+  bool direct_asked_ = false;      ///< the replay's "attack directly?" prompt was sent (SELECT_YESNO 31)
   bool calc_seen_ = false;         ///< MSG_BATTLE seen in this Damage Step
   /// HINT 29 seen: the turn player chose to leave the Battle Step and the
   /// opponent was asked; without a chain there, the End Step comes next.

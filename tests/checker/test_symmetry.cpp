@@ -64,6 +64,80 @@ TEST(Symmetry, NamesTheInterchangeableObjectsOfTheBenchmark) {
   EXPECT_EQ(y.left_out(), "");
 }
 
+// Monsters alike in ATK, DEF, Level and Type but of another Attribute are not
+// interchangeable: an ATK change by Attribute tells them apart (a generated
+// board with copies found it: the reduced search's verdicts differed).
+TEST(Symmetry, MonstersOfAnotherAttributeAreNotInterchangeable) {
+  Scenario sc = shipped("symmetry");
+  ASSERT_NE(Symmetry::of(sc).summary().find("monsters like Gemini Elf"), std::string::npos);
+  for (MonsterSpec& m : sc.monsters)
+    if (m.name.rfind("Gemini Elf", 0) == 0) m.attribute = MonsterAttribute::Earth;
+  EXPECT_NE(Symmetry::of(sc).summary().find("monsters like Gemini Elf"), std::string::npos);
+  for (MonsterSpec& m : sc.monsters)
+    if (m.name.rfind("Gemini Elf", 0) == 0 && m.name != "Gemini Elf") m.attribute = MonsterAttribute::Dark;
+  EXPECT_EQ(Symmetry::of(sc).summary().find("monsters like Gemini Elf"), std::string::npos) << Symmetry::of(sc).summary();
+}
+
+// A control change puts the monster it takes in its taker's first free zone:
+// with the zones treated as interchangeable, the reduced search found the
+// direct attack 3 actions later than the plain one (a generated board with
+// copies, shrunk: two copies of a trigger taking the opponent's monsters,
+// twin monsters on each side). The zones are left alone then.
+TEST(Symmetry, AControlChangeLeavesTheZonesAlone) {
+  const char* text = R"(name = "take-control-copies"
+[[monster]]
+name = "A"
+atk = 500
+def = 0
+player = "p1"
+zone = 0
+[[monster]]
+name = "A twin"
+atk = 500
+def = 0
+player = "p1"
+zone = 1
+[[monster]]
+name = "B"
+atk = 0
+def = 0
+player = "p2"
+zone = 0
+[[monster]]
+name = "C"
+atk = 0
+def = 0
+player = "p2"
+zone = 1
+[[monster]]
+name = "D"
+atk = 0
+def = 0
+player = "p2"
+zone = 2
+[[monster]]
+name = "B twin"
+atk = 0
+def = 0
+player = "p2"
+zone = 3
+[[card]]
+name = "Taker"
+player = "p1"
+effect = { activation = "trigger", card_type = "monster", from_hand = true, trigger = "monster_inflicts_battle_damage", ops = ["take_control opponents_monsters"] }
+[[card]]
+name = "Taker"
+player = "p1"
+effect = { activation = "trigger", card_type = "monster", from_hand = true, trigger = "monster_inflicts_battle_damage", ops = ["take_control opponents_monsters"] }
+)";
+  const Scenario sc = parse_scenario(text, "take-control-copies.toml");
+  const Symmetry y = Symmetry::of(sc);
+  EXPECT_NE(y.left_out().find("zones of P1: Taker's control change moves monsters between the sides"), std::string::npos)
+      << y.left_out();
+  const Ruleset mr3 = load_ruleset("mr3");
+  expect_same_verdicts(run(sc, mr3, true), run(sc, mr3, false), sc.name);
+}
+
 TEST(Symmetry, LeavesAloneZonesWhoseOrderTheRulesRead) {
   // A quick effect's Tribute is its controller's choice; a trigger's is the first monster.
   EXPECT_EQ(Symmetry::of(shipped("tribute-cost")).left_out().find("Tribute"), std::string::npos);

@@ -108,6 +108,24 @@ TEST(YgoproCorePrompts, AttackMovedByTheResolvingLinkIsNotAReplay) {
   }
 }
 
+// Jinzo #7 may attack directly: after the replay its Sheep Tokens caused, the
+// cores ask "attack directly?" (SELECT_YESNO 31) before the monster choice.
+// Answered no, that prompt and the choice are one offer, the direct attack in it.
+TEST(YgoproCorePrompts, TheReplaysDirectAttackPromptIsPartOfItsOffer) {
+  for (const char* run : {"batch4/fluoro/fluoro-scapegoat_against_jinzo_7_direct_attack-p005",
+                          "batch4/edo/edo-scapegoat_against_jinzo_7_direct_attack-p005"}) {
+    const ImportResult r = import_run(run);
+    ASSERT_FALSE(r.error) << run;
+    const auto offer = std::find_if(r.records.begin(), r.records.end(), [](const TraceRecord& t) {
+      return t.kind == RecordKind::Offered && t.offered.timing == Timing::ReplayChoice;
+    });
+    ASSERT_NE(offer, r.records.end()) << run;
+    EXPECT_TRUE(std::any_of(offer->offered.actions.begin(), offer->offered.actions.end(), [](const Action& a) {
+      return a.type == ActionType::ReplayTarget && a.target == kDirect;
+    })) << run;
+  }
+}
+
 // D.D. Warrior Lady banishes the attacker and itself: the learnt outcome keeps
 // both banishments as operations on the battling monsters, by their roles, and
 // names no target (its script has no EFFECT_FLAG_CARD_TARGET).
