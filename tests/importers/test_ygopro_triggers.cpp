@@ -134,8 +134,10 @@ TEST(YgoproTriggers, AnActivationOnASummonIsATriggerOnAnyMonstersSummon) {
     EXPECT_FALSE(r.term->mandatory) << code;
     EXPECT_EQ(class_of(*r.term), EffectKind::OtherSummonTrigger) << code;
   }
-  EXPECT_EQ(read_script_effect({{"effect_type_value", 16}, {"event_code_value", 1102}}, 0x4, "").term->trigger,
-            TriggerEvent::MonsterSummoned);
+  // By value alone (EFFECT_TYPE_ACTIVATE 16, EVENT_SPSUMMON_SUCCESS 1102), as a file without names gives it.
+  const ScriptReading v = read_script_effect(json::parse(R"({"effect_type_value": 16, "event_code_value": 1102})"), 0x4, "");
+  ASSERT_TRUE(v.term.has_value());
+  EXPECT_EQ(v.term->trigger, TriggerEvent::MonsterSummoned);
   EXPECT_FALSE(read_script_effect({{"effect_type", "EFFECT_TYPE_ACTIVATE"}, {"event_code", "EVENT_SPSUMMON"}}, 0x4, "").term);
   const ScriptReading free = read_script_effect({{"effect_type", "EFFECT_TYPE_ACTIVATE"}, {"event_code", "EVENT_FREE_CHAIN"}}, 0x4, "");
   EXPECT_EQ(free.term->activation, Activation::Quick);
