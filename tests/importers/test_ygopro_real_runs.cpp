@@ -96,7 +96,11 @@ TEST_P(RealRuns, EveryVerdictIsAsPinned) {
 /// The events of one run as imported (`battlecheck import ygopro`), one JSON line each.
 std::vector<std::string> imported_lines(const std::string& run) {
   const std::string base = kDir + run;
-  const std::string out = ::testing::TempDir() + "bc-real-run-import.jsonl";
+  // One file per run: the tests run as separate processes side by side (ctest -j).
+  std::string name = run;
+  for (char& c : name)
+    if (c == '/') c = '_';
+  const std::string out = ::testing::TempDir() + "bc-real-run-import-" + name + ".jsonl";
   const std::string cmd = std::string(BC_BINARY) + " import ygopro --cards " + base + ".cards.json " + base + ".bin -o " +
                           out + " --force 2>/dev/null";
   EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
