@@ -158,6 +158,7 @@ class ConformanceChecker {
   /// In the Start or End Step: the engine's first prompt after the last chain
   /// ended went to the opponent, where the turn player acts first; "" otherwise.
   std::string phase_priority_note() const;
+  std::string one_chain_note(const Offered& o) const;
   /// Where the next divergence is recorded: the first, or one more of `later` (null when full).
   Divergence* next_divergence();
   bool closing_prompt(const Offered& o, const std::vector<Candidate>& states) const;

@@ -217,6 +217,28 @@ std::string ConformanceChecker::phase_priority_note() const {
   return "";
 }
 
+/// A window that admits one chain closes with it (the chains_* knobs). When
+/// the engine, after the chain that ended in the trace's current window,
+/// offers an activation there again, it opens a second chain where the
+/// ruleset admits one: say so, with the knob and its citation (EDOPro
+/// without DUEL_SINGLE_CHAIN_IN_DAMAGE_SUBSTEP, S1's reading of the start of
+/// the Damage Step).
+std::string ConformanceChecker::one_chain_note(const Offered& o) const {
+  if (!o.has_timing || o.timing != trace_timing_ || model_->rules().several(chains_knob(o.timing))) return "";
+  if (std::none_of(o.actions.begin(), o.actions.end(), [](const Action& a) { return a.type == ActionType::Activate; }))
+    return "";
+  for (std::size_t i = kept_.size(); i-- > 0;) {
+    const Kept& k = kept_[i];
+    if (k.kind != RecordKind::Event) continue;
+    if (k.event.type == EventType::TimingEnter || k.event.type == EventType::StepEnter) return "";
+    if (k.event.type == EventType::ChainEnd)
+      return "after the chain at " + std::string(name(o.timing)) + " ended (line " + std::to_string(k.line) +
+             ") the engine offers an activation there again, a second chain where the model's window closes with its "
+             "one chain: " + knob_rule_text(model_->rules(), chains_knob(o.timing));
+  }
+  return "";
+}
+
 Divergence* ConformanceChecker::next_divergence() {
   if (result_.divergence.kind == DivergenceKind::None) return &result_.divergence;
   if (result_.later.size() >= ConformanceResult::kMaxLater) return nullptr;
@@ -256,6 +278,8 @@ bool ConformanceChecker::diverge_offered(const Offered& o, std::size_t line, con
                       std::string(name(best->post.timing)));
     if (const std::string why = phase_priority_note(); !why.empty()) d.rules.push_back(why);
   }
+  if (o.has_timing && best->post.timing != o.timing)
+    if (const std::string why = one_chain_note(o); !why.empty()) d.rules.push_back(why);
   for (const Action& a : d.illegal) add_rules(d.rules, rules_for_action(*model_, best->post, a, true));
   for (const Action& a : d.withheld) add_rules(d.rules, rules_for_action(*model_, best->post, a, false));
   // An offer that differs only in activations, in the window and to the player

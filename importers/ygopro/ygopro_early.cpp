@@ -29,8 +29,9 @@ void Mapper::early_target(const Message& m) {
 void Mapper::early_chain(const Message& m) {
   if (m.link == 0 || m.link >= early_links_.size()) return;
   EarlyLink& l = early_links_[m.link];
-  if (m.code == msg::kChainNegated || m.code == msg::kChainDisabled) l.negated = true;
-  if (m.code == msg::kChainSolved && !l.negated && l.code != 0) early_.push_back(l);
+  if (m.code == msg::kChainNegated) l.negated = true;
+  if (m.code == msg::kChainDisabled) l.disabled = true;
+  if (m.code == msg::kChainSolved && l.code != 0) early_.push_back(l);
   if (m.code == msg::kChainSolved) l = EarlyLink{};
 }
 
@@ -51,6 +52,10 @@ void Mapper::mark_resolved_before() {
       continue;
     }
     CardSpec& spec = scenario_.cards[card];
+    if (l.negated || l.disabled) {
+      mark_early_negated(l, card);
+      continue;
+    }
     spec.resolved_before = true;
     if (l.targets) {
       const std::uint8_t s = slot(l.target);
@@ -71,6 +76,27 @@ void Mapper::mark_resolved_before() {
     if (const std::uint8_t card = card_of(d.engine, d.code, d.controller); card != kNoCard)
       scenario_.cards[card].destroyed_before = true;
   destroyed_early_.clear();
+}
+
+/// A link negated before the Battle Phase: the card was used all the same.
+/// Its activation negated, it went to the Graveyard (a monster's effect: used
+/// for the turn): gone, as if destroyed (CardSpec::destroyed_before). Its
+/// effect negated as it resolved, a card that stays on the field (a Continuous
+/// Trap) stays there face-up: resolved, with nothing applied, its continuous
+/// part subject to whatever negated it (Gravity Bind under Royal Decree, batch
+/// 4). A card that stays, whose operations last the turn, cannot be said so:
+/// a warning, as before.
+void Mapper::mark_early_negated(const EarlyLink& l, std::uint8_t card) {
+  CardSpec& spec = scenario_.cards[card];
+  if (l.negated || !spec.stays_on_field) {
+    spec.destroyed_before = true;
+    return;
+  }
+  if (spec.term.op_count == 0) {
+    spec.resolved_before = true;
+    return;
+  }
+  warn("card " + std::to_string(l.code) + " resolved in Main Phase 1 with its effect negated: what it left for the turn is not known");
 }
 
 }  // namespace bc::ygopro::detail

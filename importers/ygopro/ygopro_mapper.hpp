@@ -236,12 +236,14 @@ class Mapper {
     std::uint8_t controller = 0;
     Location target{};
     bool targets = false;
-    bool negated = false;
+    bool negated = false;   ///< its activation was negated (MSG_CHAIN_NEGATED): the card is gone
+    bool disabled = false;  ///< its effect was negated as it resolved (MSG_CHAIN_DISABLED)
     std::size_t engine = kNoEngine;  ///< the activated copy (engine_at)
   };
   std::array<EarlyLink, 32> early_links_{};
   std::uint8_t early_activating_ = 0;
-  std::vector<EarlyLink> early_;              ///< links that resolved before the Battle Phase
+  std::vector<EarlyLink> early_;              ///< links that resolved before the Battle Phase (negated ones too)
+  void mark_early_negated(const EarlyLink& l, std::uint8_t card);
   /// Spell and Trap cards destroyed in their SZONE before the Battle Phase
   /// (passcode, engine controller): CardSpec::destroyed_before.
   struct EarlyDestroyed {

@@ -161,6 +161,20 @@ int knob_value_count(Knob k) {
   return static_cast<int>(std::count_if(v.begin(), v.end(), [](std::string_view s) { return !s.empty(); }));
 }
 
+Knob chains_knob(Timing t) {
+  switch (t) {
+    case Timing::StartStep: return Knob::ChainsStartStep;
+    case Timing::AttackDeclaration: return Knob::ChainsAttackDeclaration;
+    case Timing::StartOfDamageStep: return Knob::ChainsStartOfDamageStep;
+    case Timing::BeforeDamageCalculation: return Knob::ChainsBeforeDamageCalculation;
+    case Timing::DamageCalculation: return Knob::ChainsDamageCalculation;
+    case Timing::AfterDamageCalculation: return Knob::ChainsAfterDamageCalculation;
+    case Timing::EndOfDamageStep: return Knob::ChainsEndOfDamageStep;
+    case Timing::EndStep: return Knob::ChainsEndStep;
+    default: return Knob::ChainsBattleStep;
+  }
+}
+
 std::vector<std::string> builtin_ruleset_names() { return stems(embedded::rulesets()); }
 std::vector<std::string> builtin_mutant_names() { return stems(embedded::mutants()); }
 

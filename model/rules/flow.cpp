@@ -6,22 +6,6 @@
 
 namespace bc::detail {
 
-namespace {
-Knob chains_knob(Timing t) {
-  switch (t) {
-    case Timing::StartStep: return Knob::ChainsStartStep;
-    case Timing::AttackDeclaration: return Knob::ChainsAttackDeclaration;
-    case Timing::StartOfDamageStep: return Knob::ChainsStartOfDamageStep;
-    case Timing::BeforeDamageCalculation: return Knob::ChainsBeforeDamageCalculation;
-    case Timing::DamageCalculation: return Knob::ChainsDamageCalculation;
-    case Timing::AfterDamageCalculation: return Knob::ChainsAfterDamageCalculation;
-    case Timing::EndOfDamageStep: return Knob::ChainsEndOfDamageStep;
-    case Timing::EndStep: return Knob::ChainsEndStep;
-    default: return Knob::ChainsBattleStep;
-  }
-}
-}  // namespace
-
 bool Stepper::one_chain_window() const { return !r.several(chains_knob(s.timing)); }
 
 std::uint8_t Stepper::host_slot(std::uint8_t card) const {
