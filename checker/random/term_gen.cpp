@@ -6,6 +6,7 @@
 #include "checker/random/term_gen.hpp"
 
 #include "model/library/term_check.hpp"
+#include "model/terms/targets.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -42,8 +43,8 @@ std::string op_problem(const Op& o, const EffectTerm& t, bool blanks) {
     return "object does not fit";
   if (op_on_life_points(o.code) && (o.flag ? o.amount != 0 : o.amount <= 0)) return "an amount or attacker_atk, not both";
   if (objectless(o.code) && o.object != Object::Target) return "an object on an operation without one";
-  const bool card_destroyed = t.target.kind == TargetKind::SpellTrap && o.code == OpCode::Destroy;
-  if (o.object == Object::Target && !objectless(o.code) && !monster_target && !card_destroyed)
+  const bool card_removed = targets_cards(t.target.kind) && target_op_problem(t, o) == nullptr;
+  if (o.object == Object::Target && !objectless(o.code) && !monster_target && !card_removed)
     return "acts on a target it has not";
   if (o.code == OpCode::ChangeAttackTarget && o.object != Object::Target) return "redirects to something but its target";
   if (!stat_op(o.code) && !op_on_life_points(o.code) && o.amount != 0) return "an amount on " + std::string(name(o.code));
@@ -244,18 +245,19 @@ void draw_defense_after_attacking(const Rng& r, EffectTerm& t, bool hostable) {
   if (hostable && side.chance(8)) t.continuous = ContinuousSpec{ContinuousKind::DefenseAfterAttacking};
 }
 
-/// A Spell or Trap card as the target, destroyed (Mystical Space Typhoon): on
-/// one quick Spell or Trap in ten without a target, its first operation made
-/// "destroy target"; drawn from a hash of the generator's state that does not
-/// advance it, as draw_lock_after_activation is.
+/// A Spell or Trap card (Mystical Space Typhoon) or any card (Nightmare
+/// Penguin) as the target of one quick Spell or Trap in ten without one, its
+/// first operation "destroy target" or "return_to_hand target"; from a hash
+/// of the generator's state that does not advance it.
 void draw_card_target(const Rng& r, EffectTerm& t) {
   if (t.card_type == CardType::Monster || t.activation != Activation::Quick || t.target.kind != TargetKind::None) return;
   Rng side{fmix64(r.s ^ 0x5EED'CA4D'7A46'E701ull)};
   if (!side.chance(10)) return;
-  t.target = TargetSpec{TargetKind::SpellTrap, static_cast<SideSel>(side.below(3))};
+  const bool any_card = side.chance(33);
+  t.target = TargetSpec{any_card ? TargetKind::Card : TargetKind::SpellTrap, static_cast<SideSel>(side.below(3))};
   if (t.op_count == 0) t.op_count = 1;
   t.ops[0] = Op{};
-  t.ops[0].code = OpCode::Destroy;
+  t.ops[0].code = any_card || side.chance(25) ? OpCode::ReturnToHand : OpCode::Destroy;
 }
 
 /// One draw, part by part; term_problem() decides whether it is kept.

@@ -56,7 +56,7 @@ std::string zone_order_reader(const Scenario& sc, Player side) {
     const TargetSpec& t = c.term.target;
     const bool covers = t.side == SideSel::Any || (t.side == SideSel::Own) == (c.owner == side);
     // A role (the attacker, the attack target, a battler) names one monster of a side: no order read.
-    if (c.term.activation == Activation::Trigger && t.kind == TargetKind::Monster && t.role == RoleSel::Any && covers)
+    if (c.term.activation == Activation::Trigger && targets_monsters(t.kind) && t.role == RoleSel::Any && covers)
       return c.name + "'s target is chosen by the rules, the first legal one";
   }
   return "";

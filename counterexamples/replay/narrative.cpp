@@ -208,7 +208,11 @@ std::string Narrator::event_text(const Event& e) {
       return "for the rest of the turn the opponent's monsters can attack only " + monster(e.slot);
     case EventType::ControlChanged:
       return player_label(e.player) + " takes control of " + monster(e.slot) + " (now in " + slot_name(e.target) + ")";
-    case EventType::CardDestroyed: return player_label(e.player) + "'s " + card(e.card) + " is destroyed";
+    case EventType::CardDestroyed:
+      return player_label(e.player) + "'s " + card(e.card) +
+             (e.reason == LeaveReason::ReturnToHand ? " returns to the hand"
+              : e.reason == LeaveReason::Banish     ? " is banished"
+                                                    : " is destroyed");
     case EventType::LifePointsChanged:
       return player_label(e.player) + (e.value < 0 ? " takes " + std::to_string(-e.value) + " damage from an effect"
                                                    : " gains " + std::to_string(e.value) + " Life Points");

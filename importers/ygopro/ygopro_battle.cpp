@@ -195,7 +195,9 @@ bool Mapper::on_move(const Message& m) {
     track_move(m);
     return true;
   }
-  if (m.from.location == loc::kSzone && (m.move_reason & reason::kDestroy)) note_card_destroyed(m);
+  if (m.from.location == loc::kSzone && ((m.move_reason & reason::kDestroy) || m.to.location == loc::kHand ||
+                                         m.to.location == loc::kRemoved))
+    note_card_destroyed(m);
   if (m.to.location == loc::kMzone && !map_extra_zone(m.to.controller, m.to.sequence))
     return fail(m, "a monster enters an Extra Monster Zone, but its side has no free zone in the model's five");
   const std::uint8_t from = slot(m.from), to = slot(m.to);
@@ -209,7 +211,7 @@ bool Mapper::on_move(const Message& m) {
     else if (m.move_reason & reason::kDestroy) reason = LeaveReason::EffectDestroy;
     if (reason == LeaveReason::Cost) learn_cost(from, m);
     if (resolving_ && links_[resolving_].card < scenario_.cards.size() &&
-        scenario_.cards[links_[resolving_].card].term.target.kind == TargetKind::Monster) {
+        targets_monsters(scenario_.cards[links_[resolving_].card].term.target.kind)) {
       Event& a = out_.records[links_[resolving_].record].event;
       if (a.target == kNoSlot) a.target = from;
     }
@@ -303,12 +305,12 @@ void Mapper::on_become_target(const Message& m) {
   const bool open = card < open_outcome_.size() && open_outcome_[card];
   const bool no_target = card < no_target_.size() && no_target_[card];
   const TargetKind kind = scenario_.cards[card].term.target.kind;
-  if (kind != TargetKind::Monster && kind != TargetKind::SpellTrap && (!open || no_target)) return;
+  if (!targets_monsters(kind) && !targets_cards(kind) && (!open || no_target)) return;
   Event& a = out_.records[links_[activating_].record].event;
   for (const Choice& c : m.cards) {
     if (a.target != kNoSlot) break;
-    if (kind == TargetKind::SpellTrap) a.target = spell_trap_target(c.where);
-    else if (c.where.location == loc::kMzone) a.target = slot(c.where);
+    if (targets_cards(kind) && c.where.location == loc::kSzone) a.target = spell_trap_target(c.where);
+    else if (kind != TargetKind::SpellTrap && c.where.location == loc::kMzone) a.target = slot(c.where);
   }
 }
 

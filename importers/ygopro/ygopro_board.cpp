@@ -58,7 +58,7 @@ std::uint8_t Mapper::spell_trap_target(const Location& where) const {
 }
 
 /// Only the resolving link's target: the model destroys a Spell or Trap only
-/// so (Stepper::destroy_card); a card destroyed otherwise (Call of the
+/// so (Stepper::remove_card); a card destroyed otherwise (Call of the
 /// Haunted when its monster leaves) leaves no event.
 /// The model's reading of where a card is (Stepper::card_on_field): a card
 /// whose link resolved in the chain still open is on its way to the
@@ -78,6 +78,8 @@ void Mapper::note_card_destroyed(const Message& m) {
   e.type = EventType::CardDestroyed;
   e.card = card;
   e.player = side(m.from.controller);
+  if (!(m.move_reason & reason::kDestroy))  // returned or banished by the link (Nightmare Penguin): the reason says so
+    e.reason = m.to.location == loc::kHand ? LeaveReason::ReturnToHand : LeaveReason::Banish;
   push(e);
 }
 

@@ -59,7 +59,7 @@ void Mapper::control_change(std::uint8_t from, std::uint8_t to, Position positio
   e.player = side(m.to.controller);
   e.position = position;
   if (resolving_ && links_[resolving_].card < scenario_.cards.size() &&
-      scenario_.cards[links_[resolving_].card].term.target.kind == TargetKind::Monster) {
+      targets_monsters(scenario_.cards[links_[resolving_].card].term.target.kind)) {
     Event& a = out_.records[links_[resolving_].record].event;
     if (a.target == kNoSlot) a.target = from;
   }

@@ -84,14 +84,36 @@ inline bool targets_spell_trap(const json& e) {
   return field && (has("IsSpellTrap") || (has("TYPE_SPELL") && has("TYPE_TRAP")));
 }
 
-/// A term read as destroying its monster target whose target check chooses a
-/// Spell or Trap (targets_spell_trap) targets `spell_trap any` instead.
+/// The target check chooses any card on the field, monster or Spell or Trap
+/// (Nightmare Penguin: `Duel.SelectTarget(..., 0, LOCATION_ONFIELD, ...)`
+/// with no type test): it looks on the whole field, names no zone of its
+/// own, and no card type nor anything only a monster has (its filter's
+/// ATK, DEF, Level, Rank, Type, Attribute, battle position or summon: such a
+/// test chooses monsters, which a monster target already reads).
+inline bool targets_any_card(const json& e) {
+  const std::string uses = function_facts(e, "target_check");
+  auto has = [&](const char* s) { return uses.find(s) != std::string::npos; };
+  if (!has("LOCATION_ONFIELD") || has("LOCATION_MZONE") || has("LOCATION_SZONE")) return false;
+  for (const char* typed : {"IsSpellTrap", "TYPE_SPELL", "TYPE_TRAP", "TYPE_MONSTER", "Attack", "Defense", "Level", "Rank",
+                            "Race", "Attribute", "Pos", "Summon", "TurnSet"})
+    if (has(typed)) return false;
+  return true;
+}
+
+/// A term read as removing its monster target (destroyed, banished or
+/// returned to the hand, one operation) whose target check chooses a Spell or
+/// Trap (targets_spell_trap) targets `spell_trap any` instead; one whose
+/// check chooses any card on the field (targets_any_card), `card any`.
 inline void spell_trap_target(const json& e, EffectTerm& t, std::string& rule) {
-  if (!targets_spell_trap(e) || t.target.kind != TargetKind::Monster || t.op_count != 1 ||
-      t.ops[0].code != OpCode::Destroy || t.ops[0].object != Object::Target)
-    return;
-  t.target = TargetSpec{TargetKind::SpellTrap, SideSel::Any};
-  rule += ", its target is a Spell or Trap card on the field";
+  if (t.target.kind != TargetKind::Monster || t.op_count != 1 || t.ops[0].object != Object::Target) return;
+  const OpCode c = t.ops[0].code;
+  if (targets_spell_trap(e) && (c == OpCode::Destroy || c == OpCode::ReturnToHand)) {
+    t.target = TargetSpec{TargetKind::SpellTrap, SideSel::Any};
+    rule += ", its target is a Spell or Trap card on the field";
+  } else if (targets_any_card(e) && (c == OpCode::Destroy || c == OpCode::Banish || c == OpCode::ReturnToHand)) {
+    t.target = TargetSpec{TargetKind::Card, SideSel::Any};
+    rule += ", its target is any card on the field";
+  }
 }
 
 /// A change of the damage its player takes that the operation registers

@@ -1,6 +1,7 @@
 #include "model/core/ruleset.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include "model/embed/embedded.hpp"
 
@@ -162,17 +163,13 @@ int knob_value_count(Knob k) {
 }
 
 Knob chains_knob(Timing t) {
-  switch (t) {
-    case Timing::StartStep: return Knob::ChainsStartStep;
-    case Timing::AttackDeclaration: return Knob::ChainsAttackDeclaration;
-    case Timing::StartOfDamageStep: return Knob::ChainsStartOfDamageStep;
-    case Timing::BeforeDamageCalculation: return Knob::ChainsBeforeDamageCalculation;
-    case Timing::DamageCalculation: return Knob::ChainsDamageCalculation;
-    case Timing::AfterDamageCalculation: return Knob::ChainsAfterDamageCalculation;
-    case Timing::EndOfDamageStep: return Knob::ChainsEndOfDamageStep;
-    case Timing::EndStep: return Knob::ChainsEndStep;
-    default: return Knob::ChainsBattleStep;
-  }
+  constexpr std::array<std::pair<Timing, Knob>, 8> kOwn = {{
+      {Timing::StartStep, Knob::ChainsStartStep}, {Timing::AttackDeclaration, Knob::ChainsAttackDeclaration},
+      {Timing::StartOfDamageStep, Knob::ChainsStartOfDamageStep}, {Timing::BeforeDamageCalculation, Knob::ChainsBeforeDamageCalculation},
+      {Timing::DamageCalculation, Knob::ChainsDamageCalculation}, {Timing::AfterDamageCalculation, Knob::ChainsAfterDamageCalculation},
+      {Timing::EndOfDamageStep, Knob::ChainsEndOfDamageStep}, {Timing::EndStep, Knob::ChainsEndStep}}};
+  const auto it = std::find_if(kOwn.begin(), kOwn.end(), [t](const auto& p) { return p.first == t; });
+  return it == kOwn.end() ? Knob::ChainsBattleStep : it->second;
 }
 
 std::vector<std::string> builtin_ruleset_names() { return stems(embedded::rulesets()); }

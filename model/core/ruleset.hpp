@@ -94,8 +94,7 @@ std::optional<Knob> parse_knob(std::string_view name);
 bool is_bool_knob(Knob k);
 /// Number of values a knob can take (2 or 3).
 int knob_value_count(Knob k);
-/// The one|several knob that says how many chains a window admits (the
-/// Battle Step's for the windows of the Battle Step and any other).
+/// The one|several knob for how many chains a window admits (else the Battle Step's).
 Knob chains_knob(Timing t);
 
 /// Where a knob's value comes from, kept for reports.

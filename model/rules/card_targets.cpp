@@ -34,19 +34,20 @@ bool Stepper::card_on_field(std::uint8_t t) const {
   return c.term.card_type == CardType::Trap || c.set;
 }
 
-/// The card leaves the field (a CardDestroyed event): set, it can no longer be activated; face-up,
-/// its continuous part (and any effect it has once face-up) stops; on the
-/// chain, its link still resolves, but its continuous part never applies
+/// The card leaves the field, destroyed or (`reason`) returned to the hand or
+/// banished (a CardDestroyed event): set, it can no longer be activated;
+/// face-up, its continuous part (and any effect it has once face-up) stops; on
+/// the chain, its link still resolves, but its continuous part never applies
 /// (kLinkCardGone). No longer on the field (resolved meanwhile): nothing.
-void Stepper::destroy_card(std::uint8_t t) {
+void Stepper::remove_card(std::uint8_t t, LeaveReason reason) {
   if (t >= sc.cards.size() || !card_on_field(t)) return;
   for (int i = 0; i < s.chain_len; ++i)
     if (s.chain[i].card == t) {
-      if (!(s.chain[i].bits & kLinkActivationNegated)) emit_card_destroyed(t);
+      if (!(s.chain[i].bits & kLinkActivationNegated)) emit_card_destroyed(t, reason);
       s.chain[i].bits |= kLinkCardGone;
       return;
     }
-  emit_card_destroyed(t);
+  emit_card_destroyed(t, reason);
   const auto b = static_cast<std::uint16_t>(1u << t);
   s.used |= b;
   s.resolved &= static_cast<std::uint16_t>(~b);
@@ -54,11 +55,13 @@ void Stepper::destroy_card(std::uint8_t t) {
 
 /// CardDestroyed for card t. Not for a card whose activation was negated: it
 /// goes to the Graveyard as its link resolves anyway, and nothing it does
-/// comes into force.
-void Stepper::emit_card_destroyed(std::uint8_t t) {
+/// comes into force. A destruction leaves the event's reason at its default
+/// (traces before version 9 have none); another removal names its reason.
+void Stepper::emit_card_destroyed(std::uint8_t t, LeaveReason reason) {
   Event e = ev(EventType::CardDestroyed);
   e.card = t;
   e.player = sc.cards[t].owner;
+  if (reason != LeaveReason::EffectDestroy) e.reason = reason;
   emit(e);
 }
 
@@ -68,7 +71,7 @@ void Stepper::emit_card_destroyed(std::uint8_t t) {
 /// battle's destruction to be confirmed (S2 §マスタールール2以前のダメージステップ),
 /// which the model does not hold: there it is not destroyed (docs/effects.md).
 void Stepper::destroy_if_targeted(const LinkState& link) {
-  if (sc.cards[link.card].term.target.kind != TargetKind::Monster || link.target >= kSlotCount) return;
+  if (!targets_monsters(sc.cards[link.card].term.target.kind) || link.target >= kSlotCount) return;
   if (!s.zones[link.target].occupied() || !hosts(ContinuousKind::DestroyedWhenTargeted, link.target)) return;
   if (in_damage_step(s.timing) && !s.has(kDamageCalculated)) return;
   leave_field(link.target, LeaveReason::EffectDestroy);

@@ -101,23 +101,24 @@ bool Stepper::target_ok(const TargetSpec& sel, Player owner, std::uint8_t slot) 
 void Stepper::for_each_target(std::uint8_t card, const auto& fn) const {
   const CardSpec& c = sc.cards[card];
   const Player foe = other(c.owner);
-  if (c.term.target.kind == TargetKind::SpellTrap) {  // the opponent's cards first, then one's own, in card order
-    for (Player side : {foe, c.owner})
+  // Each side in turn, the opponent's first: its monsters zone by zone, then
+  // its Spell and Trap cards in card order.
+  for (Player side : {foe, c.owner}) {
+    if (targets_monsters(c.term.target.kind))
+      for (int z = 0; z < kZonesPerSide; ++z)
+        if (target_ok(c.term.target, c.owner, slot_of(side, z))) fn(slot_of(side, z));
+    if (targets_cards(c.term.target.kind))
       for (std::uint8_t t = 0; t < sc.cards.size(); ++t)
         if (t != card && sc.cards[t].owner == side && side_admits(c.term.target.side, side == c.owner) && card_on_field(t))
           fn(card_target(t));
-    return;
   }
-  for (Player side : {foe, c.owner})
-    for (int z = 0; z < kZonesPerSide; ++z)
-      if (target_ok(c.term.target, c.owner, slot_of(side, z))) fn(slot_of(side, z));
 }
 
 void Stepper::list_activations(ActionList& out_actions) const {
   for (std::uint8_t c = 0; c < sc.cards.size(); ++c) {
     if (!can_activate(c)) continue;
     const TargetKind kind = sc.cards[c].term.target.kind;
-    if (kind != TargetKind::Monster && kind != TargetKind::SpellTrap) {
+    if (!targets_monsters(kind) && !targets_cards(kind)) {
       push_activations(c, kNoSlot, out_actions);
       continue;
     }
@@ -244,10 +245,10 @@ bool Stepper::trigger_valid(std::uint8_t card) const {
 /// battling monster of the selector's side first.
 std::uint8_t Stepper::trigger_target(std::uint8_t card) const {
   const CardSpec& c = sc.cards[card];
-  if (c.term.target.kind != TargetKind::Monster && c.term.target.kind != TargetKind::SpellTrap) return kNoSlot;
+  if (!targets_monsters(c.term.target.kind) && !targets_cards(c.term.target.kind)) return kNoSlot;
   const Player side = c.term.target.side == SideSel::Own ? c.owner : other(c.owner);
   const std::uint8_t battler = battling_slot(side);
-  if (c.term.target.kind == TargetKind::Monster && battler != kNoSlot && target_ok(c.term.target, c.owner, battler))
+  if (targets_monsters(c.term.target.kind) && battler != kNoSlot && target_ok(c.term.target, c.owner, battler))
     return battler;
   std::uint8_t first = kNoSlot;
   for_each_target(card, [&](std::uint8_t slot) { if (first == kNoSlot) first = slot; });

@@ -214,7 +214,14 @@ void Stepper::apply_op(const LinkState& link, const Op& op) {
     case OpCode::GainLp: change_life_points(c.owner, op); return;
     case OpCode::Opaque: return;
     case OpCode::Destroy:
-      if (op.object == Object::Target && is_card_target(link.target)) { destroy_card(card_of_target(link.target)); return; }
+    case OpCode::Banish:
+    case OpCode::ReturnToHand:
+      if (op.object == Object::Target && is_card_target(link.target)) {
+        remove_card(card_of_target(link.target), op.code == OpCode::Destroy  ? LeaveReason::EffectDestroy
+                                                 : op.code == OpCode::Banish ? LeaveReason::Banish
+                                                                             : LeaveReason::ReturnToHand);
+        return;
+      }
       break;
     case OpCode::CannotDeclareAttacks:
       // Only the turn player declares: a P2 card's ban binds P1 (S1 §战斗步骤:

@@ -71,11 +71,12 @@ State Model::initial() const {
 }
 
 std::optional<State> Model::retarget_trigger(const State& s, std::uint8_t link, std::uint8_t slot) const {
-  if (link == 0 || link > s.chain_len || slot >= kSlotCount) return std::nullopt;
+  if (link == 0 || link > s.chain_len || (slot >= kSlotCount && !is_card_target(slot))) return std::nullopt;
   const std::uint8_t card = s.chain[link - 1].card;
   if (card >= scenario_.cards.size()) return std::nullopt;
   const EffectTerm& term = scenario_.cards[card].term;
-  if (term.activation != Activation::Trigger || term.target.kind != TargetKind::Monster) return std::nullopt;
+  if (term.activation != Activation::Trigger || !(slot < kSlotCount ? targets_monsters(term.target.kind) : targets_cards(term.target.kind)))
+    return std::nullopt;
   State t = s;
   EventBuffer ignored;
   const detail::Stepper st{scenario_, rules_, t, ignored, usable_.data()};

@@ -115,8 +115,8 @@ struct Stepper {
   /// Card `t` is a Spell or Trap on the field that an effect may target now.
   bool card_on_field(std::uint8_t t) const;
   /// Card `t` is destroyed by an effect targeting it (Mystical Space Typhoon).
-  void destroy_card(std::uint8_t t);
-  void emit_card_destroyed(std::uint8_t t);
+  void remove_card(std::uint8_t t, LeaveReason reason);
+  void emit_card_destroyed(std::uint8_t t, LeaveReason reason);
   /// The monster `link` targeted, if its own continuous part says so
   /// (destroyed_when_targeted), is destroyed now that the link resolved.
   void destroy_if_targeted(const LinkState& link);

@@ -21,7 +21,7 @@ std::uint32_t effect_attrs(const EffectTerm& t) {
   if (t.window == Window::DamageCalculation) a |= kAttrCalcOnly;
   if (t.window == Window::DamageStep) a |= kAttrDamageStepText;
   if (t.window == Window::AttackDeclared) a |= kAttrAttackResponse;
-  if (t.target.kind == TargetKind::Monster) a |= kAttrTargets;
+  if (targets_monsters(t.target.kind)) a |= kAttrTargets;
   if (t.card_type == CardType::Trap) a |= kAttrTrap;
   if (t.cost != Cost::None) a |= kAttrCost;
   if (t.continuous.kind == ContinuousKind::Piercing) a |= kAttrPiercing;

@@ -101,9 +101,15 @@ enum class Cost : std::uint8_t { None, PayLp, TributeOwnMonster, Discard };
 inline constexpr int kCostCount = 4;
 
 /// The selector of a targeting effect. `SpellTrap`: a Spell or Trap card on
-/// the field (Mystical Space Typhoon), of the side `side` names; the only
-/// operation that acts on it is Destroy (docs/effects.md "Targets").
-enum class TargetKind : std::uint8_t { None, Monster, ChainLink, SpellTrap };
+/// the field (Mystical Space Typhoon), of the side `side` names; the
+/// operations that act on it are Destroy and ReturnToHand. `Card`: either, a
+/// monster or a Spell or Trap card on the field ("target 1 card your opponent
+/// controls": Nightmare Penguin), removed by Destroy, Banish or ReturnToHand
+/// (docs/effects.md "Targets").
+enum class TargetKind : std::uint8_t { None, Monster, ChainLink, SpellTrap, Card };
+/// The selector may name a monster (a slot), or a Spell or Trap card (a card target).
+constexpr bool targets_monsters(TargetKind k) { return k == TargetKind::Monster || k == TargetKind::Card; }
+constexpr bool targets_cards(TargetKind k) { return k == TargetKind::SpellTrap || k == TargetKind::Card; }
 enum class SideSel : std::uint8_t { Own, Opponent, Any };
 enum class FaceSel : std::uint8_t { Any, FaceUp, FaceDown };
 enum class RoleSel : std::uint8_t { Any, Battling, Attacker, AttackTarget };

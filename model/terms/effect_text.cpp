@@ -282,6 +282,7 @@ std::string target_text(const TargetSpec& t) {
   if (t.kind == TargetKind::None) return "none";
   if (t.kind == TargetKind::ChainLink) return "chain_link";
   if (t.kind == TargetKind::SpellTrap) return "spell_trap " + std::string(side_name(t.side));
+  if (t.kind == TargetKind::Card) return "card " + std::string(side_name(t.side));
   std::string out = "monster " + std::string(side_name(t.side));
   if (t.face != FaceSel::Any) out += " " + std::string(face_name(t.face));
   if (t.role != RoleSel::Any) out += " " + std::string(role_name(t.role));
@@ -294,8 +295,10 @@ std::optional<TargetSpec> parse_target(std::string_view s, std::string& error) {
   if (w.size() == 1 && w[0] == "none") return t;
   if (w.size() == 1 && w[0] == "chain_link") { t.kind = TargetKind::ChainLink; return t; }
   if (w.size() == 2 && w[0] == "spell_trap" && parse_side(w[1])) return TargetSpec{TargetKind::SpellTrap, *parse_side(w[1])};
+  if (w.size() == 2 && w[0] == "card" && parse_side(w[1])) return TargetSpec{TargetKind::Card, *parse_side(w[1])};
   if (w.empty() || w[0] != "monster") {
-    error = "expected \"none\", \"chain_link\", \"spell_trap SIDE\" or \"monster SIDE [FACE] [ROLE]\", got " + brief_quote(s);
+    error = "expected \"none\", \"chain_link\", \"spell_trap SIDE\", \"card SIDE\" or \"monster SIDE [FACE] [ROLE]\", got " +
+            brief_quote(s);
     return std::nullopt;
   }
   t.kind = TargetKind::Monster;

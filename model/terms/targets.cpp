@@ -6,7 +6,13 @@ namespace bc {
 const char* target_op_problem(const EffectTerm& t, const Op& o) {
   if (o.object != Object::Target || !op_takes_object(o.code)) return nullptr;
   if (t.target.kind == TargetKind::SpellTrap)
-    return o.code == OpCode::Destroy ? nullptr : "a Spell or Trap target is only destroyed (\"destroy target\")";
+    return o.code == OpCode::Destroy || o.code == OpCode::ReturnToHand
+               ? nullptr
+               : "a Spell or Trap target is only destroyed or returned (\"destroy target\", \"return_to_hand target\")";
+  if (t.target.kind == TargetKind::Card)
+    return o.code == OpCode::Destroy || o.code == OpCode::Banish || o.code == OpCode::ReturnToHand
+               ? nullptr
+               : "a card target (a monster or a Spell or Trap) is only destroyed, banished or returned";
   return t.target.kind == TargetKind::Monster ? nullptr : "acts on the target, but the effect has no monster target";
 }
 
@@ -21,14 +27,22 @@ bool selector_admits(const TargetSpec& sel, const TargetFacts& m) {
   return true;
 }
 
+namespace {
+constexpr unsigned kKinds = 5, kSides = 3, kFaces = 3;  // TargetKind, SideSel, FaceSel values (RoleSel: 4)
+}  // namespace
+
 std::uint8_t pack_selector(const TargetSpec& sel) {
-  return static_cast<std::uint8_t>(static_cast<unsigned>(sel.kind) | (static_cast<unsigned>(sel.side) << 2) |
-                                   (static_cast<unsigned>(sel.face) << 4) | (static_cast<unsigned>(sel.role) << 6));
+  const auto v = [](auto e) { return static_cast<unsigned>(e); };
+  return static_cast<std::uint8_t>(v(sel.kind) + kKinds * (v(sel.side) + kSides * (v(sel.face) + kFaces * v(sel.role))));
 }
 
 TargetSpec unpack_selector(std::uint8_t p) {
-  return TargetSpec{static_cast<TargetKind>(p & 3u), static_cast<SideSel>((p >> 2) & 3u),
-                    static_cast<FaceSel>((p >> 4) & 3u), static_cast<RoleSel>((p >> 6) & 3u)};
+  unsigned x = p;
+  const auto kind = static_cast<TargetKind>(x % kKinds);
+  x /= kKinds;
+  const auto side = static_cast<SideSel>(x % kSides);
+  x /= kSides;
+  return TargetSpec{kind, side, static_cast<FaceSel>(x % kFaces), static_cast<RoleSel>(x / kFaces)};
 }
 
 }  // namespace bc

@@ -32,7 +32,7 @@ bool selector_admits(const TargetSpec& sel, const TargetFacts& m);
 constexpr bool side_admits(SideSel sel, bool own_side) {
   return sel == SideSel::Any || (sel == SideSel::Own) == own_side;
 }
-/// TargetSpec in one byte (kind, side, face, role) and back, for the trace
+/// TargetSpec in one byte (kind, side, face, role: mixed radix, 180 values) and back, for the trace
 /// header the monitors keep per card.
 std::uint8_t pack_selector(const TargetSpec& sel);
 TargetSpec unpack_selector(std::uint8_t packed);

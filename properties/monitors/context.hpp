@@ -147,7 +147,7 @@ struct TraceContext {
   std::uint16_t card_must_attack = 0;    ///< bit c: its host must attack if able
   std::uint16_t card_indestructible = 0; ///< bit c: its host cannot be destroyed by battle
   std::uint16_t card_attack_lock = 0;    ///< bit c: a lock on declarations a trace cannot follow (by ATK; by Level or Type, a monster's own or a Continuous Spell or Trap's activated in the trace)
-  std::array<std::uint8_t, kMaxCards> card_selector{};  ///< each card's monster selector (pack_selector)
+  std::array<std::uint8_t, kMaxCards> card_selector{};  ///< each card's target selector (pack_selector)
   /// bit c: another card of the header may negate card c's effects (negates_effects:
   /// every other Trap, or every monster's effect), so a trace cannot tell whether its
   /// continuous part applies: checks that need it to apply, or not to, leave it alone.
@@ -262,7 +262,7 @@ inline bool selector_admits_slot(const TraceContext& c, std::uint8_t card, std::
   const Player owner = (c.card_p2 & card_bit(card)) ? Player::P2 : Player::P1;
   const TargetFacts m{side_of(slot) == owner, (c.face_down & slot_bit(slot)) != 0,
                       c.attacker != kNoSlot && slot == c.attacker, c.target < kSlotCount && slot == c.target};
-  return sel.kind == TargetKind::Monster && selector_admits(sel, m);
+  return targets_monsters(sel.kind) && selector_admits(sel, m);
 }
 
 /// Whether the monster in `slot` has a piercing effect of its own (a card of

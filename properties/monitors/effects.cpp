@@ -43,7 +43,7 @@ void attacker_position_at_calc(const Ctx& c, const Event& e, Verdicts& v) {
 /// model's own reading).
 void target_matches_selector(const Ctx& c, const Event& e, Verdicts& v) {
   if (e.card >= kMaxCards || e.target >= kSlotCount) return;
-  if (unpack_selector(c.card_selector[e.card]).kind != TargetKind::Monster) return;
+  if (!targets_monsters(unpack_selector(c.card_selector[e.card]).kind)) return;
   if (!selector_admits_slot(c, e.card, e.target)) violate(v, Prop::TargetMatchesSelector);
 }
 

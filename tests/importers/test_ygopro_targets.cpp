@@ -32,8 +32,8 @@ TEST(YgoproTargets, AGraveyardTargetIsNotAFieldTarget) {
 
 // A target check that looks on the field but not in the Monster Zones and names
 // the Spell/Trap type (Mystical Space Typhoon: fluoro's filter, EDOPro's
-// Card.IsSpellTrap) targets a Spell or Trap card; without the type, or with the
-// Monster Zones, it stays a monster target.
+// Card.IsSpellTrap) targets a Spell or Trap card; with the Monster Zones, it
+// stays a monster target; without the type, it targets any card on the field.
 TEST(YgoproTargets, ASpellOrTrapTargetIsReadFromTheTargetCheck) {
   json mst = effect("EFFECT_TYPE_ACTIVATE", "EVENT_FREE_CHAIN", "EFFECT_FLAG_CARD_TARGET");
   mst["category"] = "CATEGORY_DESTROY";
@@ -50,10 +50,38 @@ TEST(YgoproTargets, ASpellOrTrapTargetIsReadFromTheTargetCheck) {
   EXPECT_EQ(read(edo, kQuickPlay).target.kind, TargetKind::SpellTrap);
   json untyped = mst;
   untyped["target_check_uses"] = {":IsOnField", "Duel.SelectTarget", "LOCATION_ONFIELD"};
-  EXPECT_EQ(read(untyped, kQuickPlay).target.kind, TargetKind::Monster);
+  EXPECT_EQ(read(untyped, kQuickPlay).target.kind, TargetKind::Card);
   json monsters = mst;
   monsters["target_check_uses"] = {"Card.IsSpellTrap", "LOCATION_MZONE", "LOCATION_ONFIELD"};
   EXPECT_EQ(read(monsters, kQuickPlay).target.kind, TargetKind::Monster);
+}
+
+// Nightmare Penguin's flip effect (batch 4): its target check looks on the
+// whole field with no type test, so it targets any card the opponent
+// controls, a Spell or Trap card too: `card any`, returned to the hand. A
+// filter on what only a monster has (ATK, Level, position) keeps a monster
+// target, and so does a check that names the Monster Zones.
+TEST(YgoproTargets, AnyCardOnTheFieldIsReadFromTheTargetCheck) {
+  json penguin = effect("EFFECT_TYPE_SINGLE|EFFECT_TYPE_TRIGGER_F", "EVENT_FLIP", "EFFECT_FLAG_CARD_TARGET");
+  penguin["category"] = "CATEGORY_TOHAND";
+  penguin["target_check"] = "c81306586.lua:23-29";
+  penguin["target_check_uses"] = {":IsAbleToHand", ":IsControler", ":IsOnField", "Card.IsAbleToHand", "Duel.SelectTarget",
+                                  "LOCATION_ONFIELD"};
+  penguin["operation"] = "c81306586.lua:30-35";
+  penguin["operation_uses"] = {":IsControler", ":IsRelateToEffect", "Duel.GetFirstTarget", "Duel.SendtoHand"};
+  const EffectTerm t = read(penguin, kMonster);
+  EXPECT_EQ(t.trigger, TriggerEvent::Flipped);
+  EXPECT_EQ(t.target.kind, TargetKind::Card);
+  ASSERT_EQ(t.op_count, 1);
+  EXPECT_EQ(t.ops[0].code, OpCode::ReturnToHand);
+  for (const char* monster_only : {":IsAttackBelow", ":IsLevelBelow", ":IsDefensePos", "TYPE_MONSTER"}) {
+    json filtered = penguin;
+    filtered["target_check_uses"].push_back(monster_only);
+    EXPECT_EQ(read(filtered, kMonster).target.kind, TargetKind::Monster) << monster_only;
+  }
+  json zones = penguin;
+  zones["target_check_uses"].push_back("LOCATION_MZONE");
+  EXPECT_EQ(read(zones, kMonster).target.kind, TargetKind::Monster);
 }
 
 // Spirit Reaper: a continuous effect on EVENT_CHAIN_SOLVED that destroys the card

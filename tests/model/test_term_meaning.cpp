@@ -9,6 +9,7 @@
 #include "model/library/term_check.hpp"
 #include "model/loaders/loader.hpp"
 #include "model/terms/effect_text.hpp"
+#include "model/terms/targets.hpp"
 #include "tests/model/input_error.hpp"
 
 namespace bc {
@@ -120,12 +121,14 @@ TEST(TermMeaning, OperationWithTwoObjectsOrAmountsIsRefused) {
   expect_loads("{ activation = \"quick\", " + target + "ops = [\"change_atk target -500 turn\", \"set_atk target 0 battle\"] }");
 }
 
-// A Spell or Trap target ("spell_trap SIDE") is only destroyed; its side is its only word.
-TEST(TermMeaning, ASpellOrTrapTargetIsOnlyDestroyed) {
+// A Spell or Trap target ("spell_trap SIDE") is only destroyed or returned; its side is its only word.
+TEST(TermMeaning, ASpellOrTrapTargetIsOnlyDestroyedOrReturned) {
   const std::string target = R"(target = "spell_trap any", )";
   expect_loads("{ activation = \"quick\", " + target + "ops = [\"destroy target\"] }");
+  expect_loads("{ activation = \"quick\", " + target + "ops = [\"return_to_hand target\"] }");
   EXPECT_INPUT_ERROR(scenario_error("{ activation = \"quick\", " + target + "ops = [\"banish target\"] }"),
-                     "s.toml:19: card[0].effect.ops[0]: ", "a Spell or Trap target is only destroyed (\"destroy target\")");
+                     "s.toml:19: card[0].effect.ops[0]: ",
+                     "a Spell or Trap target is only destroyed or returned (\"destroy target\", \"return_to_hand target\")");
   EXPECT_INPUT_ERROR(scenario_error(R"({ activation = "quick", target = "spell_trap face_up", ops = ["destroy target"] })"),
                      "s.toml:19: card[0].effect.target: ", "\"spell_trap SIDE\"");
   std::string error;
@@ -133,6 +136,33 @@ TEST(TermMeaning, ASpellOrTrapTargetIsOnlyDestroyed) {
   ASSERT_TRUE(parsed) << error;
   EXPECT_EQ(parsed->kind, TargetKind::SpellTrap);
   EXPECT_EQ(target_text(*parsed), "spell_trap opponent");
+}
+
+// Any card on the field ("card SIDE": a monster or a Spell or Trap, Nightmare
+// Penguin) is only removed: destroyed, banished or returned to the hand.
+TEST(TermMeaning, ACardTargetIsOnlyRemoved) {
+  const std::string target = R"(target = "card opponent", )";
+  for (const char* op : {"destroy target", "banish target", "return_to_hand target"})
+    expect_loads("{ activation = \"quick\", " + target + "ops = [\"" + op + "\"] }");
+  EXPECT_INPUT_ERROR(scenario_error("{ activation = \"quick\", " + target + "ops = [\"change_atk target -500\"] }"),
+                     "s.toml:19: card[0].effect.ops[0]: ",
+                     "a card target (a monster or a Spell or Trap) is only destroyed, banished or returned");
+  EXPECT_INPUT_ERROR(scenario_error(R"({ activation = "quick", target = "card face_up", ops = ["destroy target"] })"),
+                     "s.toml:19: card[0].effect.target: ", "\"card SIDE\"");
+  std::string error;
+  const auto parsed = parse_target("card any", error);
+  ASSERT_TRUE(parsed) << error;
+  EXPECT_EQ(parsed->kind, TargetKind::Card);
+  EXPECT_EQ(target_text(*parsed), "card any");
+  // The monitors keep each card's selector in one byte: every selector comes back.
+  for (int k = 0; k < 5; ++k)
+    for (int side = 0; side < 3; ++side)
+      for (int face = 0; face < 3; ++face)
+        for (int role = 0; role < 4; ++role) {
+          const TargetSpec sel{static_cast<TargetKind>(k), static_cast<SideSel>(side), static_cast<FaceSel>(face),
+                               static_cast<RoleSel>(role)};
+          EXPECT_EQ(unpack_selector(pack_selector(sel)), sel);
+        }
 }
 
 // ---------------------------------------------------------------- 3. operations on a continuous effect

@@ -91,7 +91,7 @@ std::vector<Action> ServeSession::expand(const Offered& o) {
     }
     const Scenario& served = default_scenario();  // the card as drive's scenario has it (a learnt outcome too)
     if (a.type == ActionType::Activate && a.target == kNoSlot && a.card < served.cards.size() &&
-        served.cards[a.card].term.target.kind == TargetKind::Monster) {
+        targets_monsters(served.cards[a.card].term.target.kind)) {
       const auto index = activation_index(a.card);
       if (!index) continue;
       const bool battle = prompt_->decoded.code == msg::kSelectBattleCmd;
