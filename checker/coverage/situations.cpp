@@ -166,6 +166,7 @@ const std::vector<Situation> kCoreSituations = {
     TRIG(monster_inflicts_battle_damage, MonsterInflictsBattleDamage, "S0 §6.3.4.3.4; S1 §伤害计算后"),
     TRIG(opponent_monster_sent_to_graveyard, OpponentMonsterSentToGraveyard, "S0 §6.3.4.3; S1 §伤害步骤结束时"),
     TRIG(monster_summoned, MonsterSummoned, "S1 §伤害步骤"),
+    TRIG(attacks_face_up_defense, AttacksFaceUpDefense, "S3 §Start of the Damage Step"),
     // ---- attacks (model/rules/model.cpp, flow.cpp battle_step_consequences) -----
     {"direct_attack", "a direct attack is declared", "S1 §战斗步骤; S4 §2.4.2", on(T::AttackDeclared),
      [](const V& v) { return v.event.target == kDirect; }},

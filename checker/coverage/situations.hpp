@@ -2,7 +2,6 @@
 /// Rule coverage (issue 13 item 5): the situations the model's rules tell
 /// apart, each recognised from the event trace alone, and the exhaustive
 /// exploration that finds which ones a scenario reaches (docs/coverage.md).
-///
 /// A situation is one branch of a rule made observable: a damage calculation
 /// against a Defense Position monster whose DEF equals the attacker's ATK, a
 /// battle cancelled before damage calculation while a "has battled" effect is

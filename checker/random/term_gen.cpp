@@ -245,10 +245,9 @@ void draw_defense_after_attacking(const Rng& r, EffectTerm& t, bool hostable) {
   if (hostable && side.chance(8)) t.continuous = ContinuousSpec{ContinuousKind::DefenseAfterAttacking};
 }
 
-/// A Spell or Trap card (Mystical Space Typhoon) or any card (Nightmare
-/// Penguin) as the target of one quick Spell or Trap in ten without one, its
-/// first operation "destroy target" or "return_to_hand target"; from a hash
-/// of the generator's state that does not advance it.
+/// A Spell or Trap card (Mystical Space Typhoon) or any card (Nightmare Penguin) as the target of one
+/// quick Spell or Trap in ten without one, its first operation "destroy target" or "return_to_hand
+/// target"; from a hash of the generator's state that does not advance it.
 void draw_card_target(const Rng& r, EffectTerm& t) {
   if (t.card_type == CardType::Monster || t.activation != Activation::Quick || t.target.kind != TargetKind::None) return;
   Rng side{fmix64(r.s ^ 0x5EED'CA4D'7A46'E701ull)};
@@ -274,6 +273,7 @@ EffectTerm draw_term(Rng& r) {
   const bool hostable = t.card_type == CardType::Monster && !t.from_hand;
   if (t.activation == Activation::Trigger) {
     t.trigger = hostable ? static_cast<TriggerEvent>(1 + r.below(kHostTriggerEventCount - 1)) : kFieldEvents[r.below(static_cast<int>(kFieldEvents.size()))];
+    if (t.trigger == TriggerEvent::AttacksFaceDown && Rng{fmix64(r.s ^ 0xFACE'0DEF'5A5C'0001ull)}.chance(33)) t.trigger = TriggerEvent::AttacksFaceUpDefense;
     t.mandatory = t.trigger == TriggerEvent::OpponentMonsterSentToGraveyard || r.chance(50);
   }
   if (t.activation == Activation::Quick || t.activation == Activation::Counter)

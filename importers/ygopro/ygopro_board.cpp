@@ -321,7 +321,8 @@ namespace {
 /// on_entry and battle steps), or MainPhase1 for the others.
 Timing battle_event_timing(TriggerEvent t) {
   switch (t) {
-    case TriggerEvent::AttacksFaceDown: return Timing::StartOfDamageStep;
+    case TriggerEvent::AttacksFaceDown:
+    case TriggerEvent::AttacksFaceUpDefense: return Timing::StartOfDamageStep;
     case TriggerEvent::BeforeDamageCalculation: return Timing::BeforeDamageCalculation;
     case TriggerEvent::Battled:
     case TriggerEvent::InflictsBattleDamage:

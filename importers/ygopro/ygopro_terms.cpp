@@ -211,13 +211,16 @@ bool activation(const json& e, std::uint32_t card_type, EffectTerm& t, ScriptRea
     t.trigger = flip ? TriggerEvent::Flipped : TriggerEvent::None;
     for (const TriggerCode& tc : kTriggerCodes)
       if (!flip && event_is(e, tc.code)) t.trigger = tc.event;
-    // EVENT_BATTLE_START is the start of the Damage Step; a condition that
-    // tests the attack target's face (`:IsFacedown`) is the host attacking a
-    // face-down monster (Mystic Swordsman LV2, Sasuke Samurai). Without that
-    // test the event alone says too little: not read.
-    if (!flip && t.trigger == TriggerEvent::None && event_is(e, kBattleStart) &&
-        function_facts(e, "condition").find(":IsFacedown") != std::string::npos)
-      t.trigger = TriggerEvent::AttacksFaceDown;
+    // EVENT_BATTLE_START is the start of the Damage Step: a condition testing the target's face
+    // (`:IsFacedown`) is the host attacking a face-down monster (Mystic Swordsman LV2); a condition or
+    // target function testing `:IsFaceup` and `:IsDefensePos`, a face-up Defense Position one (Ninja
+    // Grandmaster Sasuke). Without a test the event alone says too little: not read.
+    const std::string cond = function_facts(e, "condition"), check = function_facts(e, "target_check");
+    const auto in = [](const std::string& text, const char* word) { return text.find(word) != std::string::npos; };
+    const bool start = !flip && t.trigger == TriggerEvent::None && event_is(e, kBattleStart);
+    if (start && in(cond, ":IsFacedown")) t.trigger = TriggerEvent::AttacksFaceDown;
+    const bool face_up_defense = (in(cond, ":IsFaceup") || in(check, ":IsFaceup")) && (in(cond, ":IsDefensePos") || in(check, ":IsDefensePos"));
+    if (start && !in(cond + check, ":IsFacedown") && face_up_defense) t.trigger = TriggerEvent::AttacksFaceUpDefense;
     // A field trigger listens to the whole field, not to its own card: battle
     // damage by any monster (Begone, Knave!), a monster sent to the Graveyard
     // from the opponent's field (Coffin Seller: its condition, not read, names
@@ -237,10 +240,8 @@ bool activation(const json& e, std::uint32_t card_type, EffectTerm& t, ScriptRea
     // facts name the calls, not what they are called on: at other events the
     // test is often the host's own (Flame Wingman's c:IsRelateToBattle on
     // EVENT_BATTLE_DESTROYING), so only a trigger at the end of the Damage Step is read so.
-    const std::string cond = function_facts(e, "condition");
-    const auto in = [](const std::string& text, const char* word) { return text.find(word) != std::string::npos; };
     const bool names_foe = in(cond, ":GetBattleTarget") || (in(cond, "Duel.GetAttackTarget") && in(cond, "Duel.GetAttacker"));
-    const bool related = in(cond, ":IsRelateToBattle") || in(function_facts(e, "target_check"), ":IsRelateToBattle");
+    const bool related = in(cond, ":IsRelateToBattle") || in(check, ":IsRelateToBattle");
     if (t.card_type == CardType::Monster && t.trigger == TriggerEvent::EndOfDamageStep && names_foe && related) {
       t.conditions |= kCondFoeOnField;
       r.rule += ", its condition needs the monster it battled still on the field";

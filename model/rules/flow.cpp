@@ -287,6 +287,8 @@ void Stepper::enter_damage_step() {
   if (s.target != kDirect && (s.target >= kSlotCount || !s.zones[s.target].occupied())) s.battle |= kBattleCancelled;
   if (s.target < kSlotCount && s.zones[s.target].occupied() && s.zones[s.target].position() == Position::FaceDownDefense)
     make_pending(a.monster, TriggerEvent::AttacksFaceDown);
+  if (s.target < kSlotCount && s.zones[s.target].occupied() && s.zones[s.target].position() == Position::FaceUpDefense)
+    make_pending(a.monster, TriggerEvent::AttacksFaceUpDefense);
   enter(Timing::StartOfDamageStep);
 }
 

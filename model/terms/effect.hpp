@@ -73,8 +73,13 @@ enum class TriggerEvent : std::uint8_t {
   /// in the cores). Optional, it is other_summon_trigger: not in the Damage
   /// Step (S1 §伤害步骤, its Ehren / Shaddoll Falcon example names Torrential Tribute).
   MonsterSummoned,
+  /// The host attacks a face-up Defense Position monster: at the start of the
+  /// Damage Step, as for a face-down one (Ninja Grandmaster Sasuke; S3 §Start
+  /// of the Damage Step names it, and says such effects do not activate
+  /// against a face-down monster; S2 §マスタールール2以前のダメージステップ, stage 1).
+  AttacksFaceUpDefense,
 };
-inline constexpr int kTriggerEventCount = 19;
+inline constexpr int kTriggerEventCount = 20;
 /// The events up to BeforeDamageCalculation: the random term generator draws
 /// a monster's trigger among these (checker/random/term_gen.cpp).
 inline constexpr int kHostTriggerEventCount = 16;

@@ -21,6 +21,7 @@ bool damage_step_trigger(const Event& e) {
   if (has_attr(e, kAttrMandatory)) return true;
   switch (trigger_of(e)) {
     case TriggerEvent::AttacksFaceDown:
+    case TriggerEvent::AttacksFaceUpDefense:
     case TriggerEvent::Flipped:
     case TriggerEvent::InflictsBattleDamage:
     case TriggerEvent::MonsterInflictsBattleDamage:  // a battle event (the cores exempt them: docs/engines/ygopro.md)
@@ -38,7 +39,9 @@ bool damage_step_trigger(const Event& e) {
 /// The one timing at which triggers on a battle event are activated, if any.
 std::optional<std::pair<Timing, Prop>> trigger_timing(TriggerEvent t) {
   switch (t) {
-    case TriggerEvent::AttacksFaceDown: return std::make_pair(Timing::StartOfDamageStep, Prop::DestroyWithoutCalcAtStartOfDamageStep);
+    case TriggerEvent::AttacksFaceDown:
+    case TriggerEvent::AttacksFaceUpDefense:
+      return std::make_pair(Timing::StartOfDamageStep, Prop::DestroyWithoutCalcAtStartOfDamageStep);
     case TriggerEvent::Flipped: return std::make_pair(Timing::AfterDamageCalculation, Prop::FlipEffectsAfterDamageCalculation);
     case TriggerEvent::InflictsBattleDamage:
     case TriggerEvent::MonsterInflictsBattleDamage:

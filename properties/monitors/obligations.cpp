@@ -158,6 +158,8 @@ void fold_obligations(Ctx& c, const Event& e) {
       break;
     case EventType::DamageStepBegin:
       if (c.face_down & c.occupied & slot_bit(c.target)) hosted(c, TriggerEvent::AttacksFaceDown, monster_at(c, c.attacker));
+      else if (c.defense & c.occupied & slot_bit(c.target))
+        hosted(c, TriggerEvent::AttacksFaceUpDefense, monster_at(c, c.attacker));
       break;
     case EventType::FlippedFaceUp: hosted(c, TriggerEvent::Flipped, monster_at(c, e.slot)); break;
     case EventType::BattleDamage: on_battle_damage(c, e); break;

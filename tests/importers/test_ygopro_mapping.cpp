@@ -398,21 +398,5 @@ TEST(YgoproMapping, SummonAttemptsAreNotBattlePhaseTerms) {
   EXPECT_TRUE(t.ops[0].flag);  // and destroy
 }
 
-// EVENT_BATTLE_START is the start of the Damage Step: with a condition testing
-// the attack target's face it is "the host attacks a face-down monster";
-// without one, the event alone is not read.
-TEST(YgoproMapping, StartOfDamageStepTriggerOnAFaceDownTarget) {
-  json sasuke = effect("EFFECT_TYPE_SINGLE|EFFECT_TYPE_TRIGGER_F", "EVENT_BATTLE_START");
-  sasuke["condition"] = "c16222645.lua:14-17";
-  sasuke["condition_uses"] = {":GetHandler", ":IsDefensePos", ":IsFacedown", "Duel.GetAttackTarget", "Duel.GetAttacker"};
-  const EffectTerm t = read(sasuke);
-  EXPECT_EQ(t.trigger, TriggerEvent::AttacksFaceDown);
-  EXPECT_TRUE(t.mandatory);
-  json any = effect("EFFECT_TYPE_SINGLE|EFFECT_TYPE_TRIGGER_F", "EVENT_BATTLE_START");
-  EXPECT_FALSE(read_script_effect(any, kMonster, "").term);
-  any["condition_uses"] = {":IsDefensePos", "Duel.GetAttackTarget"};
-  EXPECT_FALSE(read_script_effect(any, kMonster, "").term);
-}
-
 }  // namespace
 }  // namespace bc::ygopro

@@ -1,0 +1,59 @@
+// Triggers at the start of the Damage Step (importers/ygopro/ygopro_terms.cpp,
+// docs/engines/ygopro.md "From script attributes to terms"): EVENT_BATTLE_START
+// with a test of the attack target's face, or face and position.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "importers/ygopro/ygopro_terms.hpp"
+#include "tests/importers/script_effects.hpp"
+
+namespace bc::ygopro {
+namespace {
+
+using nlohmann::json;
+using namespace test;
+
+// EVENT_BATTLE_START is the start of the Damage Step: with a condition testing
+// the attack target's face it is "the host attacks a face-down monster";
+// without one, the event alone is not read.
+TEST(YgoproMapping, StartOfDamageStepTriggerOnAFaceDownTarget) {
+  json sasuke = effect("EFFECT_TYPE_SINGLE|EFFECT_TYPE_TRIGGER_F", "EVENT_BATTLE_START");
+  sasuke["condition"] = "c16222645.lua:14-17";
+  sasuke["condition_uses"] = {":GetHandler", ":IsDefensePos", ":IsFacedown", "Duel.GetAttackTarget", "Duel.GetAttacker"};
+  const EffectTerm t = read(sasuke);
+  EXPECT_EQ(t.trigger, TriggerEvent::AttacksFaceDown);
+  EXPECT_TRUE(t.mandatory);
+  json any = effect("EFFECT_TYPE_SINGLE|EFFECT_TYPE_TRIGGER_F", "EVENT_BATTLE_START");
+  EXPECT_FALSE(read_script_effect(any, kMonster, "").term);
+  any["condition_uses"] = {":IsDefensePos", "Duel.GetAttackTarget"};
+  EXPECT_FALSE(read_script_effect(any, kMonster, "").term);
+}
+
+// Ninja Grandmaster Sasuke (batch 2): a mandatory trigger on
+// EVENT_BATTLE_START whose target function tests a face-up Defense Position
+// attack target is "the host attacks a face-up Defense Position monster", in
+// both trees; a test of the face-down target in its condition stays
+// attacks_face_down (Sasuke Samurai), and a face-up test without the position
+// is not read.
+TEST(YgoproTriggers, AStartOfDamageStepTriggerOnAFaceUpDefenseTarget) {
+  json sasuke = effect("EFFECT_TYPE_SINGLE|EFFECT_TYPE_TRIGGER_F", "EVENT_BATTLE_START");
+  sasuke["category"] = "CATEGORY_DESTROY";
+  sasuke["target_check"] = "c4041838.lua:12-17";
+  sasuke["target_check_uses"] = {":GetHandler", ":IsDefensePos", ":IsFaceup", ":IsRelateToBattle", "Duel.GetAttackTarget",
+                                 "Duel.GetAttacker", "Duel.SetOperationInfo"};
+  const EffectTerm t = read(sasuke);
+  EXPECT_EQ(t.trigger, TriggerEvent::AttacksFaceUpDefense);
+  EXPECT_TRUE(t.mandatory);
+  EXPECT_EQ(class_of(t), EffectKind::DestroyNoCalcTrigger);
+  json face_down = sasuke;
+  face_down["condition"] = "c16222645.lua:14-17";
+  face_down["condition_uses"] = {":IsFacedown", "Duel.GetAttackTarget"};
+  EXPECT_EQ(read(face_down).trigger, TriggerEvent::AttacksFaceDown);
+  json no_position = sasuke;
+  no_position["target_check_uses"] = {":IsFaceup", "Duel.GetAttackTarget", "Duel.GetAttacker"};
+  EXPECT_FALSE(read_script_effect(no_position, kMonster, "").term);
+}
+
+}  // namespace
+}  // namespace bc::ygopro
