@@ -137,9 +137,10 @@ void Mapper::note_amount(std::uint8_t link) {
 }
 
 /// "Outcomes from the stream" for amounts (docs/engines/ygopro.md): the
-/// damage calculation shows the raised monster's ATK; what it has over the
-/// card's printed ATK is the card's amount, when it was the turn's only ATK
-/// change and the result is a whole multiple of 100.
+/// damage calculation shows the changed monster's ATK; what it has over (or,
+/// lowered, under) its printed ATK is the card's amount, when it was the
+/// turn's only ATK change and the result is a multiple of 50 (Shrink halves
+/// an original 1900 to 950: -950, batch 10), as for an opaque change.
 void Mapper::learn_amount(const Message& m) {
   const std::uint8_t card = amount_card_;
   amount_card_ = kNoCard;
@@ -150,7 +151,7 @@ void Mapper::learn_amount(const Message& m) {
     const std::uint8_t monster = monster_index(board_[where.controller][where.sequence].code);
     if (monster >= scenario_.monsters.size()) return;
     const std::int64_t amount = static_cast<std::int64_t>(m.atk[side]) - scenario_.monsters[monster].atk;
-    if (amount <= 0 || amount % 100 != 0 || amount > 12700) return;
+    if (amount == 0 || amount % 50 != 0 || amount < -6350 || amount > 6350) return;
     EffectTerm& t = scenario_.cards[card].term;
     for (int i = 0; i < t.op_count; ++i)
       if (t.ops[i].code == OpCode::ChangeAtk) t.ops[i].amount = static_cast<std::int16_t>(amount);
