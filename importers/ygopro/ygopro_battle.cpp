@@ -360,6 +360,7 @@ void Mapper::on_chain(const Message& m) {
     case msg::kChainSolved:
       links_[resolving_].resolved = true;
       negate_at_resolution(resolving_);
+      forbid_at_resolution(resolving_);
       note_amount(resolving_);
       learn_outcome(resolving_);
       resolving_ = 0;

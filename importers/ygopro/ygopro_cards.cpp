@@ -4,6 +4,7 @@
 #include "importers/ygopro/ygopro_cards.hpp"
 #include "importers/ygopro/ygopro_script_attrs.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <optional>
 #include <utility>
@@ -58,6 +59,35 @@ void add_lock(ScriptReading& r, const json& activation, const std::pair<Continuo
   r.rule += ", the activation does nothing else";
 }
 
+/// A card that binds the monster it targets (a Fluorohydride script's
+/// activation keeps the target with :SetCardTarget; EDOPro's persistent
+/// procedure does so in a continuous effect on EVENT_CHAIN_SOLVED) and forbids
+/// that monster's attacks (EFFECT_CANNOT_ATTACK, as an EFFECT_TYPE_TARGET
+/// effect, or a field effect whose target check asks :IsHasCardTarget):
+/// Spellbinding Circle, Fiendish Chain. The activation's resolution is that
+/// the target cannot attack (`cannot_attack target`, for the turn), whatever
+/// its categories hint (Spellbinding Circle's CATEGORY_POSITION, batch 10).
+/// The other bindings (no position change, negated effects) are not read.
+void bind_card_target(ScriptReading& r, const json& effects) {
+  using script_attrs::Constant;
+  if (!r.term || r.term->target.kind != TargetKind::Monster) return;
+  const auto uses = [](const json& e, const char* key, const char* word) {
+    return script_attrs::function_facts(e, key).find(word) != std::string::npos;
+  };
+  const bool binds = std::any_of(effects.begin(), effects.end(), [&](const json& e) { return uses(e, "operation", ":SetCardTarget"); });
+  const bool forbids = std::any_of(effects.begin(), effects.end(), [&](const json& e) {
+    const bool on_its_target = script_attrs::holds(e, "effect_type", Constant{"EFFECT_TYPE_TARGET", 0x4000}) ||
+                               uses(e, "target_check", ":IsHasCardTarget");
+    return on_its_target && script_attrs::event_is(e, Constant{"EFFECT_CANNOT_ATTACK", 85});
+  });
+  if (!binds || !forbids) return;
+  r.term->ops = {};
+  r.term->ops[0] = Op{OpCode::CannotAttack, Object::Target, Duration::Turn};
+  r.term->op_count = 1;
+  r.open_outcome = false;
+  r.rule += ", it binds its target, which cannot attack (EFFECT_CANNOT_ATTACK on its card target)";
+}
+
 /// The card's term: its first registered effect that is activated in the
 /// Battle Phase, else its first continuous one (importers/ygopro/ygopro_terms.cpp);
 /// its other continuous effects go to `more`, and then a monster's further
@@ -88,6 +118,7 @@ std::string read_script(const json& script, EngineCard& c) {
              c.script.term->activation != Activation::Trigger)  // a Continuous Trap's trigger after its activation
       triggers.push_back(std::move(r));
   }
+  bind_card_target(c.script, *effects);
   if (lock && c.script.term && c.script.term->activation == Activation::Quick) {
     add_lock(c.script, *activated, *lock);
     // The model reads the negation now (negate_monster_effects): the other cards' effects are read as usual.

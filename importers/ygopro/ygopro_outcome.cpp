@@ -136,6 +136,25 @@ void Mapper::note_amount(std::uint8_t link) {
                                              : target_;
 }
 
+/// A resolved link whose term forbids its target's attacks (`cannot_attack
+/// target`: Spellbinding Circle binding its card target) moves nothing the
+/// stream shows: the core only registers the ban. The model writes the
+/// attack_forbidden of the target as the link resolves; so does the importer,
+/// for the target still on the field.
+void Mapper::forbid_at_resolution(std::uint8_t link) {
+  if (!link || link >= links_.size() || links_[link].negated || links_[link].card >= scenario_.cards.size()) return;
+  const Op* o = scenario_.cards[links_[link].card].term.find_op(OpCode::CannotAttack);
+  const std::uint8_t target = out_.records[links_[link].record].event.target;
+  if (!o || o->object != Object::Target || target >= kSlotCount) return;
+  const std::uint8_t c = side_of(target) == side(0) ? 0 : 1, z = static_cast<std::uint8_t>(target % kZonesPerSide);
+  if (board_[c][z].code == 0) return;
+  Event e;
+  e.type = EventType::AttackForbidden;
+  e.slot = target;
+  e.monster = monster_index(board_[c][z].code);
+  push(e);
+}
+
 /// "Outcomes from the stream" for amounts (docs/engines/ygopro.md): the
 /// damage calculation shows the changed monster's ATK; what it has over (or,
 /// lowered, under) its printed ATK is the card's amount, when it was the

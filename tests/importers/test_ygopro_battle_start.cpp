@@ -17,7 +17,7 @@ using namespace test;
 // EVENT_BATTLE_START is the start of the Damage Step: with a condition testing
 // the attack target's face it is "the host attacks a face-down monster";
 // without one, the event alone is not read.
-TEST(YgoproMapping, StartOfDamageStepTriggerOnAFaceDownTarget) {
+TEST(YgoproBattleStart, ATriggerOnAFaceDownTarget) {
   json sasuke = effect("EFFECT_TYPE_SINGLE|EFFECT_TYPE_TRIGGER_F", "EVENT_BATTLE_START");
   sasuke["condition"] = "c16222645.lua:14-17";
   sasuke["condition_uses"] = {":GetHandler", ":IsDefensePos", ":IsFacedown", "Duel.GetAttackTarget", "Duel.GetAttacker"};
@@ -36,7 +36,7 @@ TEST(YgoproMapping, StartOfDamageStepTriggerOnAFaceDownTarget) {
 // both trees; a test of the face-down target in its condition stays
 // attacks_face_down (Sasuke Samurai), and a face-up test without the position
 // is not read.
-TEST(YgoproTriggers, AStartOfDamageStepTriggerOnAFaceUpDefenseTarget) {
+TEST(YgoproBattleStart, ATriggerOnAFaceUpDefenseTarget) {
   json sasuke = effect("EFFECT_TYPE_SINGLE|EFFECT_TYPE_TRIGGER_F", "EVENT_BATTLE_START");
   sasuke["category"] = "CATEGORY_DESTROY";
   sasuke["target_check"] = "c4041838.lua:12-17";

@@ -5,6 +5,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <fstream>
+#include <sstream>
+
+#include "importers/ygopro/ygopro_cards.hpp"
 #include "importers/ygopro/ygopro_terms.hpp"
 #include "tests/importers/script_effects.hpp"
 
@@ -110,6 +114,46 @@ TEST(YgoproTargets, ADestructionWhenTargetedIsRead) {
             ContinuousKind::DestroyedWhenTargeted);
   EXPECT_NE(read_script_effect(reaper, kTrap, "").term.value_or(EffectTerm{}).continuous.kind,
             ContinuousKind::DestroyedWhenTargeted);  // a monster's own effect
+}
+
+/// Spellbinding Circle's term as a committed batch 10 cards file reads it;
+/// `drop_ban` removes its EFFECT_CANNOT_ATTACK effect first.
+std::optional<EffectTerm> spellbinding(const std::string& config, bool drop_ban) {
+  const std::string name = config == "fluoro" ? "fluoro/fluoro-" : "edo/edo-";
+  std::ifstream in(std::string(BC_SOURCE_DIR) + "/tests/importers/real_runs/batch10/" + name +
+                   "spellbinding_circle_on_the_attacker-p001.cards.json");
+  std::stringstream text;
+  text << in.rdbuf();
+  json file = json::parse(text.str());
+  for (json& card : file["cards"]) {
+    if (card["code"] != 18807108 || !drop_ban) continue;
+    json kept = json::array();
+    for (const json& e : card["script"]["effects"])
+      if (e.value("event_code", "") != "EFFECT_CANNOT_ATTACK") kept.push_back(e);
+    card["script"]["effects"] = kept;
+  }
+  for (const EngineCard& c : parse_card_file(file.dump(), "spellbinding").cards)
+    if (c.code == 18807108) return c.script.term;
+  return std::nullopt;
+}
+
+// Spellbinding Circle (batch 10) binds the monster it targets and forbids its
+// attacks: Fluorohydride's activation keeps the target (:SetCardTarget) and
+// registers EFFECT_TYPE_TARGET effects; EDOPro's persistent procedure keeps it
+// in a continuous effect and bans by field effects on :IsHasCardTarget. Both
+// read as `cannot_attack target`; without the ban, the category's position change stays.
+TEST(YgoproTargets, ACardThatBindsItsTargetForbidsItsAttacks) {
+  for (const char* config : {"fluoro", "edo"}) {
+    const auto t = spellbinding(config, false);
+    ASSERT_TRUE(t) << config;
+    ASSERT_EQ(t->op_count, 1) << config;
+    EXPECT_EQ(t->ops[0].code, OpCode::CannotAttack) << config;
+    EXPECT_EQ(t->ops[0].object, Object::Target) << config;
+    EXPECT_EQ(t->target.kind, TargetKind::Monster) << config;
+    const auto unbound = spellbinding(config, true);
+    ASSERT_TRUE(unbound) << config;
+    EXPECT_NE(unbound->ops[0].code, OpCode::CannotAttack) << config;
+  }
 }
 
 }  // namespace
