@@ -63,6 +63,10 @@ void Mapper::mark_resolved_before() {
       spec.resolved_target = there ? s : kNoSlot;
     }
     if (spec.term.has_op(OpCode::ChangeAtk)) ++atk_changes_;
+    if (card < open_amount_.size() && open_amount_[card] && spec.resolved_target != kNoSlot) {
+      amount_card_ = card;  // its computed amount, from the next damage calculation (learn_amount; Shrink, batch 10)
+      amount_slot_ = spec.resolved_target;
+    }
     if (card < open_atk_.size() && open_atk_[card]) {  // its ATK outcome, from the damage calculation (learn_atk_outcome)
       ++atk_changes_;
       atk_card_ = card;
