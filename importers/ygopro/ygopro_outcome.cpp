@@ -226,10 +226,14 @@ void Mapper::learn_atk_outcome(const Message& m) {
   }
   atk_card_ = kNoCard;
   CardSpec& spec = scenario_.cards[card];
+  // In the battle, an activation aimed at the monster changed (Kunai with
+  // Chain's equip to one's own battler, batch 10) keeps its target.
+  const bool aimed = in_battle && atk_card_record_ < out_.records.size() && out_.records[atk_card_record_].event.target == changed;
+  if (aimed) change->object = Object::Target;
   spec.term.ops = {};
   spec.term.ops[0] = *change;
   spec.term.op_count = 1;
-  spec.term.target = in_battle ? TargetSpec{} : TargetSpec{TargetKind::Monster, SideSel::Any, FaceSel::Any, RoleSel::Any};
+  spec.term.target = in_battle && !aimed ? TargetSpec{} : TargetSpec{TargetKind::Monster, SideSel::Any, FaceSel::Any, RoleSel::Any};
   if (!in_battle && spec.resolved_before) spec.resolved_target = changed;  // resolved in Main Phase 1: no activation record
   else if (!in_battle && atk_card_record_ < out_.records.size()) out_.records[atk_card_record_].event.target = changed;
   spec.kind = class_of(spec.term);

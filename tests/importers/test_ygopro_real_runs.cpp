@@ -219,8 +219,8 @@ INSTANTIATE_TEST_SUITE_P(Batches, RealRuns,
                                            Batch{"batch7/", "edo-single", 16, 16}, Batch{"batch8/", "fluoro", 27, 22},
                                            Batch{"batch8/", "edo", 27, 22}, Batch{"batch8/", "edo-single", 27, 22},
                                            Batch{"batch9/", "fluoro", 13, 13}, Batch{"batch9/", "edo", 13, 13},
-                                           Batch{"batch9/", "edo-single", 13, 13}, Batch{"batch10/", "fluoro", 14, 13},
-                                           Batch{"batch10/", "edo", 13, 12}, Batch{"batch10/", "edo-single", 13, 12}),
+                                           Batch{"batch9/", "edo-single", 13, 13}, Batch{"batch10/", "fluoro", 14, 14},
+                                           Batch{"batch10/", "edo", 13, 13}, Batch{"batch10/", "edo-single", 13, 13}),
                          [](const auto& info) {
                            std::string n = (info.param.folder.empty() ? "batch1/" : info.param.folder) + info.param.config;
                            for (char& c : n)
