@@ -121,21 +121,32 @@ TEST(TermMeaning, OperationWithTwoObjectsOrAmountsIsRefused) {
   expect_loads("{ activation = \"quick\", " + target + "ops = [\"change_atk target -500 turn\", \"set_atk target 0 battle\"] }");
 }
 
+/// A quick term with target `word any` refuses operation `op` with `message`,
+/// and a face word where its side goes.
+void expect_target_limits(const std::string& word, const std::string& op, const std::string& message) {
+  EXPECT_INPUT_ERROR(scenario_error("{ activation = \"quick\", target = \"" + word + " any\", ops = [\"" + op + "\"] }"),
+                     "s.toml:19: card[0].effect.ops[0]: ", message);
+  EXPECT_INPUT_ERROR(scenario_error("{ activation = \"quick\", target = \"" + word + " face_up\", ops = [\"destroy target\"] }"),
+                     "s.toml:19: card[0].effect.target: ", "\"" + word + " SIDE\"");
+}
+
+/// A target's text parses to `kind` and is written back the same.
+void expect_target_reads(const std::string& text, TargetKind kind) {
+  std::string error;
+  const auto parsed = parse_target(text, error);
+  ASSERT_TRUE(parsed) << error;
+  EXPECT_EQ(parsed->kind, kind);
+  EXPECT_EQ(target_text(*parsed), text);
+}
+
 // A Spell or Trap target ("spell_trap SIDE") is only destroyed or returned; its side is its only word.
 TEST(TermMeaning, ASpellOrTrapTargetIsOnlyDestroyedOrReturned) {
   const std::string target = R"(target = "spell_trap any", )";
   expect_loads("{ activation = \"quick\", " + target + "ops = [\"destroy target\"] }");
   expect_loads("{ activation = \"quick\", " + target + "ops = [\"return_to_hand target\"] }");
-  EXPECT_INPUT_ERROR(scenario_error("{ activation = \"quick\", " + target + "ops = [\"banish target\"] }"),
-                     "s.toml:19: card[0].effect.ops[0]: ",
-                     "a Spell or Trap target is only destroyed or returned (\"destroy target\", \"return_to_hand target\")");
-  EXPECT_INPUT_ERROR(scenario_error(R"({ activation = "quick", target = "spell_trap face_up", ops = ["destroy target"] })"),
-                     "s.toml:19: card[0].effect.target: ", "\"spell_trap SIDE\"");
-  std::string error;
-  const auto parsed = parse_target("spell_trap opponent", error);
-  ASSERT_TRUE(parsed) << error;
-  EXPECT_EQ(parsed->kind, TargetKind::SpellTrap);
-  EXPECT_EQ(target_text(*parsed), "spell_trap opponent");
+  expect_target_limits("spell_trap", "banish target",
+                       "a Spell or Trap target is only destroyed or returned (\"destroy target\", \"return_to_hand target\")");
+  expect_target_reads("spell_trap opponent", TargetKind::SpellTrap);
 }
 
 // Any card on the field ("card SIDE": a monster or a Spell or Trap, Nightmare
@@ -144,16 +155,9 @@ TEST(TermMeaning, ACardTargetIsOnlyRemoved) {
   const std::string target = R"(target = "card opponent", )";
   for (const char* op : {"destroy target", "banish target", "return_to_hand target"})
     expect_loads("{ activation = \"quick\", " + target + "ops = [\"" + op + "\"] }");
-  EXPECT_INPUT_ERROR(scenario_error("{ activation = \"quick\", " + target + "ops = [\"change_atk target -500\"] }"),
-                     "s.toml:19: card[0].effect.ops[0]: ",
-                     "a card target (a monster or a Spell or Trap) is only destroyed, banished or returned");
-  EXPECT_INPUT_ERROR(scenario_error(R"({ activation = "quick", target = "card face_up", ops = ["destroy target"] })"),
-                     "s.toml:19: card[0].effect.target: ", "\"card SIDE\"");
-  std::string error;
-  const auto parsed = parse_target("card any", error);
-  ASSERT_TRUE(parsed) << error;
-  EXPECT_EQ(parsed->kind, TargetKind::Card);
-  EXPECT_EQ(target_text(*parsed), "card any");
+  expect_target_limits("card", "change_atk target -500",
+                       "a card target (a monster or a Spell or Trap) is only destroyed, banished or returned");
+  expect_target_reads("card any", TargetKind::Card);
   // The monitors keep each card's selector in one byte: every selector comes back.
   for (int k = 0; k < 5; ++k)
     for (int side = 0; side < 3; ++side)
