@@ -198,6 +198,19 @@ TEST(TargetMatchesSelector, ViolatedByAMonsterOnTheWrongSide) {
   EXPECT_VIOLATES(answer(t, P2M0).run(), "target_matches_selector");
 }
 
+// A selector of any card ("card SIDE", Nightmare Penguin) admits a monster by
+// its side, as the model offers it: the monitor reads it as it reads a monster selector.
+TEST(TargetMatchesSelector, ACardSelectorAdmitsMonstersOfItsSide) {
+  Scenario s = with_card("Returning Wind", {{"activation", {"quick"}}, {"card_type", {"trap"}}, {"target", {"card opponent"}},
+                                            {"ops", {"return_to_hand target"}}});
+  s.cards[kEvacuation] = s.cards.back();
+  s.cards.pop_back();
+  Trace foe(s);
+  EXPECT_HOLDS(answer(foe, P1M0).run(), "target_matches_selector");
+  Trace own(s);
+  EXPECT_VIOLATES(answer(own, P2M0).run(), "target_matches_selector");
+}
+
 TEST(TargetMatchesSelector, ViolatedByAnEmptyZone) {
   Trace t(targeting("monster own"));
   EXPECT_VIOLATES(answer(t, P2M2).run(), "target_matches_selector");
