@@ -103,7 +103,7 @@ void ConformanceChecker::expand(const Candidate& from, const Event& e, int depth
     if (at_boundary(c)) {
       expand(c, e, depth + 1);
       release(c.buf);
-    } else if (pool_[c.buf][c.pos] == e) {
+    } else if (pool_[c.buf][c.pos] == e || (retargeting_ && retarget(c, e))) {
       match(c, e);
       push_next(std::move(c));
     } else {
@@ -187,18 +187,31 @@ void ConformanceChecker::on_event(const Event& raw, std::size_t line) {
 void ConformanceChecker::follow_trigger_target(const Event& e) {
   for (Candidate& c : cur_) {
     if (c.buf < 0 || at_boundary(c)) continue;
-    Event want = pool_[c.buf][c.pos];
-    if (want.type != EventType::Activate || want.target == e.target) continue;
-    want.target = e.target;
-    if (!(want == e)) continue;
-    const std::optional<State> post = model_->retarget_trigger(c.post, e.link, e.target);
-    if (!post) continue;
     Candidate m = c;
+    if (!retarget(m, e)) continue;
     c.buf = -1;  // the buffer moves on with m
-    m.post = *post;
     match(m, e);
     push_next(std::move(m));
   }
+  // A trigger chained by an action (its controller's choice to activate it) from a boundary.
+  retargeting_ = true;
+  closure_seen_.clear();
+  for (const Candidate& c : cur_)
+    if (c.buf >= 0 && at_boundary(c)) expand(c, e, 0);
+  retargeting_ = false;
+}
+
+/// Whether `c`'s next event is `e`'s activation but for its target, and the
+/// model lets the trigger take `e`'s: then `c` is aimed there.
+bool ConformanceChecker::retarget(Candidate& c, const Event& e) const {
+  Event want = pool_[c.buf][c.pos];
+  if (want.type != EventType::Activate || e.type != EventType::Activate || want.target == e.target) return false;
+  want.target = e.target;
+  if (!(want == e)) return false;
+  const std::optional<State> post = model_->retarget_trigger(c.post, e.link, e.target);
+  if (!post) return false;
+  c.post = *post;
+  return true;
 }
 
 void ConformanceChecker::on_record(const TraceRecord& r) {

@@ -153,6 +153,7 @@ class ConformanceChecker {
   void push_next(Candidate&& c);
   void diverge_event(const Event& e, std::size_t line);
   void follow_trigger_target(const Event& e);
+  bool retarget(Candidate& c, const Event& e) const;
   /// Records the divergence; returns whether conformance can go on past it.
   bool diverge_offered(const Offered& o, std::size_t line, const std::vector<Candidate>& states);
   /// In the Start or End Step: the engine's first prompt after the last chain
@@ -190,6 +191,7 @@ class ConformanceChecker {
   std::vector<Candidate> cur_;
   std::vector<Candidate> next_;
   std::vector<State> closure_seen_;
+  bool retargeting_ = false;  ///< expand() also follows a trigger's other target (follow_trigger_target)
   TraceContext tail_ctx_{};         ///< after a divergence: monitors over the trace's events
   bool stopped_ = false;            ///< conformance stopped at a divergence it cannot go past
   ConformanceResult result_;

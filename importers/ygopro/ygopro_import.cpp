@@ -32,6 +32,12 @@ void Mapper::warn(const std::string& what) {
 
 void Mapper::push(const Event& e) {
   if (post_chain_ && timing_ == Timing::BattleStepOpen && !attack_) keep_post_chain_round();
+  if (displaced_prompt_ && *displaced_prompt_ + 1 == out_.records.size() && e.type == EventType::Activate) {
+    out_.records.pop_back();
+    out_.offsets.pop_back();
+    ++out_.dropped_prompts;
+  }
+  displaced_prompt_.reset();
   TraceRecord r;
   r.kind = RecordKind::Event;
   r.event = e;
@@ -217,11 +223,14 @@ void Mapper::on_chain_offer(const Message& m) {
   o.has_timing = true;
   o.timing = timing_;
   if (!m.forced) o.actions.push(Action{ActionType::Pass});
+  bool hand_trigger = false;
   for (const Choice& c : m.activations) {
     const std::uint8_t card = ensure_card(c.code, c.where);
     if (card == kNoCard) continue;
     o.actions.push(Action{ActionType::Activate, card});
+    hand_trigger = hand_trigger || (c.where.location == loc::kHand && scenario_.cards[card].term.activation == Activation::Trigger);
   }
+  if (hand_trigger && offer_before_pass_only(o)) return;
   // In the Start Step and the End Step the core's phase loop prompts again
   // after its post-chain round (processor.cpp, process_phase_event): that
   // round, both passing, was the core's own, and the loop's prompts are the

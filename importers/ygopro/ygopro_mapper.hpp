@@ -131,6 +131,7 @@ class Mapper {
   void enter(Timing t);
   void push(const Event& e);
   void push_offered(Offered o);
+  bool offer_before_pass_only(const Offered& o);
   bool fail(const Message& m, const std::string& what);
   void warn(const std::string& what);
 
@@ -186,6 +187,9 @@ class Mapper {
   /// event follows its prompts; taken back when the Battle Phase ends right
   /// after them (Negate Attack): they are then the declaration window's closing prompts.
   std::optional<std::size_t> declaration_round_at_;
+  /// The pass-only prompt put after a hand trigger's offer (offer_before_pass_only):
+  /// dropped when the trigger is activated, the turn player's priority coming after it.
+  std::optional<std::size_t> displaced_prompt_;
   std::array<std::uint8_t, 2> confirm_{kNoSlot, kNoSlot};  ///< attacker, target whose destruction the last MSG_BATTLE confirmed
   std::vector<std::pair<std::uint8_t, std::uint8_t>> leaves_;  ///< battle-destroyed (slot, monster) waiting for the end of the Damage Step
   bool effect_damage_warned_ = false;

@@ -1,6 +1,7 @@
 /// The replay's prompts -> trace records (docs/engines/ygopro.md, "The subtle
 /// parts"): "continue the attack?", "attack directly?", and the choice of a
-/// monster, which together are the model's one re-choice offer.
+/// monster, which together are the model's one re-choice offer; and a hand
+/// trigger's offer, which the cores make after the turn player's prompt.
 #include "importers/ygopro/ygopro_mapper.hpp"
 
 namespace bc::ygopro::detail {
@@ -45,6 +46,33 @@ void Mapper::on_select_card(const Message& m) {
   push_offered(o);
   asked_ = Asked::Nothing;
   direct_asked_ = false;
+}
+
+/// Both cores offer an optional trigger of a card in the hand (range
+/// LOCATION_HAND: Battle Fader, Tragoedia) in the priority prompts, after the
+/// turn player's (processor.cpp, the chain prompt's step 2 reads
+/// core.new_ochain_h; Fluorohydride db4fd16a and EDOPro 46779fbe alike). The
+/// rules chain an optional trigger before anyone has priority (S0 §6.3.4.3.4,
+/// S1 §伤害步骤开始时, S2 §FAQ 12/08/01). When the prompt just before, to the
+/// other player in the same window, offered only a pass, both orders give the
+/// same duel: the trigger's offer goes first, and that prompt is dropped if
+/// the trigger is activated (push). An activation offered keeps the engine's order.
+bool Mapper::offer_before_pass_only(const Offered& o) {
+  if (out_.records.empty()) return false;
+  TraceRecord& last = out_.records.back();
+  if (last.kind != RecordKind::Offered || last.offered.player == o.player || last.offered.timing != o.timing) return false;
+  for (const Action& a : last.offered.actions)
+    if (a.type != ActionType::Pass) return false;
+  const TraceRecord before = last;
+  const std::size_t at_offset = out_.offsets.back();
+  out_.records.pop_back();
+  out_.offsets.pop_back();
+  push_offered(o);
+  out_.records.push_back(before);
+  out_.records.back().line = out_.records.size() + 1;
+  out_.offsets.push_back(at_offset);
+  displaced_prompt_ = out_.records.size() - 1;
+  return true;
 }
 
 }  // namespace bc::ygopro::detail

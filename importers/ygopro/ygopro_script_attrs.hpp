@@ -159,5 +159,8 @@ int literal_amount(const std::string& operation);
 Duration duration_of(const std::string& prose, const std::string& operation);
 /// Whether a function's facts show the player choosing one of the card's effects.
 bool chooses_effect(const std::string& uses);
+/// The operations an operation function's facts name (ygopro_operation.cpp):
+/// added to `t`, their reading to `r.rule`; false when it names none.
+bool operation_ops(EffectTerm& t, ScriptReading& r, const std::string& operation);
 
 }  // namespace bc::ygopro::script_attrs

@@ -78,60 +78,6 @@ Op op(OpCode code, Object object) {
   return o;
 }
 
-/// What the operation does, read from its source text when no category says
-/// it (the categories are hints for the AI, and many cards declare none):
-/// registering EFFECT_AVOID_BATTLE_DAMAGE is "no battle damage to you for this
-/// battle" (Kuriboh: reset at the end of the Damage Step); Duel.NegateAttack()
-/// negates the attack; Duel.ChangeAttackTarget(tc) on the effect's target moves
-/// the attack to it (Shift); Duel.SkipPhase(..., PHASE_BATTLE, ...) ends the Battle
-/// Phase (Negate Attack). Nothing else is guessed: the rest stays opaque.
-bool operation_ops(EffectTerm& t, ScriptReading& r, const std::string& operation) {
-  auto has = [&](const char* s) { return operation.find(s) != std::string::npos; };
-  if (has("EFFECT_AVOID_BATTLE_DAMAGE")) {
-    Op o = op(OpCode::NoBattleDamage, Object::You);
-    o.flag = has("EFFECT_INDESTRUCTABLE_BATTLE");
-    o.duration = duration_of("", operation);
-    t.ops[t.op_count++] = o;
-    r.rule += ", operation registers EFFECT_AVOID_BATTLE_DAMAGE: no battle damage to you";
-  }
-  // Registered on the player (Duel.RegisterEffect), not on a card: the
-  // battle damage the controller takes, redirected or halved (processor.cpp,
-  // the battle damage of damage calculation: EFFECT_REFLECT_BATTLE_DAMAGE,
-  // EFFECT_CHANGE_BATTLE_DAMAGE with HALF_DAMAGE).
-  const bool on_player = has("Duel.RegisterEffect");
-  if (on_player && has("EFFECT_REFLECT_BATTLE_DAMAGE") && t.op_count < kMaxOps) {
-    Op o = op(OpCode::RedirectBattleDamage, Object::You);
-    o.duration = duration_of("", operation);
-    t.ops[t.op_count++] = o;
-    r.rule += ", operation registers EFFECT_REFLECT_BATTLE_DAMAGE on the player: the opponent takes the battle damage";
-  }
-  if (on_player && has("EFFECT_CHANGE_BATTLE_DAMAGE") && has("HALF_DAMAGE") && t.op_count < kMaxOps) {
-    Op o = op(OpCode::HalveBattleDamage, Object::You);
-    o.duration = duration_of("", operation);
-    t.ops[t.op_count++] = o;
-    r.rule += ", operation registers EFFECT_CHANGE_BATTLE_DAMAGE with HALF_DAMAGE on the player: battle damage halved";
-  }
-  // A player's "cannot declare an attack" (EFFECT_CANNOT_ATTACK_ANNOUNCE on a
-  // player target: Threatening Roar) lasts the turn and binds the opponent,
-  // the one player who declares in the Battle Phase it can apply in.
-  if (on_player && has("EFFECT_CANNOT_ATTACK_ANNOUNCE") && has("EFFECT_FLAG_PLAYER_TARGET") && t.op_count < kMaxOps) {
-    t.ops[t.op_count++] = op(OpCode::CannotDeclareAttacks, Object::Opponent);
-    r.rule += ", operation registers EFFECT_CANNOT_ATTACK_ANNOUNCE on a player: the opponent cannot declare an attack this turn";
-  }
-  if (has("Duel.NegateAttack")) {
-    t.ops[t.op_count++] = op(OpCode::NegateAttack, Object::Target);
-    r.rule += ", operation calls Duel.NegateAttack";
-  }
-  if (has("Duel.ChangeAttackTarget") && t.target.kind == TargetKind::Monster && t.op_count < kMaxOps) {
-    t.ops[t.op_count++] = op(OpCode::ChangeAttackTarget, Object::Target);
-    r.rule += ", operation calls Duel.ChangeAttackTarget: the attack moves to the target";
-  }
-  if (has("Duel.SkipPhase") && has("PHASE_BATTLE") && t.op_count < kMaxOps) {
-    t.ops[t.op_count++] = op(OpCode::EndBattlePhase, Object::Target);
-    r.rule += ", operation skips the Battle Phase";
-  }
-  return t.op_count > 0;
-}
 
 /// The resolution the category and the target flag state; opaque (open) otherwise.
 void resolution(EffectTerm& t, ScriptReading& r, bool targets, bool chain_event, bool conditioned, bool modal,
@@ -209,6 +155,8 @@ bool activation(const json& e, std::uint32_t card_type, EffectTerm& t, ScriptRea
     t.activation = Activation::Trigger;
     t.mandatory = flip || trig_f;
     t.trigger = flip ? TriggerEvent::Flipped : TriggerEvent::None;
+    // A monster's trigger whose range is the hand is used from there (Battle Fader): no host on the field.
+    t.from_hand = t.card_type == CardType::Monster && holds(e, "range", kRangeHand);
     for (const TriggerCode& tc : kTriggerCodes)
       if (!flip && event_is(e, tc.code)) t.trigger = tc.event;
     // EVENT_BATTLE_START is the start of the Damage Step: a condition testing the target's face

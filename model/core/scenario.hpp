@@ -53,7 +53,9 @@ struct CardSpec {
   bool engine_timings = false;
   /// The engine's card has a condition the term cannot state (a script's
   /// condition or target check): when the engine withholds an activation the
-  /// model finds legal, the offer is "not checked (condition)", not a fault.
+  /// model finds legal, the offer is "not checked (condition)", not a fault;
+  /// its mandatory trigger may go unactivated, as its controller's choice
+  /// (Stepper::trigger_choice), and no obligation binds it.
   bool hidden_condition = false;
   /// Activated and resolved before the Battle Phase (in Main Phase 1): it is
   /// not activated again this turn, and what it does for the rest of the turn

@@ -283,11 +283,15 @@ std::uint16_t Stepper::ready_triggers() const {
 /// chooses to: the triggers of a timing are decided, activated or not, as it
 /// begins (S1 §伤害步骤开始时), and a ruling asks "if both use their effects"
 /// of two optional triggers (S2 §FAQ 12/08/01); the turn player decides first.
+/// A mandatory trigger whose card has a condition the term cannot state
+/// (CardSpec::hidden_condition) is decided the same way: its decline stands
+/// for that condition failing (an engine's card: docs/engines/ygopro.md).
 std::uint8_t Stepper::trigger_choice() const {
   const std::uint16_t open = static_cast<std::uint16_t>(ready_triggers() & ~s.accepted);
   for (Player p : {Player::P1, Player::P2})
     for (std::uint8_t c = 0; c < sc.cards.size(); ++c)
-      if ((open & (1u << c)) && sc.cards[c].owner == p && !sc.cards[c].term.mandatory) return c;
+      if ((open & (1u << c)) && sc.cards[c].owner == p && (!sc.cards[c].term.mandatory || sc.cards[c].hidden_condition))
+        return c;
   return kNoCard;
 }
 

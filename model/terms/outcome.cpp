@@ -28,6 +28,13 @@ std::optional<Op> outcome_op(const Event& e) {
 
 namespace {
 
+/// Whether an engine's events show the operation (outcome_op makes it), or
+/// it is the opaque one that stands for whatever they show.
+bool shown_by_events(OpCode c) {
+  return c == OpCode::Opaque || c == OpCode::Destroy || c == OpCode::ReturnToHand || c == OpCode::Banish ||
+         c == OpCode::ChangePosition || c == OpCode::TakeControl || c == OpCode::SpecialSummon;
+}
+
 /// The object naming every monster the outcome's one operation acted on
 /// (learn_outcome): all monsters on the field, the opponent's, or the
 /// opponent's in Attack Position; none when the effect targets, when the
@@ -94,6 +101,8 @@ std::optional<LearntTerm> learn_outcome(const EffectTerm& term, Player owner, co
     out.term.ops[out.term.op_count++] = *op;
   }
   if (out.term.op_count == 0) return std::nullopt;
+  for (int i = 0; i < term.op_count && out.term.op_count < kMaxOps; ++i)
+    if (!shown_by_events(term.ops[i].code)) out.term.ops[out.term.op_count++] = term.ops[i];
   return out;
 }
 

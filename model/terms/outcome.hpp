@@ -49,8 +49,10 @@ struct LearntTerm {
 /// that does not target and did one operation alike to every monster on the
 /// field, every monster the opponent controls, or every one of them in
 /// Attack Position (two or more, by `battlers.field`) has that one operation
-/// on all of them (Torrential Tribute). Empty
-/// when the events hold no outcome.
+/// on all of them (Torrential Tribute). The term's operations that no event
+/// can show (ending the Battle Phase, negating the attack, ATK changes...)
+/// follow the learnt ones: the stream does not contradict them (Battle Fader
+/// summons itself, then ends the Battle Phase). Empty when the events hold no outcome.
 std::optional<LearntTerm> learn_outcome(const EffectTerm& term, Player owner, const std::vector<Event>& events,
                                         OutcomeBattlers battlers = {});
 

@@ -116,9 +116,11 @@ namespace {
 /// leaves the End Step open, and it has no condition but its monster having
 /// attacked or battled, no target, cost or summon (the rest is conformance's,
 /// as for obligations.cpp). A trigger whose own term rules out the End Step,
-/// or whose condition fails, is not activated (S0 §6.3.4.3.3, S1 §伤害计算时).
-bool end_of_battle_obliged(const EffectTerm& t) {
-  return t.mandatory && t.trigger == TriggerEvent::EndOfBattlePhase && (text_timings(t) & bit(Timing::EndStep)) &&
+/// or whose condition fails, is not activated (S0 §6.3.4.3.3, S1 §伤害计算时);
+/// so is one whose card has a condition the term cannot state.
+bool end_of_battle_obliged(const CardSpec& card) {
+  const EffectTerm& t = card.term;
+  return t.mandatory && !card.hidden_condition && t.trigger == TriggerEvent::EndOfBattlePhase && (text_timings(t) & bit(Timing::EndStep)) &&
          !(t.conditions & ~(kCondHostAttacked | kCondHostBattled)) && t.target.kind == TargetKind::None &&
          t.cost == Cost::None && !t.has_op(OpCode::SpecialSummon);
 }
@@ -163,7 +165,7 @@ void card_facts(TraceContext& c, const CardSpec& card, std::uint16_t cb) {
   if (effect_attrs(t) & kAttrPiercing) c.card_piercing |= cb;
   if (t.continuous.kind == ContinuousKind::DoubleBattleDamage) c.card_double_damage |= cb;
   if (t.continuous.kind == ContinuousKind::RedirectBattleDamage) c.card_redirect_damage |= cb;
-  if (!end_of_battle_obliged(t)) return;
+  if (!end_of_battle_obliged(card)) return;
   if (t.conditions & kCondHostAttacked) c.card_eob_attacked |= cb;
   if (t.conditions & kCondHostBattled) c.card_eob_battled |= cb;
 }
@@ -187,7 +189,7 @@ void host_facts(TraceContext& c, const Scenario& header, std::uint8_t monster, s
   for (const CardSpec& card : header.cards) {
     if (card.host != monster) continue;
     const EffectTerm& t = card.term;
-    if (!end_of_battle_obliged(t)) continue;
+    if (!end_of_battle_obliged(card)) continue;
     if (t.conditions & kCondHostAttacked) c.eob_attacked |= b;
     if (t.conditions & kCondHostBattled) c.eob_battled |= b;
   }

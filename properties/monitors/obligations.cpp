@@ -22,6 +22,7 @@ bool obliged(const CardSpec& card) {
   if (t.trigger == TriggerEvent::None || t.trigger == TriggerEvent::EndOfBattlePhase) return false;
   if (t.target.kind != TargetKind::None || t.cost != Cost::None || t.has_op(OpCode::SpecialSummon)) return false;
   if (t.conditions & ~(kCondHostAttacked | kCondHostBattled)) return false;
+  if (card.hidden_condition) return false;  // its condition may fail: the model lets it go unactivated
   return !(needs_host_on_field(t.trigger) && card.host == kNoMonster);
 }
 

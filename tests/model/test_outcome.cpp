@@ -135,5 +135,24 @@ TEST(Outcome, OneOperationOnEveryMonsterIsLearntOnAllOfThem) {
             Object::OpponentBattler);
 }
 
+// Battle Fader: its term ends the Battle Phase; the engine shows it summoning
+// itself. The summon is learnt, and the ending, which no event shows, stays after it.
+TEST(Outcome, OperationsNoEventShowsStayAfterTheLearntOnes) {
+  EffectTerm fader;
+  fader.ops[fader.op_count++] = Op{OpCode::EndBattlePhase};
+  Event summoned;
+  summoned.type = EventType::Summoned;
+  summoned.monster = 2;
+  summoned.slot = slot_of(Player::P2, 0);
+  const auto learnt = learn_outcome(fader, Player::P2, {summoned});
+  ASSERT_TRUE(learnt);
+  ASSERT_EQ(learnt->term.op_count, 2);
+  EXPECT_EQ(learnt->term.ops[0].code, OpCode::SpecialSummon);
+  EXPECT_EQ(learnt->term.ops[0].monster, 2);
+  EXPECT_EQ(learnt->term.ops[1].code, OpCode::EndBattlePhase);
+  // An opaque term keeps nothing of its own: the events are its whole outcome.
+  EXPECT_EQ(learn_outcome(opaque(), Player::P2, {summoned})->term.op_count, 1);
+}
+
 }  // namespace
 }  // namespace bc

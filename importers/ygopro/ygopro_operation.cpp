@@ -1,0 +1,85 @@
+/// Operations read from a script's operation function (operation_ops).
+#include "importers/ygopro/ygopro_script_attrs.hpp"
+
+namespace bc::ygopro::script_attrs {
+
+namespace {
+
+Op make_op(OpCode code, Object object) {
+  Op o;
+  o.code = code;
+  o.object = object;
+  return o;
+}
+
+}  // namespace
+
+/// What the operation does, read from its source text when no category says
+/// it (the categories are hints for the AI, and many cards declare none):
+/// registering EFFECT_AVOID_BATTLE_DAMAGE is "no battle damage to you for this
+/// battle" (Kuriboh: reset at the end of the Damage Step); Duel.NegateAttack()
+/// negates the attack; Duel.ChangeAttackTarget(tc) on the effect's target moves
+/// the attack to it (Shift); Duel.SkipPhase(..., PHASE_BATTLE, ...) ends the Battle
+/// Phase (Negate Attack). Nothing else is guessed: the rest stays opaque.
+bool operation_ops(EffectTerm& t, ScriptReading& r, const std::string& operation) {
+  auto has = [&](const char* s) { return operation.find(s) != std::string::npos; };
+  if (has("EFFECT_AVOID_BATTLE_DAMAGE")) {
+    Op o = make_op(OpCode::NoBattleDamage, Object::You);
+    o.flag = has("EFFECT_INDESTRUCTABLE_BATTLE");
+    o.duration = duration_of("", operation);
+    t.ops[t.op_count++] = o;
+    r.rule += ", operation registers EFFECT_AVOID_BATTLE_DAMAGE: no battle damage to you";
+  }
+  // Registered on the player (Duel.RegisterEffect), not on a card: the
+  // battle damage the controller takes, redirected or halved (processor.cpp,
+  // the battle damage of damage calculation: EFFECT_REFLECT_BATTLE_DAMAGE,
+  // EFFECT_CHANGE_BATTLE_DAMAGE with HALF_DAMAGE).
+  const bool on_player = has("Duel.RegisterEffect");
+  if (on_player && has("EFFECT_REFLECT_BATTLE_DAMAGE") && t.op_count < kMaxOps) {
+    Op o = make_op(OpCode::RedirectBattleDamage, Object::You);
+    o.duration = duration_of("", operation);
+    t.ops[t.op_count++] = o;
+    r.rule += ", operation registers EFFECT_REFLECT_BATTLE_DAMAGE on the player: the opponent takes the battle damage";
+  }
+  if (on_player && has("EFFECT_CHANGE_BATTLE_DAMAGE") && has("HALF_DAMAGE") && t.op_count < kMaxOps) {
+    Op o = make_op(OpCode::HalveBattleDamage, Object::You);
+    o.duration = duration_of("", operation);
+    t.ops[t.op_count++] = o;
+    r.rule += ", operation registers EFFECT_CHANGE_BATTLE_DAMAGE with HALF_DAMAGE on the player: battle damage halved";
+  }
+  // A player's "cannot declare an attack" (EFFECT_CANNOT_ATTACK_ANNOUNCE on a
+  // player target: Threatening Roar) lasts the turn and binds the opponent,
+  // the one player who declares in the Battle Phase it can apply in.
+  if (on_player && has("EFFECT_CANNOT_ATTACK_ANNOUNCE") && has("EFFECT_FLAG_PLAYER_TARGET") && t.op_count < kMaxOps) {
+    t.ops[t.op_count++] = make_op(OpCode::CannotDeclareAttacks, Object::Opponent);
+    r.rule += ", operation registers EFFECT_CANNOT_ATTACK_ANNOUNCE on a player: the opponent cannot declare an attack this turn";
+  }
+  if (has("Duel.NegateAttack")) {
+    t.ops[t.op_count++] = make_op(OpCode::NegateAttack, Object::Target);
+    r.rule += ", operation calls Duel.NegateAttack";
+  }
+  if (has("Duel.ChangeAttackTarget") && t.target.kind == TargetKind::Monster && t.op_count < kMaxOps) {
+    t.ops[t.op_count++] = make_op(OpCode::ChangeAttackTarget, Object::Target);
+    r.rule += ", operation calls Duel.ChangeAttackTarget: the attack moves to the target";
+  }
+  if (has("Duel.SkipPhase") && has("PHASE_BATTLE") && t.op_count < kMaxOps) {
+    t.ops[t.op_count++] = make_op(OpCode::EndBattlePhase, Object::Target);
+    r.rule += ", operation skips the Battle Phase";
+  }
+  // A field EFFECT_DISABLE on the Spell & Trap Zones, registered on the player
+  // for the turn, whose check names Traps and no monster (Trap Stun): every
+  // other Trap's effects are negated once it has resolved, as Royal Decree's
+  // part negates them (both cores: EFFECT_DISABLE sets STATUS_DISABLED in
+  // card::refresh_disable_status, card.cpp; its EVENT_CHAIN_SOLVING operation
+  // negates each Trap link as it resolves, Duel.NegateEffect).
+  const bool traps = (has("TYPE_TRAP") || has(":IsTrap")) && !has("TYPE_EFFECT") && !has("TYPE_MONSTER");
+  if (on_player && has("EFFECT_DISABLE") && has("LOCATION_SZONE") && traps && t.card_type != CardType::Monster &&
+      t.continuous.kind == ContinuousKind::None) {
+    t.continuous = ContinuousSpec{ContinuousKind::NegateTrapEffects, 0};
+    r.rule += ", operation registers EFFECT_DISABLE on Traps for the turn: every other Trap's effects are negated once it has resolved";
+    return true;
+  }
+  return t.op_count > 0;
+}
+
+}  // namespace bc::ygopro::script_attrs
