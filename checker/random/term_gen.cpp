@@ -90,6 +90,10 @@ std::string shape_problem(const EffectTerm& t, bool blanks) {
     return "";
   }
   if (c.of != 0 || c.all_monsters) return "a Type, Attribute or reach on a part that names none";
+  if ((c.foe_attribute != 0 || c.foe_type != 0) &&
+      (!is_battle_atk_modifier(c.kind) || (c.foe_attribute != 0 && c.foe_type != 0) ||
+       c.foe_attribute >= kMonsterAttributeCount || c.foe_type >= kMonsterTypeCount))
+    return "a foe on a part that is not a battle ATK change";
   if (c.kind == ContinuousKind::CannotAttackLevelAtLeast ? (c.amount < 1 || c.amount > kMaxLevel)
       : c.kind == ContinuousKind::CannotAttackOfType      ? (c.amount < 1 || c.amount >= kMonsterTypeCount)
       : takes_amount(c.kind) ? (c.amount % 100 != 0 || c.amount < -kMaxAmount || c.amount > kMaxAmount)
@@ -237,6 +241,17 @@ void draw_printed_atk(const Rng& r, EffectTerm& t) {
   c.all_monsters = side.chance(50);
 }
 
+/// The foe a battle ATK change needs ("vs light": Penumbral Soldier Lady): on
+/// half of them, an Attribute or a Type the board generator gives monsters,
+/// from a hash of the generator's state that does not advance it.
+void draw_battle_foe(const Rng& r, EffectTerm& t) {
+  Rng side{fmix64(r.s ^ 0xF0E5'BA77'1E00'0004ull)};
+  if (!is_battle_atk_modifier(t.continuous.kind) || !side.chance(50)) return;
+  const auto pick = static_cast<std::size_t>(side.below(3)) + 1;
+  if (side.chance(50)) t.continuous.foe_attribute = static_cast<std::uint8_t>(kDrawnAttributes[pick]);
+  else t.continuous.foe_type = static_cast<std::uint8_t>(kDrawnTypes[pick]);
+}
+
 /// A change to Defense Position at the end of the Battle Phase after attacking
 /// (Goblin Attack Force): on one monster's continuous effect in twelve, from
 /// a hash of the generator's state that does not advance it.
@@ -287,6 +302,7 @@ EffectTerm draw_term(Rng& r) {
     else if (takes_amount(t.continuous.kind)) t.continuous.amount = r.hundreds(1, 30);
     draw_printed_atk(r, t);
     draw_defense_after_attacking(r, t, hostable);
+    draw_battle_foe(r, t);
     return t;
   }
   draw_activated(r, t, hostable);
@@ -342,20 +358,6 @@ std::string term_problem(const EffectTerm& t, bool blanks) {
   return "";
 }
 
-EffectTerm fill_blanks(EffectTerm t, bool blanks, int value, std::uint8_t summons, Condition condition) {
-  for (int i = 0; i < t.op_count; ++i) {
-    Op& op = t.ops[i];
-    if (op.code == OpCode::SpecialSummon) op.monster = summons;
-    if (blanks && (op.code == OpCode::ChangeAtk || op.code == OpCode::SetAtk) && op.amount == 0)
-      op.amount = static_cast<std::int16_t>(value);
-  }
-  if (blanks && t.trigger == TriggerEvent::EndOfBattlePhase) {
-    if (condition == Condition::HostAttacked) t.conditions |= kCondHostAttacked;
-    if (condition == Condition::HostBattled) t.conditions |= kCondHostBattled;
-  }
-  return t;
-}
-
 EffectTerm random_term(std::uint64_t seed) {
   Rng r{seed};
   for (int tries = 0; tries < 64; ++tries) {
@@ -365,24 +367,6 @@ EffectTerm random_term(std::uint64_t seed) {
   EffectTerm t;  // a quick spell that always makes sense
   t.ops[t.op_count++] = Op{OpCode::Destroy, Object::OpponentBattler};
   return t;
-}
-
-const std::vector<LibraryPick>& library_picks() {
-  static const std::vector<LibraryPick> picks = [] {
-    std::vector<LibraryPick> out;
-    for (const LibraryCard& c : card_library()) {
-      if (!c.kind) continue;
-      const Preset* p = c.term ? nullptr : find_preset(*c.kind);
-      if (!c.term && p == nullptr) continue;
-      LibraryPick pick{c.name, c.term ? *c.term : p->term, 0};
-      for (Op& op : pick.term.ops)
-        if (op.code == OpCode::SpecialSummon) op.monster = kNoMonster;  // "$summons", a blank
-      if (c.value && (effect_attrs(pick.term) & kAttrAtkChange)) pick.value = *c.value;
-      if (term_problem(pick.term, true).empty()) out.push_back(std::move(pick));
-    }
-    return out;
-  }();
-  return picks;
 }
 
 }  // namespace bc

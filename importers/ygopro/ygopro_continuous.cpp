@@ -198,6 +198,52 @@ bool printed_atk_part(const json& e, ContinuousSpec& out) {
   return true;
 }
 
+/// Penumbral Soldier Lady's shape: a monster's own EFFECT_UPDATE_ATTACK (100)
+/// from the Monster Zone with a literal value (a multiple of 100, not 0), under
+/// a condition that asks only the phase (Duel.GetCurrentPhase: PHASE_DAMAGE,
+/// the Damage Step, or only PHASE_DAMAGE_CAL, damage calculation), the
+/// monster it battles (:GetBattleTarget, :IsRelateToBattle), that monster
+/// face-up, and at most one Attribute (:IsAttribute) or Type (:IsRace) of it.
+/// Both cores recompute the ATK wherever it is read, so it applies through
+/// the Damage Step with no chain (S3 §Start of the Damage Step): the host's
+/// damage_step_atk_modifier, or calc_atk_modifier, "vs" that foe.
+bool battle_atk_part(const json& e, ContinuousSpec& out) {
+  const std::string type = text_of(e, "effect_type");
+  const bool single = type.empty() ? value_of(e, "effect_type_value") == 0x1 : type == "EFFECT_TYPE_SINGLE";
+  if (!single || !event_is(e, Constant{"EFFECT_UPDATE_ATTACK", 100}) || (value_of(e, "range_value") & 0x4) == 0 ||
+      !e.contains("value") || !e["value"].is_number_integer())
+    return false;
+  const std::int64_t amount = e["value"].get<std::int64_t>();
+  if (amount == 0 || amount % 100 != 0 || amount < -12700 || amount > 12700) return false;
+  const auto uses = e.find("condition_uses");
+  if (uses == e.end() || !uses->is_array()) return false;
+  static constexpr std::array<std::string_view, 9> kAsked = {
+      ":GetBattleTarget", ":GetHandler", ":IsRelateToBattle", ":IsFaceup", ":IsAttribute",
+      ":IsRace", "Duel.GetCurrentPhase", "PHASE_DAMAGE", "PHASE_DAMAGE_CAL"};
+  bool calc = false, step = false, foe = false;
+  for (const json& u : *uses) {
+    const std::string w = u.is_string() ? u.get<std::string>() : std::string();
+    const bool known = std::find(kAsked.begin(), kAsked.end(), w) != kAsked.end() || w.rfind("RACE_", 0) == 0 ||
+                       w.rfind("ATTRIBUTE_", 0) == 0;
+    if (!known) return false;
+    calc = calc || w == "PHASE_DAMAGE_CAL";
+    step = step || w == "PHASE_DAMAGE";
+    foe = foe || w == ":GetBattleTarget";
+  }
+  if (!foe || !(calc || step)) return false;
+  const auto method = [&uses](const char* m) {
+    return std::any_of(uses->begin(), uses->end(), [m](const json& u) { return u.is_string() && u.get<std::string>() == m; });
+  };
+  const int race = method(":IsRace") ? one_named(kRaceNames, *uses) : 0;
+  const int attribute = method(":IsAttribute") ? one_named(kAttributeNames, *uses) : 0;
+  if ((method(":IsRace") && race == 0) || (method(":IsAttribute") && attribute == 0) || (race && attribute)) return false;
+  out = ContinuousSpec{step ? ContinuousKind::DamageStepAtkModifier : ContinuousKind::CalcAtkModifier,
+                       static_cast<std::int16_t>(amount)};
+  out.foe_attribute = static_cast<std::uint8_t>(attribute);
+  out.foe_type = static_cast<std::uint8_t>(race);
+  return true;
+}
+
 /// The term is a monster's continuous part of this kind, read by `rule`.
 bool monster_part(EffectTerm& t, ScriptReading& r, ContinuousKind kind, std::string rule) {
   t.activation = Activation::Continuous;
@@ -236,6 +282,13 @@ bool continuous_part(const json& e, std::uint32_t card_type, EffectTerm& t, Scri
                      (atk.all_monsters ? "every monster" : "its controller's monsters") + " of one " +
                      (atk.kind == ContinuousKind::TypeAtkModifier ? "Type (:IsRace)" : "Attribute (:IsAttribute)") +
                      " -> " + continuous_text(atk) + " (continuous)");
+    t.continuous = atk;
+    return true;
+  }
+  if (ContinuousSpec atk; (card_type & kTypeMonster) && battle_atk_part(e, atk)) {
+    monster_part(t, r, atk.kind,
+                 "EFFECT_UPDATE_ATTACK " + std::to_string(atk.amount) + " on itself in the Damage Step, against the "
+                 "monster it battles -> " + continuous_text(atk) + " (continuous)");
     t.continuous = atk;
     return true;
   }

@@ -64,11 +64,18 @@ bool Stepper::negated_by_continuous(std::uint8_t card) const {
 int Stepper::continuous_atk(std::uint8_t slot) const {
   int sum = printed_atk(slot);
   if (!attack_in_progress() || (slot != s.attacker && slot != s.target)) return sum;
+  const std::uint8_t foe = slot == s.attacker ? s.target : s.attacker;
+  const bool foe_here = foe < kSlotCount && s.zones[foe].occupied();
+  const MonsterSpec* f = foe_here ? &sc.monsters[s.zones[foe].monster] : nullptr;
+  const bool foe_up = foe_here && s.zones[foe].position() != Position::FaceDownDefense;
   for (std::uint8_t c = 0; c < sc.cards.size(); ++c) {
     const ContinuousSpec& k = sc.cards[c].term.continuous;
     const bool calc = k.kind == ContinuousKind::CalcAtkModifier && s.timing == Timing::DamageCalculation;
     const bool ds = k.kind == ContinuousKind::DamageStepAtkModifier && in_damage_step(s.timing);
-    if ((calc || ds) && side_of(slot) == sc.cards[c].owner && continuous_active(c)) sum += k.amount;
+    if (!(calc || ds) || side_of(slot) != sc.cards[c].owner || !continuous_active(c)) continue;
+    if (sc.cards[c].host != kNoMonster && host_slot(c) != slot) continue;  // a monster's own change
+    const bool any = k.foe_attribute == 0 && k.foe_type == 0;
+    if (any || (f && battle_foe_matches(k, foe_up, f->type, f->attribute))) sum += k.amount;
   }
   return sum;
 }

@@ -15,7 +15,7 @@ namespace bc {
 enum class ContinuousKind : std::uint8_t {
   None,
   CalcAtkModifier,      ///< Skyscraper-like: +amount ATK to own attacking monsters during damage calculation only
-  DamageStepAtkModifier,///< +amount ATK to own battling monsters during the Damage Step only
+  DamageStepAtkModifier,///< +amount ATK to own battling monsters during the Damage Step only (both: ContinuousSpec's foe)
   CannotAttackAtLeast,  ///< the opponent's monsters with amount or more ATK cannot declare an attack
   CannotBeAttacked,     ///< the host cannot be chosen as an attack target
   MayAttackDirectly,    ///< the host may attack directly
@@ -126,8 +126,29 @@ struct ContinuousSpec {
   std::int16_t amount = 0;  ///< ATK, a Level or a MonsterType, as the kind says
   std::uint8_t of = 0;      ///< the MonsterType or MonsterAttribute an ATK change by Type or Attribute names
   bool all_monsters = false;  ///< that change applies to every monster on the field, not only its controller's
+  /// calc_atk_modifier, damage_step_atk_modifier: only while the monster it
+  /// raises battles a face-up one of this Attribute (foe_attribute) or Type
+  /// (foe_type), 0 for any ("vs light": Penumbral Soldier Lady). On a card
+  /// with a host, the change is the host's own (docs/effects.md).
+  std::uint8_t foe_attribute = 0;
+  std::uint8_t foe_type = 0;
   bool operator==(const ContinuousSpec&) const = default;
 };
+
+/// Kinds that raise a battling monster's ATK in the Damage Step or at damage calculation.
+constexpr bool is_battle_atk_modifier(ContinuousKind k) {
+  return k == ContinuousKind::CalcAtkModifier || k == ContinuousKind::DamageStepAtkModifier;
+}
+
+/// Whether a battle modifier `k` applies to a monster battling one of this
+/// Attribute and Type, face-up or not: the model (Stepper::continuous_atk)
+/// reads a card through this one function.
+constexpr bool battle_foe_matches(const ContinuousSpec& k, bool foe_face_up, MonsterType type, MonsterAttribute attribute) {
+  if (k.foe_attribute == 0 && k.foe_type == 0) return true;
+  if (!foe_face_up) return false;
+  if (k.foe_attribute != 0 && static_cast<int>(attribute) != k.foe_attribute) return false;
+  return k.foe_type == 0 || static_cast<int>(type) == k.foe_type;
+}
 
 /// Kinds that change the ATK of the monsters of a printed Type or Attribute.
 constexpr bool is_printed_atk_modifier(ContinuousKind k) {

@@ -79,6 +79,19 @@ bool parse_printed_atk(const std::vector<std::string>& w, ContinuousSpec& out, s
   return true;
 }
 
+/// A battle modifier's "vs ATTRIBUTE" or "vs TYPE" (the foe it needs).
+bool parse_foe(const std::string& w, ContinuousSpec& out, std::string& error) {
+  if (const auto a = parse_monster_attribute(w); a && *a != MonsterAttribute::None) {
+    out.foe_attribute = static_cast<std::uint8_t>(*a);
+    return true;
+  }
+  if (const auto t = parse_monster_type(w); t && *t != MonsterType::None) {
+    out.foe_type = static_cast<std::uint8_t>(*t);
+    return true;
+  }
+  return error = "`vs` needs an Attribute or a Type, not " + brief_quote(w), false;
+}
+
 }  // namespace
 
 std::string continuous_text(const ContinuousSpec& k) {
@@ -87,6 +100,8 @@ std::string continuous_text(const ContinuousSpec& k) {
   const AmountKind a = amount_kind(k.kind);
   if (a == AmountKind::Type) return out + " " + std::string(name(static_cast<MonsterType>(k.amount)));
   if (a != AmountKind::None) out += " " + std::to_string(k.amount);
+  if (k.foe_attribute != 0) out += " vs " + std::string(name(static_cast<MonsterAttribute>(k.foe_attribute)));
+  else if (k.foe_type != 0) out += " vs " + std::string(name(static_cast<MonsterType>(k.foe_type)));
   return out;
 }
 
@@ -100,6 +115,11 @@ bool parse_continuous_spec(const std::string& text, ContinuousSpec& out, std::st
   out.kind = *kind;
   if (is_printed_atk_modifier(*kind)) return parse_printed_atk(w, out, error);
   const AmountKind a = amount_kind(*kind);
+  if (is_battle_atk_modifier(*kind) && w.size() == 4) {
+    if (w[2] != "vs") return error = brief_quote(w[0]) + " takes an amount and optionally `vs` an Attribute or a Type", false;
+    if (!parse_foe(w[3], out, error)) return false;
+    w.resize(2);
+  }
   if ((a != AmountKind::None) != (w.size() == 2))
     return error = brief_quote(w[0]) + (a != AmountKind::None ? " needs an amount" : " takes no amount"), false;
   if (a == AmountKind::None) return true;

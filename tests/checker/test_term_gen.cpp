@@ -42,7 +42,7 @@ RC_GTEST_PROP(TermGen, ShrinksAreStrictlySimplerAndMeaningful, ()) {
 TEST(TermGen, TheWholeTermSpaceComesUp) {
   std::set<int> activations, card_types, windows, costs, ops, objects, events, continuous, targets, classes;
   std::set<int> locks_after_activation;
-  int timing_lists = 0, mandatory = 0, from_hand = 0, conditions = 0, doing_nothing_else = 0;
+  int timing_lists = 0, mandatory = 0, from_hand = 0, conditions = 0, doing_nothing_else = 0, foes = 0;
   for (std::uint64_t seed = 1; seed <= 20000; ++seed) {
     const EffectTerm t = random_term(seed);
     if (continuous_after_activation(t)) locks_after_activation.insert(static_cast<int>(t.continuous.kind));
@@ -64,6 +64,7 @@ TEST(TermGen, TheWholeTermSpaceComesUp) {
     mandatory += t.mandatory;
     from_hand += t.from_hand;
     conditions += t.conditions != 0;
+    foes += t.continuous.foe_attribute != 0 || t.continuous.foe_type != 0;
   }
   EXPECT_EQ(activations.size(), 4u);
   EXPECT_EQ(card_types.size(), 3u);
@@ -79,6 +80,7 @@ TEST(TermGen, TheWholeTermSpaceComesUp) {
   EXPECT_GT(mandatory, 1000);
   EXPECT_GT(from_hand, 1000);
   EXPECT_GT(conditions, 1000);
+  EXPECT_GT(foes, 50);  // battle ATK changes "vs" an Attribute or a Type
   // Continuous Spells and Traps activated during the duel: each lock, some activations doing nothing else.
   EXPECT_EQ(locks_after_activation.size(), 7u);  // the five locks and positions, the two negations
   EXPECT_GT(doing_nothing_else, 100);
@@ -110,6 +112,16 @@ TEST(TermGen, RefusesWhatIsNotMeaningful) {
   locked.continuous = ContinuousSpec{ContinuousKind::NoTrapActivation, 0};
   locked.card_type = CardType::Monster;
   EXPECT_NE(term_problem(locked), "");
+
+  EffectTerm lady;  // a battle ATK change against one Attribute; a foe on another part is refused
+  lady.activation = Activation::Continuous;
+  lady.card_type = CardType::Monster;
+  lady.continuous = ContinuousSpec{ContinuousKind::DamageStepAtkModifier, 1000};
+  lady.continuous.foe_attribute = static_cast<std::uint8_t>(MonsterAttribute::Light);
+  EXPECT_EQ(term_problem(lady), "");
+  lady.continuous.kind = ContinuousKind::Piercing;
+  lady.continuous.amount = 0;
+  EXPECT_NE(term_problem(lady), "");
 
   EffectTerm window_miss;  // "when an attack is declared", listing only the End Step
   window_miss.window = Window::AttackDeclared;

@@ -75,5 +75,51 @@ TEST(YgoproAtkParts, OtherShapesAreNotRead) {
   EXPECT_TRUE(unread(single));
 }
 
+// Penumbral Soldier Lady: +1000 ATK on itself in the Damage Step while it
+// battles a face-up LIGHT monster (its condition asks only the phase, the
+// battle target, its face and Attribute).
+json lady(json uses) {
+  json e;
+  e["effect_type"] = "EFFECT_TYPE_SINGLE";
+  e["event_code"] = "EFFECT_UPDATE_ATTACK";
+  e["property_flags"] = "EFFECT_FLAG_SINGLE_RANGE";
+  e["range"] = "LOCATION_MZONE";
+  e["range_value"] = 4u;
+  e["condition"] = "c64751286.lua:12-18";
+  e["condition_uses"] = std::move(uses);
+  e["value"] = 1000;
+  return e;
+}
+
+TEST(YgoproAtkParts, ADamageStepChangeAgainstAnAttributeIsABattleModifier) {
+  const json uses = {":GetBattleTarget", ":GetHandler", ":IsAttribute", ":IsFaceup", ":IsRelateToBattle",
+                     "ATTRIBUTE_LIGHT", "Duel.GetCurrentPhase", "PHASE_DAMAGE", "PHASE_DAMAGE_CAL"};
+  const ScriptReading r = read_script_effect(lady(uses), 0x21, "");
+  ASSERT_TRUE(r.term.has_value());
+  EXPECT_EQ(continuous_text(r.term->continuous), "damage_step_atk_modifier 1000 vs light");
+  // Damage calculation only.
+  json calc = uses;
+  calc.erase(std::find(calc.begin(), calc.end(), "PHASE_DAMAGE"));
+  EXPECT_EQ(continuous_text(read_script_effect(lady(calc), 0x21, "").term->continuous), "calc_atk_modifier 1000 vs light");
+  // A Type instead.
+  const json warrior = {":GetBattleTarget", ":IsRace", "RACE_WARRIOR", "Duel.GetCurrentPhase", "PHASE_DAMAGE"};
+  EXPECT_EQ(continuous_text(read_script_effect(lady(warrior), 0x21, "").term->continuous),
+            "damage_step_atk_modifier 1000 vs warrior");
+  // A condition asking more (whether it attacks), or no battle target, or no phase: not read.
+  for (const char* extra : {"Duel.GetAttacker"}) {
+    json more = uses;
+    more.push_back(extra);
+    const ScriptReading m = read_script_effect(lady(more), 0x21, "");
+    EXPECT_FALSE(m.term && m.term->continuous.kind == ContinuousKind::DamageStepAtkModifier);
+  }
+  for (const char* missing : {":GetBattleTarget", "PHASE_DAMAGE"}) {
+    json less = uses;
+    less.erase(std::find(less.begin(), less.end(), missing));
+    if (std::string(missing) == "PHASE_DAMAGE") less.erase(std::find(less.begin(), less.end(), "PHASE_DAMAGE_CAL"));
+    const ScriptReading m = read_script_effect(lady(less), 0x21, "");
+    EXPECT_FALSE(m.term && is_battle_atk_modifier(m.term->continuous.kind)) << missing;
+  }
+}
+
 }  // namespace
 }  // namespace bc::ygopro
