@@ -211,11 +211,11 @@ void draw_lock_after_activation(const Rng& r, EffectTerm& t) {
   if (t.card_type == CardType::Monster || t.activation == Activation::Counter) return;
   Rng side{fmix64(r.s ^ 0xC0A7'1A0C'5EED'0001ull)};
   if (!side.chance(12)) return;
-  constexpr std::array<ContinuousKind, 7> kLocks{ContinuousKind::CannotAttackAtLeast,
+  constexpr std::array<ContinuousKind, 8> kLocks{ContinuousKind::CannotAttackAtLeast,
                                                   ContinuousKind::CannotAttackLevelAtLeast,
                                                   ContinuousKind::CannotAttackOfType, ContinuousKind::NoTrapActivation,
                                                   ContinuousKind::FaceUpAttackPosition, ContinuousKind::NegateTrapEffects,
-                                                  ContinuousKind::NegateMonsterEffects};
+                                                  ContinuousKind::NegateMonsterEffects, ContinuousKind::NoBattleDamage};
   t.continuous.kind = kLocks[side.below(kLocks.size())];
   if (t.continuous.kind == ContinuousKind::CannotAttackAtLeast) t.continuous.amount = side.hundreds(0, 30);
   else if (t.continuous.kind == ContinuousKind::CannotAttackLevelAtLeast)
@@ -254,10 +254,12 @@ void draw_battle_foe(const Rng& r, EffectTerm& t) {
 
 /// A change to Defense Position at the end of the Battle Phase after attacking
 /// (Goblin Attack Force): on one monster's continuous effect in twelve, from
-/// a hash of the generator's state that does not advance it.
+/// a hash of the generator's state that does not advance it; else, now and
+/// then, no battle damage to its controller.
 void draw_defense_after_attacking(const Rng& r, EffectTerm& t, bool hostable) {
   Rng side{fmix64(r.s ^ 0xDEF0'A77A'C4ED'0003ull)};
   if (hostable && side.chance(8)) t.continuous = ContinuousSpec{ContinuousKind::DefenseAfterAttacking};
+  else if (side.chance(12)) t.continuous = ContinuousSpec{ContinuousKind::NoBattleDamage};  // Rocket Warrior's shape
 }
 
 /// A Spell or Trap card (Mystical Space Typhoon) or any card (Nightmare Penguin) as the target of one

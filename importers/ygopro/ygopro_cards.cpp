@@ -67,7 +67,9 @@ void add_lock(ScriptReading& r, const json& activation, const std::pair<Continuo
 /// Spellbinding Circle, Fiendish Chain. The activation's resolution is that
 /// the target cannot attack (`cannot_attack target`, for the turn), whatever
 /// its categories hint (Spellbinding Circle's CATEGORY_POSITION, batch 10).
-/// The other bindings (no position change, negated effects) are not read.
+/// An EFFECT_UPDATE_ATTACK (100) on that target with a literal value is its
+/// ATK change too, for as long as the card binds it (Shadow Spell's -700: read
+/// as lasting the turn). The other bindings (no position change, negated effects) are not read.
 void bind_card_target(ScriptReading& r, const json& effects) {
   using script_attrs::Constant;
   if (!r.term || r.term->target.kind != TargetKind::Monster) return;
@@ -82,8 +84,22 @@ void bind_card_target(ScriptReading& r, const json& effects) {
   });
   if (!binds || !forbids) return;
   r.term->ops = {};
-  r.term->ops[0] = Op{OpCode::CannotAttack, Object::Target, Duration::Turn};
-  r.term->op_count = 1;
+  r.term->op_count = 0;
+  for (const json& e : effects) {
+    const bool on_its_target = script_attrs::holds(e, "effect_type", Constant{"EFFECT_TYPE_TARGET", 0x4000}) ||
+                               uses(e, "target_check", ":IsHasCardTarget");
+    if (!on_its_target || !script_attrs::event_is(e, Constant{"EFFECT_UPDATE_ATTACK", 100}) || !e.contains("value") ||
+        !e["value"].is_number_integer())
+      continue;
+    const std::int64_t amount = e["value"].get<std::int64_t>();
+    if (amount == 0 || amount % 100 != 0 || amount < -12700 || amount > 12700) continue;
+    Op change{OpCode::ChangeAtk, Object::Target, Duration::Turn};
+    change.amount = static_cast<std::int16_t>(amount);
+    r.term->ops[r.term->op_count++] = change;
+    r.rule += ", its target's ATK changes by " + std::to_string(amount) + " (EFFECT_UPDATE_ATTACK on its card target)";
+    break;
+  }
+  r.term->ops[r.term->op_count++] = Op{OpCode::CannotAttack, Object::Target, Duration::Turn};
   r.open_outcome = false;
   r.rule += ", it binds its target, which cannot attack (EFFECT_CANNOT_ATTACK on its card target)";
 }

@@ -159,21 +159,37 @@ void Mapper::forbid_at_resolution(std::uint8_t link) {
 /// damage calculation shows the changed monster's ATK; what it has over (or,
 /// lowered, under) its printed ATK is the card's amount, when it was the
 /// turn's only ATK change and the result is a multiple of 50 (Shrink halves
-/// an original 1900 to 950: -950, batch 10), as for an opaque change.
+/// an original 1900 to 950: -950, batch 10), as for an opaque change. When
+/// the target is not battling and one battler alone shows a change, the
+/// change is that battler's, by its role (Covering Fire raises the attack
+/// target by the ATK of the monster it targets, batch 12).
 void Mapper::learn_amount(const Message& m) {
   const std::uint8_t card = amount_card_;
   amount_card_ = kNoCard;
   if (card == kNoCard || atk_changes_ != 1 || amount_slot_ == kNoSlot) return;
+  std::array<std::int64_t, 2> amounts{0, 0};
+  bool target_battles = false;
   for (int side = 0; side < 2; ++side) {
     const Location& where = side == 0 ? m.attacker : m.target;
-    if (where.location == 0 || slot(where) != amount_slot_ || where.controller > 1 || where.sequence >= 7) continue;
+    if (where.location == 0 || where.controller > 1 || where.sequence >= 7) continue;
     const std::uint8_t monster = monster_index(board_[where.controller][where.sequence].code);
     if (monster >= scenario_.monsters.size()) return;
-    const std::int64_t amount = static_cast<std::int64_t>(m.atk[side]) - scenario_.monsters[monster].atk;
-    if (amount == 0 || amount % 50 != 0 || amount < -6350 || amount > 6350) return;
-    EffectTerm& t = scenario_.cards[card].term;
-    for (int i = 0; i < t.op_count; ++i)
-      if (t.ops[i].code == OpCode::ChangeAtk) t.ops[i].amount = static_cast<std::int16_t>(amount);
+    amounts[side] = static_cast<std::int64_t>(m.atk[side]) - scenario_.monsters[monster].atk;
+    target_battles = target_battles || slot(where) == amount_slot_;
+  }
+  const auto usable = [](std::int64_t a) { return a != 0 && a % 50 == 0 && a >= -6350 && a <= 6350; };
+  EffectTerm& t = scenario_.cards[card].term;
+  for (int side = 0; side < 2; ++side) {
+    const Location& where = side == 0 ? m.attacker : m.target;
+    const bool on_target = target_battles && slot(where) == amount_slot_;
+    const bool on_battler = !target_battles && amounts[1 - side] == 0;
+    if (!usable(amounts[side]) || !(on_target || on_battler)) continue;
+    for (int i = 0; i < t.op_count; ++i) {
+      if (t.ops[i].code != OpCode::ChangeAtk) continue;
+      t.ops[i].amount = static_cast<std::int16_t>(amounts[side]);
+      if (on_battler) t.ops[i].object = side_of(slot(where)) == scenario_.cards[card].owner ? Object::OwnBattler : Object::OpponentBattler;
+    }
+    scenario_.cards[card].kind = class_of(t);
     open_amount_[card] = false;
     return;
   }

@@ -74,6 +74,9 @@ DamageModifiers Stepper::damage_modifiers() const {
     const bool p1 = p == Player::P1;
     if (s.has(p1 ? kNoDamageP1 : kNoDamageP2) || s.has(p1 ? kNoDamageTurnP1 : kNoDamageTurnP2)) m.zero |= player_bit(p);
   }
+  for (std::uint8_t c = 0; c < sc.cards.size(); ++c)
+    if (sc.cards[c].term.continuous.kind == ContinuousKind::NoBattleDamage && continuous_active(c) && shields_from_damage(c))
+      m.zero |= player_bit(sc.cards[c].owner);
   if (!r.flag(Knob::BattleDamageModifiers)) return m;
   for (Player p : {Player::P1, Player::P2}) {
     const bool p1 = p == Player::P1;
@@ -116,6 +119,20 @@ void Stepper::confirm_destroyed(std::uint8_t slot) {
 void Stepper::send_battle_destroyed() {
   for (std::uint8_t i = 0; i < kSlotCount; ++i)
     if (s.zones[i].occupied() && s.zones[i].has(kDestroyConfirmed)) leave_field(i, LeaveReason::Battle);
+}
+
+/// A no_battle_damage part shields its controller from this battle's damage:
+/// a monster's own, when that monster battles; a Spell's or Trap's, while its
+/// controller controls a monster.
+bool Stepper::shields_from_damage(std::uint8_t card) const {
+  const CardSpec& c = sc.cards[card];
+  if (c.host != kNoMonster) {
+    const std::uint8_t h = host_slot(card);
+    return h != kNoSlot && (h == s.attacker || h == s.target);
+  }
+  for (int z = 0; z < kZonesPerSide; ++z)
+    if (s.zones[slot_of(c.owner, z)].occupied()) return true;
+  return false;
 }
 
 }  // namespace bc::detail

@@ -188,6 +188,7 @@ struct Stepper {
   /// attacked (kAttractsAttacks), as a slot mask; 0 when none.
   std::uint16_t forced_targets() const;
   DamageModifiers damage_modifiers() const;          ///< in force for this battle's damage (model/terms/damage.hpp)
+  bool shields_from_damage(std::uint8_t card) const; ///< its no_battle_damage part covers this battle
   void modify_battle_damage(Player owner, const Op& op);  ///< a resolved halving or redirection
   bool pierces(std::uint8_t attacker) const;          ///< a piercing effect applies to it (knob piercing_battle_damage)
   /// Attack targets (or kDirect) for `attacker`, in zone order, direct last.

@@ -74,8 +74,14 @@ enum class ContinuousKind : std::uint8_t {
   /// Phase reads such cards as activated triggers: that reading is the term
   /// trigger `end_of_battle_phase` with `change_position self defense`.
   DefenseAfterAttacking,
+  /// Its controller takes no battle damage: a monster's own part, from the
+  /// battles of that monster (Rocket Warrior's shape); a Spell's or Trap's, from
+  /// any battle while its controller controls a monster (Spirit Barrier, a
+  /// Continuous Trap whose part applies once it has resolved). Applied at
+  /// damage calculation like "no battle damage" (S0 §6.3.4.3.3).
+  NoBattleDamage,
 };
-inline constexpr int kContinuousKindCount = 27;
+inline constexpr int kContinuousKindCount = 28;
 /// The kinds a card on the field from the start may carry (every kind before
 /// FaceUpAttackPosition, and the ATK changes by Type or Attribute and
 /// DefenseAfterAttacking after them): the random generator draws its
@@ -118,7 +124,7 @@ constexpr bool continuous_needs_host(ContinuousKind k) {
 constexpr bool lasts_after_activation(ContinuousKind k) {
   return k == ContinuousKind::CannotAttackAtLeast || k == ContinuousKind::CannotAttackLevelAtLeast ||
          k == ContinuousKind::CannotAttackOfType || k == ContinuousKind::NoTrapActivation ||
-         k == ContinuousKind::FaceUpAttackPosition || negates_effects(k);
+         k == ContinuousKind::FaceUpAttackPosition || negates_effects(k) || k == ContinuousKind::NoBattleDamage;
 }
 
 struct ContinuousSpec {

@@ -165,6 +165,7 @@ void card_facts(TraceContext& c, const CardSpec& card, std::uint16_t cb) {
   if (effect_attrs(t) & kAttrPiercing) c.card_piercing |= cb;
   if (t.continuous.kind == ContinuousKind::DoubleBattleDamage) c.card_double_damage |= cb;
   if (t.continuous.kind == ContinuousKind::RedirectBattleDamage) c.card_redirect_damage |= cb;
+  if (t.continuous.kind == ContinuousKind::NoBattleDamage) c.card_no_damage |= cb;
   if (!end_of_battle_obliged(card)) return;
   if (t.conditions & kCondHostAttacked) c.card_eob_attacked |= cb;
   if (t.conditions & kCondHostBattled) c.card_eob_battled |= cb;

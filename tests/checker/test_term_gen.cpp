@@ -82,7 +82,7 @@ TEST(TermGen, TheWholeTermSpaceComesUp) {
   EXPECT_GT(conditions, 1000);
   EXPECT_GT(foes, 50);  // battle ATK changes "vs" an Attribute or a Type
   // Continuous Spells and Traps activated during the duel: each lock, some activations doing nothing else.
-  EXPECT_EQ(locks_after_activation.size(), 7u);  // the five locks and positions, the two negations
+  EXPECT_EQ(locks_after_activation.size(), 8u);  // the five locks and positions, the two negations, no battle damage
   EXPECT_GT(doing_nothing_else, 100);
 }
 

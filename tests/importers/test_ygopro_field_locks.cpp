@@ -180,5 +180,31 @@ TEST(YgoproFieldLocks, WhatIsNotAContinuousNegationStaysUnread) {
   EXPECT_FALSE(reads_lock(single, kContinuousTrap, k));
 }
 
+// Spirit Barrier: no battle damage to its controller while it controls a
+// monster. Each attribute is pinned: the player target, its controller
+// alone, a condition that only counts monsters.
+TEST(YgoproFieldLocks, ANoDamageShieldWhileAMonsterIsControlledIsRead) {
+  const json barrier = {{"effect_type", "EFFECT_TYPE_FIELD"}, {"effect_type_value", 2u},
+                        {"event_code", "EFFECT_AVOID_BATTLE_DAMAGE"}, {"event_code_value", 201u},
+                        {"property_flags", "EFFECT_FLAG_PLAYER_TARGET"}, {"property_flags_value", 2048u},
+                        {"range", "LOCATION_SZONE"}, {"range_value", 8u}, {"target_range_self", 1u},
+                        {"target_range_opponent", 0u}, {"condition", "c53239672.lua:18-20"},
+                        {"condition_uses", {":GetHandlerPlayer", "Duel.GetFieldGroupCount", "LOCATION_MZONE"}}};
+  ContinuousSpec k;
+  ASSERT_TRUE(reads_lock(barrier, kContinuousTrap, k));
+  EXPECT_EQ(k.kind, ContinuousKind::NoBattleDamage);
+  EXPECT_FALSE(reads_lock(barrier, kNormalTrap, k));
+  json both = barrier;
+  both["target_range_opponent"] = 1u;
+  EXPECT_FALSE(reads_lock(both, kContinuousTrap, k));
+  json other = barrier;
+  other["condition_uses"].push_back("Duel.GetTurnPlayer");
+  EXPECT_FALSE(reads_lock(other, kContinuousTrap, k));
+  json no_player = barrier;
+  no_player["property_flags"] = "";
+  no_player["property_flags_value"] = 0u;
+  EXPECT_FALSE(reads_lock(no_player, kContinuousTrap, k));
+}
+
 }  // namespace
 }  // namespace bc::ygopro

@@ -205,8 +205,9 @@ TEST(RealRunEvents, ASecondChainInAOneChainWindowNamesItsKnob) {
 // configuration). Batches 9 and 10: after an eighth and a ninth freeze (e8236c1:
 // 59 of 59; 7faf26b: 54 of 79 on each configuration, 13 committed). Batch 11: after
 // a tenth freeze (30f2618: 49, 46, 46 of 60; only the paths a later fix mended are
-// committed, fluoro and edo). Each pinned as the code judges it now, each run that
-// changed since saying so in its reason.
+// committed, fluoro and edo). Batch 12: after an eleventh freeze (8dc4075: 29 of 43
+// on each configuration; committed likewise). Each pinned as the code judges it now,
+// each run that changed since saying so in its reason.
 INSTANTIATE_TEST_SUITE_P(Batches, RealRuns,
                          ::testing::Values(Batch{"", "fluoro", 79, 79}, Batch{"", "edo", 79, 79},
                                            Batch{"", "edo-single", 79, 79}, Batch{"batch2/", "fluoro", 199, 197},
@@ -223,7 +224,8 @@ INSTANTIATE_TEST_SUITE_P(Batches, RealRuns,
                                            Batch{"batch9/", "fluoro", 13, 13}, Batch{"batch9/", "edo", 13, 13},
                                            Batch{"batch9/", "edo-single", 13, 13}, Batch{"batch10/", "fluoro", 14, 14},
                                            Batch{"batch10/", "edo", 13, 13}, Batch{"batch10/", "edo-single", 13, 13},
-                                           Batch{"batch11/", "fluoro", 6, 6}, Batch{"batch11/", "edo", 7, 7}),
+                                           Batch{"batch11/", "fluoro", 6, 6}, Batch{"batch11/", "edo", 7, 7},
+                                           Batch{"batch12/", "fluoro", 4, 4}, Batch{"batch12/", "edo", 4, 4}),
                          [](const auto& info) {
                            std::string n = (info.param.folder.empty() ? "batch1/" : info.param.folder) + info.param.config;
                            for (char& c : n)

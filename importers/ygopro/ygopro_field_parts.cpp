@@ -1,0 +1,134 @@
+// A Continuous Spell's or Trap's field effects that apply once it has
+// resolved: locks, forced positions, negations, a shield from battle damage
+// (docs/engines/ygopro.md, "From script attributes to terms").
+#include <cstdlib>
+#include <string>
+
+#include "importers/ygopro/ygopro_script_attrs.hpp"
+
+namespace bc::ygopro::script_attrs {
+namespace {
+
+/// EFFECT_SET_POSITION (140) with the value POS_FACEUP_ATTACK (1), reaching
+/// the monster zones of both sides (SetTargetRange with LOCATION_MZONE, 0x4,
+/// on each; a file without the range is not read) and no target check: Final
+/// Attack Orders, face_up_attack_position.
+bool forced_attack_position(const json& e, ContinuousSpec& out, std::string& rule) {
+  const bool both_sides = (value_of(e, "target_range_self") & 0x4) != 0 && (value_of(e, "target_range_opponent") & 0x4) != 0;
+  if (value_of(e, "value") != 1 || !both_sides || e.contains("target_check")) return false;
+  out = ContinuousSpec{ContinuousKind::FaceUpAttackPosition, 0};
+  rule = "EFFECT_SET_POSITION POS_FACEUP_ATTACK on every monster zone -> every face-up monster in Attack Position "
+         "(once resolved)";
+  return true;
+}
+
+/// Spirit Barrier's shape: EFFECT_AVOID_BATTLE_DAMAGE (201 in both cores) on
+/// a player (EFFECT_FLAG_PLAYER_TARGET) reaching its controller alone
+/// (SetTargetRange(1,0)), under a condition that only counts its controller's
+/// monsters (Duel.GetFieldGroupCount of LOCATION_MZONE): no battle damage to
+/// its controller while it controls a monster.
+bool shields_with_a_monster(const json& e) {
+  if (!event_is(e, Constant{"EFFECT_AVOID_BATTLE_DAMAGE", 201}) ||
+      !holds(e, "property_flags", Constant{"EFFECT_FLAG_PLAYER_TARGET", 0x800}) || !e.contains("target_range_self") ||
+      value_of(e, "target_range_self") != 1 || value_of(e, "target_range_opponent") != 0)
+    return false;
+  const auto uses = e.find("condition_uses");
+  if (uses == e.end() || !uses->is_array()) return false;
+  bool counts = false, zone = false;
+  for (const json& u : *uses) {
+    const std::string w = u.is_string() ? u.get<std::string>() : std::string();
+    counts = counts || w == "Duel.GetFieldGroupCount";
+    zone = zone || w == "LOCATION_MZONE";
+    if (w != "Duel.GetFieldGroupCount" && w != "LOCATION_MZONE" && w != ":GetHandlerPlayer" && w != ":GetHandler" &&
+        w != ":GetControler")
+      return false;
+  }
+  return counts && zone;
+}
+
+}  // namespace
+
+/// A field EFFECT_DISABLE (2 in both cores; by value, since EDOPro's
+/// constant.lua gives 2 other names too) on the monster zones whose target
+/// check names TYPE_EFFECT (Skill Drain): negate_monster_effects; on the
+/// Spell & Trap Zones whose check names TYPE_TRAP or :IsTrap (Royal Decree):
+/// negate_trap_effects. A SetTargetRange the file gives must reach that zone
+/// on both sides (an older cards file has none). field_lock has already
+/// kept it to a Continuous Spell or Trap's own field effect.
+bool field_negation(const json& e, ContinuousSpec& out, std::string& rule) {
+  const bool disable = e.contains("event_code_value") ? value_of(e, "event_code_value") == 2
+                                                      : event_is(e, Constant{"EFFECT_DISABLE", 2});
+  if (!disable) return false;
+  const std::string target = function_facts(e, "target_check");
+  const auto names = [&target](const char* n) { return target.find(n) != std::string::npos; };
+  const auto reaches = [&e](std::uint32_t zone) {
+    return !e.contains("target_range_self") ||
+           ((value_of(e, "target_range_self") & zone) && (value_of(e, "target_range_opponent") & zone));
+  };
+  if (names("TYPE_EFFECT") && !names("TYPE_TRAP") && !names("TYPE_SPELL") && reaches(0x4)) {
+    out = ContinuousSpec{ContinuousKind::NegateMonsterEffects, 0};
+    rule = "EFFECT_DISABLE on effect monsters -> the effects of face-up monsters on the field are negated (once resolved)";
+    return true;
+  }
+  if ((names("TYPE_TRAP") || names(":IsTrap")) && !names("TYPE_EFFECT") && !names("TYPE_MONSTER") && reaches(0x8)) {
+    out = ContinuousSpec{ContinuousKind::NegateTrapEffects, 0};
+    rule = "EFFECT_DISABLE on Traps -> every other Trap's effects are negated (once resolved)";
+    return true;
+  }
+  return false;
+}
+
+/// A Continuous Spell or Trap's field effect from its Spell & Trap Zone,
+/// without a condition, that the model holds as a lock: EFFECT_CANNOT_ATTACK
+/// (85 in both cores' effect.h) whose target check is `:IsLevelAbove(N)` or
+/// `:GetLevel()>=N`, a literal Level (Gravity Bind in either tree): "cannot
+/// attack", cannot_attack_level_at_least N; or EFFECT_SET_POSITION as
+/// forced_attack_position reads it; or EFFECT_DISABLE as field_negation reads
+/// it. Royal Decree's EFFECT_DISABLE on Traps is no "cannot be activated":
+/// it negates their effects, and both cores still let a Trap be activated
+/// under it (batch 3's royal_decree runs).
+bool field_lock(const json& e, std::uint32_t card_type, ContinuousSpec& out, std::string& rule) {
+  constexpr std::uint32_t kTypeSpell = 0x2, kTypeTrap = 0x4, kTypeContinuous = 0x20000;
+  const std::string type = text_of(e, "effect_type");
+  const bool field = type.empty() ? (value_of(e, "effect_type_value") & 0x2) != 0 : type.find("EFFECT_TYPE_FIELD") != std::string::npos;
+  // By value where the file gives one: EDOPro's constant.lua names 0x8 LOCATION_REASON_RETURN too.
+  const bool szone = e.contains("range_value") ? (value_of(e, "range_value") & 0x8) != 0
+                                               : holds(e, "range", Constant{"LOCATION_SZONE", 0x8});
+  if (!(card_type & (kTypeSpell | kTypeTrap)) || !(card_type & kTypeContinuous) || !field || !szone) return false;
+  if (shields_with_a_monster(e)) {
+    out = ContinuousSpec{ContinuousKind::NoBattleDamage, 0};
+    rule = "EFFECT_AVOID_BATTLE_DAMAGE on its controller while it controls a monster -> no_battle_damage (once resolved)";
+    return true;
+  }
+  if (e.contains("condition")) return false;
+  if (event_is(e, Constant{"EFFECT_SET_POSITION", 140})) return forced_attack_position(e, out, rule);
+  if (field_negation(e, out, rule)) return true;
+  if (!event_is(e, Constant{"EFFECT_CANNOT_ATTACK", 85})) return false;
+  const std::string target = function_facts(e, "target_check");
+  const auto above = target.find(":IsLevelAbove("), at_least = target.find(":GetLevel()>=");
+  if (above == std::string::npos && at_least == std::string::npos) return false;
+  const int level = std::atoi(target.c_str() + (above != std::string::npos ? above + 14 : at_least + 13));
+  if (level < 1 || level > 12) return false;
+  out = ContinuousSpec{ContinuousKind::CannotAttackLevelAtLeast, static_cast<std::int16_t>(level)};
+  rule = "EFFECT_CANNOT_ATTACK on Level " + std::to_string(level) + " or higher -> cannot attack (once resolved)";
+  return true;
+}
+
+/// Skill Drain's shape: a field effect EFFECT_DISABLE (2 in both cores)
+/// whose target check does not keep to Spells or Traps (Royal Decree's and
+/// Jinzo's name only TYPE_TRAP; Spell Canceller's only TYPE_SPELL).
+bool negates_monster_effects(const json& e) {
+  const std::string type = text_of(e, "effect_type");
+  const bool field = type.empty() ? (value_of(e, "effect_type_value") & 0x2) != 0 : type.find("EFFECT_TYPE_FIELD") != std::string::npos;
+  // By value where the file gives one: 2 in both cores, and EDOPro's constant.lua gives 2
+  // other EFFECT_ names too (EFFECT_COUNT_CODE_DUEL), which the stub may write instead.
+  const bool disable = e.contains("event_code_value") ? value_of(e, "event_code_value") == 2
+                                                      : event_is(e, Constant{"EFFECT_DISABLE", 2});
+  if (!field || !disable) return false;
+  const std::string target = function_facts(e, "target_check");
+  const auto names = [&target](const char* n) { return target.find(n) != std::string::npos; };
+  return names("TYPE_MONSTER") || names("TYPE_EFFECT") || names(":IsMonster") ||
+         !(names("TYPE_TRAP") || names("TYPE_SPELL") || names(":IsTrap") || names(":IsSpell"));
+}
+
+}  // namespace bc::ygopro::script_attrs
