@@ -238,7 +238,8 @@ void Mapper::build_scenario() {
            negator->name + " may negate them (a negation of monsters' effects the mapping does not read)");
       if (continuous) continue;
     }
-    if (add_card(c, c.script) != kNoCard && negator == cards_.cards.end() && !c.more.empty()) with_more.push_back(&c);
+    const bool kept = add_card(c, c.script) != kNoCard || c.script.own_turn_only;  // dropped for the turn, not left out
+    if (kept && negator == cards_.cards.end() && !c.more.empty()) with_more.push_back(&c);
   }
   // After every card's first term: card_index finds that one, and a card
   // limit leaves out a monster's further continuous effects, never a card.
@@ -250,6 +251,7 @@ void Mapper::build_scenario() {
 /// or the term its script reads as (importers/ygopro/ygopro_terms.cpp).
 std::uint8_t Mapper::add_card(const EngineCard& c, const ScriptReading& reading) {
   const Player owner = side(c.controller);
+  if (reading.own_turn_only && c.effect.empty() && owner != Player::P1) return kNoCard;  // not its controller's turn
   int held = 0;
   for (const CardSpec& other : scenario_.cards) held += other.owner == owner ? 1 : 0;
   if (static_cast<int>(scenario_.cards.size()) >= kMaxCards || held >= kMaxCardsPerPlayer) {

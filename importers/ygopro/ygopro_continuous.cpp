@@ -24,7 +24,7 @@ struct ContinuousCode {
   std::string_view says;
   std::uint32_t value = 0;
 };
-constexpr std::array<ContinuousCode, 10> kContinuousCodes = {{
+constexpr std::array<ContinuousCode, 11> kContinuousCodes = {{
     {{"EFFECT_DIRECT_ATTACK", 74}, ContinuousKind::MayAttackDirectly, "may attack directly"},  // Jinzo #7
     // Amazoness Swords Woman: the damage its controller would take from its battles goes to the opponent.
     {{"EFFECT_REFLECT_BATTLE_DAMAGE", 202}, ContinuousKind::RedirectBattleDamage, "redirects the battle damage"},
@@ -41,7 +41,23 @@ constexpr std::array<ContinuousCode, 10> kContinuousCodes = {{
     {{"EFFECT_MUST_ATTACK", 191}, ContinuousKind::MustAttack, "must attack"},
     // Spirit Reaper, Marshmallon: SetValue(1), not destroyed by any battle (a function would pick the battles).
     {{"EFFECT_INDESTRUCTABLE_BATTLE", 42}, ContinuousKind::IndestructibleByBattle, "cannot be destroyed by battle", 1},
+    // Rocket Warrior: SetValue(1), its controller takes no battle damage from its battles.
+    {{"EFFECT_AVOID_BATTLE_DAMAGE", 201}, ContinuousKind::NoBattleDamage, "spares its controller the battle damage", 1},
 }};
+
+/// A condition that only asks whether it is its controller's turn
+/// (Duel.GetTurnPlayer()==e:GetHandlerPlayer(), or :GetControler of its handler).
+bool own_turn_condition(const json& e) {
+  const auto uses = e.find("condition_uses");
+  if (uses == e.end() || !uses->is_array()) return false;
+  bool turn = false;
+  for (const json& u : *uses) {
+    const std::string w = u.is_string() ? u.get<std::string>() : std::string();
+    turn = turn || w == "Duel.GetTurnPlayer";
+    if (w != "Duel.GetTurnPlayer" && w != ":GetHandlerPlayer" && w != ":GetHandler" && w != ":GetControler") return false;
+  }
+  return turn;
+}
 
 /// Mirage Dragon's shape: a field EFFECT_CANNOT_ACTIVATE (6 in both cores) on
 /// a player (EFFECT_FLAG_PLAYER_TARGET) from the monster zone, reaching the
@@ -294,12 +310,15 @@ bool continuous_part(const json& e, std::uint32_t card_type, EffectTerm& t, Scri
   }
   const std::string type = text_of(e, "effect_type");
   const bool single = type.empty() ? value_of(e, "effect_type_value") == 0x1 : type == "EFFECT_TYPE_SINGLE";
-  if (!(card_type & kTypeMonster) || !single || e.contains("condition")) return false;
+  const bool own_turn = e.contains("condition") && own_turn_condition(e);
+  if (!(card_type & kTypeMonster) || !single || (e.contains("condition") && !own_turn)) return false;
   for (const ContinuousCode& c : kContinuousCodes) {
     if (!event_is(e, c.code) || (c.value != 0 && value_of(e, "value") != c.value)) continue;
+    r.own_turn_only = own_turn;
     return monster_part(t, r, c.kind,
                         std::string(c.code.name) + (c.value != 0 ? " (value " + std::to_string(c.value) + ")" : std::string()) +
-                            " on itself -> " + std::string(c.says) + " (continuous)");
+                            " on itself" + (own_turn ? " in its controller's turn" : "") + " -> " + std::string(c.says) +
+                            " (continuous)");
   }
   return false;
 }

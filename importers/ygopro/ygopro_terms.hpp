@@ -36,6 +36,10 @@ struct ScriptReading {
   /// A Spell's or Trap's trigger used from the Spell & Trap Zone: an effect of
   /// the card once its activation has resolved (CardSpec::effect_of).
   bool face_up_effect = false;
+  /// A monster's continuous part that applies only in its controller's turn
+  /// (a condition comparing Duel.GetTurnPlayer with its controller: Rocket
+  /// Warrior): kept for the turn player's monster, dropped for the opponent's.
+  bool own_turn_only = false;
   std::string rule;                ///< the mapping rule applied, for reports
 };
 

@@ -206,5 +206,27 @@ TEST(YgoproFieldLocks, ANoDamageShieldWhileAMonsterIsControlledIsRead) {
   EXPECT_FALSE(reads_lock(no_player, kContinuousTrap, k));
 }
 
+// Rocket Warrior: in its controller's turn, no battle damage to its controller
+// from its battles (a monster's own EFFECT_AVOID_BATTLE_DAMAGE, value 1), read
+// as applying in that turn only; a condition asking more stays unread.
+TEST(YgoproFieldLocks, AMonstersShieldInItsControllersTurnIsReadForThatTurn) {
+  json rocket = {{"effect_type", "EFFECT_TYPE_SINGLE"}, {"effect_type_value", 1u},
+                 {"event_code", "EFFECT_AVOID_BATTLE_DAMAGE"}, {"event_code_value", 201u}, {"value", 1u},
+                 {"condition", "c30860696.lua:27-29"}, {"condition_uses", {":GetHandlerPlayer", "Duel.GetTurnPlayer"}}};
+  const ScriptReading r = read_script_effect(rocket, kMonster, "");
+  ASSERT_TRUE(r.term.has_value());
+  EXPECT_EQ(r.term->continuous.kind, ContinuousKind::NoBattleDamage);
+  EXPECT_TRUE(r.own_turn_only);
+  rocket.erase("condition");
+  rocket.erase("condition_uses");
+  const ScriptReading always = read_script_effect(rocket, kMonster, "");
+  ASSERT_TRUE(always.term.has_value());
+  EXPECT_FALSE(always.own_turn_only);
+  rocket["condition"] = "c.lua:1-2";
+  rocket["condition_uses"] = {"Duel.GetTurnPlayer", "Duel.GetAttacker"};
+  const ScriptReading more = read_script_effect(rocket, kMonster, "");
+  EXPECT_FALSE(more.term && more.term->continuous.kind == ContinuousKind::NoBattleDamage);
+}
+
 }  // namespace
 }  // namespace bc::ygopro
