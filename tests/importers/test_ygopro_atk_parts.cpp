@@ -16,13 +16,13 @@ namespace {
 using nlohmann::json;
 using namespace test;
 
-// Counts as the cards file's parser gives them: unsigned.
+/// An EFFECT_UPDATE_ATTACK of `type` from the Monster Zone (counts as the cards file's parser gives them: unsigned).
+json atk_effect(const char* type) {
+  return json{{"effect_type", type}, {"event_code", "EFFECT_UPDATE_ATTACK"}, {"range", "LOCATION_MZONE"}, {"range_value", 4u}};
+}
+
 json field_atk(int value, json uses, unsigned self = 4, unsigned opponent = 0) {
-  json e;
-  e["effect_type"] = "EFFECT_TYPE_FIELD";
-  e["event_code"] = "EFFECT_UPDATE_ATTACK";
-  e["range"] = "LOCATION_MZONE";
-  e["range_value"] = 4u;
+  json e = atk_effect("EFFECT_TYPE_FIELD");
   e["target_check"] = "utility.lua:456-458";
   e["target_check_uses"] = std::move(uses);
   e["target_range_self"] = self;
@@ -79,12 +79,8 @@ TEST(YgoproAtkParts, OtherShapesAreNotRead) {
 // battles a face-up LIGHT monster (its condition asks only the phase, the
 // battle target, its face and Attribute).
 json lady(json uses) {
-  json e;
-  e["effect_type"] = "EFFECT_TYPE_SINGLE";
-  e["event_code"] = "EFFECT_UPDATE_ATTACK";
+  json e = atk_effect("EFFECT_TYPE_SINGLE");
   e["property_flags"] = "EFFECT_FLAG_SINGLE_RANGE";
-  e["range"] = "LOCATION_MZONE";
-  e["range_value"] = 4u;
   e["condition"] = "c64751286.lua:12-18";
   e["condition_uses"] = std::move(uses);
   e["value"] = 1000;
