@@ -88,11 +88,10 @@ void expect_outcome(Ctx& c, const Event& e) {
   const std::uint16_t changes_damage = c.card_piercing | c.card_double_damage | c.card_redirect_damage | c.card_no_damage;
   if (slot_hosts(c, changes_damage & c.card_negatable, e.slot) || slot_hosts(c, changes_damage & c.card_negatable, e.target))
     calc |= kCalcDamageUnknown;
-  // A Spell's or Trap's no_battle_damage (Spirit Barrier): whether it is in
-  // force yet, and whether its controller still has a monster, the events
-  // do not say before the damage: the amount is left to conformance.
-  for (std::uint8_t i = 0; i < kMaxCards; ++i)
-    if ((c.card_no_damage & card_bit(i)) && c.card_host[i] == kNoMonster) calc |= kCalcDamageUnknown;
+  // Another no_battle_damage (Spirit Barrier's): whether it is in force yet,
+  // and whether its controller still has a monster, the events do not say
+  // before the damage: the amount is left to conformance.
+  if (c.card_no_damage_unknown != 0) calc |= kCalcDamageUnknown;
   if (e.mode == CalcMode::VsAttack && e.value == 0 && e.value2 == 0) calc |= kCalcZero;
   c.calc_damage = 0;
   const DamageOutcome d = expected_battle_damage(c, e);

@@ -165,7 +165,13 @@ void card_facts(TraceContext& c, const CardSpec& card, std::uint16_t cb) {
   if (effect_attrs(t) & kAttrPiercing) c.card_piercing |= cb;
   if (t.continuous.kind == ContinuousKind::DoubleBattleDamage) c.card_double_damage |= cb;
   if (t.continuous.kind == ContinuousKind::RedirectBattleDamage) c.card_redirect_damage |= cb;
-  if (t.continuous.kind == ContinuousKind::NoBattleDamage) c.card_no_damage |= cb;
+  // A monster's own no_battle_damage, in force whenever its host is face-up: the
+  // amount is checked; any other (a Spell's or Trap's, or one that applies only
+  // once resolved) the events do not place in time: its controller's damage is left to conformance.
+  if (t.continuous.kind == ContinuousKind::NoBattleDamage) {
+    if (t.activation == Activation::Continuous && card.host != kNoMonster) c.card_no_damage |= cb;
+    else c.card_no_damage_unknown |= cb;
+  }
   if (!end_of_battle_obliged(card)) return;
   if (t.conditions & kCondHostAttacked) c.card_eob_attacked |= cb;
   if (t.conditions & kCondHostBattled) c.card_eob_battled |= cb;

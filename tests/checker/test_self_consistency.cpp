@@ -32,6 +32,7 @@ const std::map<std::string, std::uint64_t> kStates = {
     {"i-face-down-again-during-damage-calculation", 39},
     {"j-optional-trigger-on-another-summon-in-damage-step", 98},
     {"k-protection-for-the-turn-and-for-the-battle", 96},
+    {"l-no-battle-damage-once-resolved", 665},
 };
 
 class SelfConsistency : public ::testing::TestWithParam<std::string> {};
