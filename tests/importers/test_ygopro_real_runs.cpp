@@ -207,23 +207,20 @@ TEST(RealRunEvents, ASecondChainInAOneChainWindowNamesItsKnob) {
 // a tenth freeze (30f2618: 49, 46, 46 of 60; only the paths a later fix mended are
 // committed, fluoro and edo). Batch 12: after an eleventh freeze (8dc4075: 29 of 43
 // on each configuration; committed likewise). Each pinned as the code judges it now,
-// each run that changed since saying so in its reason.
+// each run that changed since saying so in its reason. An edo-single run whose stream
+// is byte for byte its edo twin's is not committed (585 of 586, removed in the
+// sixteenth session): the same stream and cards give the same verdict.
 INSTANTIATE_TEST_SUITE_P(Batches, RealRuns,
                          ::testing::Values(Batch{"", "fluoro", 79, 79}, Batch{"", "edo", 79, 79},
-                                           Batch{"", "edo-single", 79, 79}, Batch{"batch2/", "fluoro", 199, 197},
-                                           Batch{"batch2/", "edo", 196, 194}, Batch{"batch2/", "edo-single", 196, 194},
-                                           Batch{"batch3/", "fluoro", 111, 103}, Batch{"batch3/", "edo", 113, 105},
-                                           Batch{"batch3/", "edo-single", 113, 105}, Batch{"batch4/", "fluoro", 91, 89},
-                                           Batch{"batch4/", "edo", 88, 84}, Batch{"batch4/", "edo-single", 87, 84},
-                                           Batch{"batch5/", "fluoro", 23, 23}, Batch{"batch5/", "edo", 23, 23},
-                                           Batch{"batch5/", "edo-single", 23, 23}, Batch{"batch6/", "fluoro", 20, 20},
-                                           Batch{"batch6/", "edo", 19, 19}, Batch{"batch6/", "edo-single", 19, 19},
+                                           Batch{"batch2/", "fluoro", 199, 197}, Batch{"batch2/", "edo", 196, 194}, Batch{"batch3/", "fluoro", 111, 103},
+                                           Batch{"batch3/", "edo", 113, 105}, Batch{"batch4/", "fluoro", 91, 89},
+                                           Batch{"batch4/", "edo", 88, 84}, Batch{"batch5/", "fluoro", 23, 23},
+                                           Batch{"batch5/", "edo", 23, 23}, Batch{"batch5/", "edo-single", 1, 1},
+                                           Batch{"batch6/", "fluoro", 20, 20}, Batch{"batch6/", "edo", 19, 19},
                                            Batch{"batch7/", "fluoro", 16, 16}, Batch{"batch7/", "edo", 16, 16},
-                                           Batch{"batch7/", "edo-single", 16, 16}, Batch{"batch8/", "fluoro", 27, 22},
-                                           Batch{"batch8/", "edo", 27, 22}, Batch{"batch8/", "edo-single", 27, 22},
+                                           Batch{"batch8/", "fluoro", 27, 22}, Batch{"batch8/", "edo", 27, 22},
                                            Batch{"batch9/", "fluoro", 13, 13}, Batch{"batch9/", "edo", 13, 13},
-                                           Batch{"batch9/", "edo-single", 13, 13}, Batch{"batch10/", "fluoro", 14, 14},
-                                           Batch{"batch10/", "edo", 13, 13}, Batch{"batch10/", "edo-single", 13, 13},
+                                           Batch{"batch10/", "fluoro", 14, 14}, Batch{"batch10/", "edo", 13, 13},
                                            Batch{"batch11/", "fluoro", 6, 6}, Batch{"batch11/", "edo", 7, 7},
                                            Batch{"batch12/", "fluoro", 5, 5}, Batch{"batch12/", "edo", 5, 5}),
                          [](const auto& info) {
