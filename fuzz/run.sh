@@ -22,7 +22,9 @@ model_load="${model_effects} model/loaders/scenario_loader.cpp model/loaders/lib
 targets=(
   "scenario_toml   ${model_load}"
   "ruleset_toml    ${model_load}"
-  "cards_json      importers/ygopro/ygopro_cards.cpp importers/ygopro/ygopro_terms.cpp importers/ygopro/ygopro_continuous.cpp importers/ygopro/ygopro_script_words.cpp ${json_input} ${model_load}"
+  "cards_json      importers/ygopro/ygopro_cards.cpp importers/ygopro/ygopro_terms.cpp importers/ygopro/ygopro_continuous.cpp
+                   importers/ygopro/ygopro_field_parts.cpp importers/ygopro/ygopro_operation.cpp importers/ygopro/ygopro_script_words.cpp
+                   ${json_input} ${model_load}"
   "trace_reader    trace/format/trace_stream.cpp trace/format/trace_fast_parse.cpp
                    trace/format/trace_json.cpp trace/format/trace_events.cpp trace/format/trace_records.cpp ${json_input} ${model_effects}"
   "ygopro_decoder  importers/ygopro/ygopro_messages.cpp importers/ygopro/ygopro_payload.cpp importers/ygopro/ygopro_lengths.cpp"
