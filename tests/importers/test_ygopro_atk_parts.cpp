@@ -117,5 +117,32 @@ TEST(YgoproAtkParts, ADamageStepChangeAgainstAnAttributeIsABattleModifier) {
   }
 }
 
+// Rocket Warrior: after damage calculation, if it attacked a monster, that
+// monster loses ATK. The condition compares the host with the attacker; the
+// operation fetches the attack target only. Fetching the attacker too (the
+// host's own change is then possible) keeps the battling-monster reading.
+TEST(YgoproAtkParts, ATriggerOfTheAttackerThatFetchesTheAttackTargetChangesIt) {
+  json rocket = {{"effect_type", "EFFECT_TYPE_SINGLE|EFFECT_TYPE_TRIGGER_F"}, {"effect_type_value", 513u},
+                 {"event_code", "EVENT_BATTLED"}, {"event_code_value", 1138u},
+                 {"category", "CATEGORY_ATKCHANGE"}, {"category_value", 2097152u},
+                 {"condition", "c30860696.lua:29-31"},
+                 {"condition_uses", {":GetHandler", "Duel.GetAttackTarget", "Duel.GetAttacker"}},
+                 {"operation", "c30860696.lua:32-41"},
+                 {"operation_uses", {":GetHandler", ":IsRelateToBattle", ":RegisterEffect", "Duel.GetAttackTarget",
+                                     "EFFECT_UPDATE_ATTACK", "PHASE_END", "RESET_PHASE"}}};
+  const ScriptReading r = read_script_effect(rocket, kMonster, "");
+  ASSERT_TRUE(r.term.has_value());
+  ASSERT_EQ(r.term->op_count, 1);
+  EXPECT_EQ(r.term->ops[0].code, OpCode::ChangeAtk);
+  EXPECT_EQ(r.term->ops[0].object, Object::AttackTarget);
+  EXPECT_EQ(r.term->ops[0].duration, Duration::Turn);
+  EXPECT_EQ(r.term->conditions & (kCondHostAttacking | kCondOwnBattling), kCondHostAttacking);
+  rocket["operation_uses"].push_back("Duel.GetAttacker");
+  const ScriptReading own = read_script_effect(rocket, kMonster, "");
+  ASSERT_TRUE(own.term.has_value());
+  EXPECT_EQ(own.term->ops[0].object, Object::OwnBattler);
+  EXPECT_EQ(own.term->conditions & kCondHostAttacking, 0);
+}
+
 }  // namespace
 }  // namespace bc::ygopro
