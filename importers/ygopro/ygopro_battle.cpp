@@ -359,6 +359,9 @@ void Mapper::on_chain(const Message& m) {
     }
     case msg::kChainSolved:
       links_[resolving_].resolved = true;
+      if (step_ == Step::DamageStep && !links_[resolving_].negated && links_[resolving_].card < scenario_.cards.size() &&
+          scenario_.cards[links_[resolving_].card].term.has_op(OpCode::EndBattlePhase))
+        phase_ended_in_damage_step_ = true;
       negate_at_resolution(resolving_);
       forbid_at_resolution(resolving_);
       note_amount(resolving_);

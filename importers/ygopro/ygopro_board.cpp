@@ -152,17 +152,23 @@ std::uint8_t Mapper::learn_monster(std::uint32_t code) {
 }
 
 /// The ATK and DEF of a monster learnt from the stream, from the first damage
-/// calculation it is in (MSG_BATTLE shows both battlers' ATK and DEF).
+/// calculation it is in (MSG_BATTLE shows both battlers' ATK and DEF). So is
+/// the ATK of a monster whose own ATK change is not read (EngineCard::open_own_atk),
+/// when no resolved effect changed ATK this turn: its value then, as printed.
 void Mapper::learn_monster_stats(const Message& m) {
-  for (int i = 0; i < 2 && !unknown_stats_.empty(); ++i) {
+  for (int i = 0; i < 2; ++i) {
     const Location& where = i == 0 ? m.attacker : m.target;
     if (where.location == 0 || where.controller > 1 || where.sequence >= 7) continue;
     const std::uint8_t monster = monster_index(board_[where.controller][where.sequence].code);
-    const auto it = std::find(unknown_stats_.begin(), unknown_stats_.end(), monster);
-    if (it == unknown_stats_.end()) continue;
-    scenario_.monsters[monster].atk = std::max(0, static_cast<int>(m.atk[i]));
-    scenario_.monsters[monster].def = std::max(0, static_cast<int>(m.def[i]));
-    unknown_stats_.erase(it);
+    if (const auto it = std::find(unknown_stats_.begin(), unknown_stats_.end(), monster); it != unknown_stats_.end()) {
+      scenario_.monsters[monster].atk = std::max(0, static_cast<int>(m.atk[i]));
+      scenario_.monsters[monster].def = std::max(0, static_cast<int>(m.def[i]));
+      unknown_stats_.erase(it);
+    }
+    if (const auto it = std::find(open_own_atk_.begin(), open_own_atk_.end(), monster); it != open_own_atk_.end()) {
+      if (atk_changes_ == 0) scenario_.monsters[monster].atk = std::max(0, static_cast<int>(m.atk[i]));
+      open_own_atk_.erase(it);
+    }
   }
 }
 
@@ -185,6 +191,7 @@ void Mapper::build_scenario() {
   s.first_turn = false;
   monster_codes_.clear();
   unknown_stats_.clear();
+  open_own_atk_.clear();
   card_codes_.clear();
   card_controllers_.clear();
   card_engine_.clear();
@@ -199,6 +206,11 @@ void Mapper::build_scenario() {
     if (it != cards_.cards.end()) printed_level_and_type(*it, spec);
     s.monsters.push_back(spec);
     monster_codes_.push_back(code);
+    if (it != cards_.cards.end() && it->open_own_atk) {
+      open_own_atk_.push_back(static_cast<std::uint8_t>(monster_codes_.size() - 1));
+      warn("card " + std::to_string(code) + " (" + spec.name + "): its change of its own ATK (a computed amount or a "
+           "condition) is not read; its ATK is taken from the first damage calculation it is in");
+    }
   };
   for (int p = 0; p < 2; ++p)  // the board first (Extra Monster Zones too), so its monsters always fit
     for (const ZoneCard& zc : board_[p])

@@ -126,6 +126,7 @@ std::string read_script(const json& script, EngineCard& c) {
       if (script_attrs::field_lock(e, c.type, k, rule)) lock.emplace(k, rule);
     }
     ScriptReading r = read_script_effect(e, c.type, prose);
+    if (!r.term && c.monster && script_attrs::own_atk_unread(e)) c.open_own_atk = true;
     if (!r.term) continue;
     if (r.term->activation == Activation::Continuous) continuous.push_back(std::move(r));
     else if (!c.script.term) c.script = std::move(r), activated = &e;
@@ -243,7 +244,7 @@ CardFile read_card_file(const json& doc, const std::string& origin) {
   for (std::size_t i = 0; i < cards->size(); ++i) {
     EngineCard c = read_card((*cards)[i], origin + ": cards[" + std::to_string(i) + "]");
     const bool scripted = script_of((*cards)[i]) != nullptr;
-    if (scripted && !c.described())
+    if (scripted && !c.described() && !c.open_own_atk)
       f.warnings.push_back("card " + std::to_string(c.code) + " (" + brief_text(c.name, 80) +
                            "): its script registers no effect the Battle Phase uses (ignition or continuous only)");
     f.cards.push_back(std::move(c));

@@ -44,6 +44,9 @@ struct EngineCard {
   /// Its script negates monsters' effects on the field continuously (Skill
   /// Drain), which no term states: no monster's continuous effect is read then.
   bool negates_monster_effects = false;
+  /// A monster whose own ATK change on the field is not read (script_attrs::own_atk_unread):
+  /// its ATK is taken from its first damage calculation (Mapper::learn_own_atk).
+  bool open_own_atk = false;
   /// One of its script's effects can change a monster's ATK (script_attrs::changes_atk).
   bool changes_atk = false;
   /// One of its script's operations registers a change of its player's damage (script_attrs::changes_damage).

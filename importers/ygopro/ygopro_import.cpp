@@ -337,7 +337,7 @@ bool Mapper::handle(const Message& m) {
       flush_battle_leaves();
       attack_ = false;
       attacker_ = target_ = kNoSlot;
-      enter(Timing::BattleStepOpen);
+      if (!phase_ended_in_damage_step_) enter(Timing::BattleStepOpen);  // else on to the End Step (on_phase)
       return true;
     default: return true;
   }

@@ -165,6 +165,10 @@ class Mapper {
   /// HINT 29 seen: the turn player chose to leave the Battle Step and the
   /// opponent was asked; without a chain there, the End Step comes next.
   bool battle_step_ending_ = false;
+  /// A link that ends the Battle Phase resolved in the Damage Step (The Unhappy
+  /// Maiden): the core passes through the Battle Step on its way to the End
+  /// Step, a window the model, which leaves the Battle Phase at once, has not.
+  bool phase_ended_in_damage_step_ = false;
   bool calc_open_ = false;         ///< right after MSG_BATTLE: MSG_DAMAGE is battle damage
   bool attack_negated_ = false;
   /// AttackNegated was written at the resolution of a Duel.NegateAttack link;
@@ -216,6 +220,7 @@ class Mapper {
   std::uint8_t amount_slot_ = kNoSlot;
   int atk_changes_ = 0;                       ///< ATK-changing resolutions this turn
   std::vector<std::uint8_t> unknown_stats_;   ///< monsters learnt from the stream whose ATK/DEF no damage calculation showed yet
+  std::vector<std::uint8_t> open_own_atk_;   ///< monsters whose own ATK change is not read, ATK not yet shown (learn_monster_stats)
   std::vector<std::optional<DamageChange>> open_damage_;  ///< scenario card index -> an open outcome that may change its player's damage
   std::uint8_t damage_card_ = kNoCard;        ///< the resolved one whose damage outcome a damage calculation is to show
   std::uint8_t damage_card_attacker_ = kNoSlot;  ///< the attacker of the battle it resolved in (kNoSlot: none)

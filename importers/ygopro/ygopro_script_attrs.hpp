@@ -72,6 +72,19 @@ inline bool changes_atk(const json& e) {
   return false;
 }
 
+/// A monster's change of its own ATK while it is on the field whose amount is
+/// computed (Gyaku-Gire Panda: 500 for each opponent's monster) or whose
+/// condition the term cannot state (Blade Knight: while its controller holds
+/// at most 1 card): an EFFECT_TYPE_SINGLE EFFECT_UPDATE_ATTACK in the Monster
+/// Zone with a value function or a condition. Read when no term reads it.
+inline bool own_atk_unread(const json& e) {
+  static constexpr Constant kSingle{"EFFECT_TYPE_SINGLE", 0x1}, kField{"EFFECT_TYPE_FIELD", 0x2};
+  static constexpr Constant kUpdate{"EFFECT_UPDATE_ATTACK", 100};
+  const bool in_zone = (value_of(e, "range_value") & 0x4) != 0 || text_of(e, "range").find("LOCATION_MZONE") != std::string::npos;
+  return event_is(e, kUpdate) && holds(e, "effect_type", kSingle) && !holds(e, "effect_type", kField) && in_zone &&
+         (e.contains("value_function") || e.contains("condition"));
+}
+
 /// The target check chooses a Spell or Trap card on the field (Mystical Space
 /// Typhoon): it looks on the field but not in the Monster Zones, and names the
 /// Spell/Trap type (fluoro: a filter's c:IsType(TYPE_SPELL+TYPE_TRAP), which

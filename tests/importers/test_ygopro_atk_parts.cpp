@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "importers/ygopro/ygopro_script_attrs.hpp"
 #include "importers/ygopro/ygopro_terms.hpp"
 #include "tests/importers/script_effects.hpp"
 
@@ -142,6 +143,33 @@ TEST(YgoproAtkParts, ATriggerOfTheAttackerThatFetchesTheAttackTargetChangesIt) {
   ASSERT_TRUE(own.term.has_value());
   EXPECT_EQ(own.term->ops[0].object, Object::OwnBattler);
   EXPECT_EQ(own.term->conditions & kCondHostAttacking, 0);
+}
+
+// Gyaku-Gire Panda (a value function) and Blade Knight (a condition on the hand):
+// a monster's own EFFECT_UPDATE_ATTACK that no term reads; its ATK is then taken
+// from the stream (EngineCard::open_own_atk). A field effect, a literal change
+// with no condition, and one outside the Monster Zone are not such a part.
+TEST(YgoproAtkParts, AnOwnAtkChangeNoTermReadsIsNamed) {
+  json panda = atk_effect("EFFECT_TYPE_SINGLE");
+  panda["effect_type_value"] = 1u;
+  panda["value_function"] = "c9817927.lua:17-19";
+  EXPECT_FALSE(read_script_effect(panda, kMonster, "").term.has_value());
+  EXPECT_TRUE(script_attrs::own_atk_unread(panda));
+  json knight = atk_effect("EFFECT_TYPE_SINGLE");
+  knight["value"] = 400u;
+  knight["condition"] = "c39507162.lua:21-23";
+  knight["condition_uses"] = {":GetHandlerPlayer", "Duel.GetFieldGroupCount", "LOCATION_HAND"};
+  EXPECT_TRUE(script_attrs::own_atk_unread(knight));
+  json plain = atk_effect("EFFECT_TYPE_SINGLE");
+  plain["value"] = 400u;
+  EXPECT_FALSE(script_attrs::own_atk_unread(plain));
+  json field = knight;
+  field["effect_type"] = "EFFECT_TYPE_FIELD";
+  EXPECT_FALSE(script_attrs::own_atk_unread(field));
+  json hand = knight;
+  hand["range"] = "LOCATION_HAND";
+  hand["range_value"] = 2u;
+  EXPECT_FALSE(script_attrs::own_atk_unread(hand));
 }
 
 }  // namespace
