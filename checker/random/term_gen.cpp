@@ -255,11 +255,14 @@ void draw_battle_foe(const Rng& r, EffectTerm& t) {
 /// A change to Defense Position at the end of the Battle Phase after attacking
 /// (Goblin Attack Force): on one monster's continuous effect in twelve, from
 /// a hash of the generator's state that does not advance it; else, now and
-/// then, no battle damage to its controller.
+/// then, no battle damage to its controller, or a change of position at the
+/// end of the Damage Step (Spear Dragon, Big Shield Gardna).
 void draw_defense_after_attacking(const Rng& r, EffectTerm& t, bool hostable) {
   Rng side{fmix64(r.s ^ 0xDEF0'A77A'C4ED'0003ull)};
   if (hostable && side.chance(8)) t.continuous = ContinuousSpec{ContinuousKind::DefenseAfterAttacking};
   else if (side.chance(12)) t.continuous = ContinuousSpec{ContinuousKind::NoBattleDamage};  // Rocket Warrior's shape
+  else if (hostable && side.chance(10))
+    t.continuous = ContinuousSpec{side.chance(50) ? ContinuousKind::DefenseAtEndOfDamageStep : ContinuousKind::AttackAtEndOfDamageStep};
 }
 
 /// A Spell or Trap card (Mystical Space Typhoon) or any card (Nightmare Penguin) as the target of one

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -153,6 +154,24 @@ bool defense_after_attacking(const json& e) {
          op.find("Duel.ChangePosition") != std::string::npos && op.find("POS_FACEUP_DEFENSE") != std::string::npos;
 }
 
+/// Spear Dragon's and Big Shield Gardna's shape: a continuous effect on
+/// EVENT_DAMAGE_STEP_END (1141) that changes the card's position
+/// (Duel.ChangePosition): to face-up Defense when it names the attacker
+/// (Duel.GetAttacker), to face-up Attack when it names the attack target
+/// (Duel.GetAttackTarget). The cores run it as the event is raised, before
+/// the triggers of the end of the Damage Step, with no chain.
+std::optional<ContinuousKind> position_at_end_of_damage_step(const json& e) {
+  if (!is_continuous(e) || !event_is(e, Constant{"EVENT_DAMAGE_STEP_END", 1141})) return std::nullopt;
+  const std::string op = function_facts(e, "operation"), all = function_facts(e, "condition") + " " + op;
+  if (op.find("Duel.ChangePosition") == std::string::npos) return std::nullopt;
+  const auto has = [&](const char* w) { return all.find(w) != std::string::npos; };
+  if (has("POS_FACEUP_DEFENSE") && has("Duel.GetAttacker") && !has("Duel.GetAttackTarget"))
+    return ContinuousKind::DefenseAtEndOfDamageStep;
+  if (has("POS_FACEUP_ATTACK") && has("Duel.GetAttackTarget") && !has("Duel.GetAttacker"))
+    return ContinuousKind::AttackAtEndOfDamageStep;
+  return std::nullopt;
+}
+
 /// The RACE_* names in bit order (bit i is MonsterType i + 1), each tree's
 /// spelling where they differ (Fluorohydride / EDOPro), and the ATTRIBUTE_* names.
 constexpr std::array<std::string_view, 26> kRaceNames = {
@@ -292,6 +311,12 @@ bool continuous_part(const json& e, std::uint32_t card_type, EffectTerm& t, Scri
     return monster_part(t, r, ContinuousKind::DefenseAfterAttacking,
                         "EVENT_PHASE+PHASE_BATTLE changing itself to Defense Position if it attacked -> "
                         "defense_after_attacking (continuous, applied as the End Step begins)");
+  if (const auto k = (card_type & kTypeMonster) ? position_at_end_of_damage_step(e) : std::nullopt)
+    return monster_part(t, r, *k,
+                        "EVENT_DAMAGE_STEP_END changing itself to " +
+                            std::string(*k == ContinuousKind::DefenseAtEndOfDamageStep ? "Defense Position if it attacked"
+                                                                                       : "Attack Position if it was attacked") +
+                            " -> " + continuous_text(ContinuousSpec{*k}) + " (continuous, applied as the end of the Damage Step begins)");
   if (ContinuousSpec atk; (card_type & kTypeMonster) && printed_atk_part(e, atk)) {
     monster_part(t, r, atk.kind,
                  "field EFFECT_UPDATE_ATTACK " + std::to_string(atk.amount) + " on " +

@@ -121,6 +121,7 @@ void Stepper::on_entry(Timing t) {
   if (t == leave_at && t != Timing::DamageCalculation) send_battle_destroyed();
   if (t == Timing::EndStep) defense_after_attacking();
   if (t == Timing::EndStep) pend_timed_triggers(TriggerEvent::EndOfBattlePhase, false);
+  if (t == Timing::EndOfDamageStep) position_at_end_of_damage_step();
   if (t == Timing::EndOfDamageStep) pend_timed_triggers(TriggerEvent::EndOfDamageStep, true);
   // Before damage calculation, after the flip: the battlers' triggers on their
   // battle (S2 §マスタールール2以前のダメージステップ stage 2, S3 §Before Damage
@@ -139,6 +140,25 @@ void Stepper::defense_after_attacking() {
     const std::uint8_t h = host_slot(c);
     if (h != kNoSlot && s.zones[h].has(kAttacked) && s.zones[h].position() == Position::FaceUpAttack)
       change_position(h, Position::FaceUpDefense);
+  }
+}
+
+/// As the end of the Damage Step begins, after the monsters destroyed by
+/// battle have left: an attacker under defense_at_end_of_damage_step in Attack
+/// Position changes to face-up Defense Position (Spear Dragon), an attack
+/// target under attack_at_end_of_damage_step in face-up Defense Position to
+/// Attack Position (Big Shield Gardna). Applied, not activated.
+void Stepper::position_at_end_of_damage_step() {
+  for (std::uint8_t c = 0; c < sc.cards.size(); ++c) {
+    const ContinuousKind k = sc.cards[c].term.continuous.kind;
+    const bool to_defense = k == ContinuousKind::DefenseAtEndOfDamageStep, to_attack = k == ContinuousKind::AttackAtEndOfDamageStep;
+    if ((!to_defense && !to_attack) || !continuous_active(c)) continue;
+    const std::uint8_t h = host_slot(c);
+    if (h == kNoSlot || !s.zones[h].occupied()) continue;
+    if (to_defense && h == s.attacker && s.zones[h].position() == Position::FaceUpAttack)
+      change_position(h, Position::FaceUpDefense);
+    if (to_attack && h == s.target && s.zones[h].position() == Position::FaceUpDefense)
+      change_position(h, Position::FaceUpAttack);
   }
 }
 

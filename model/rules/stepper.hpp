@@ -56,6 +56,7 @@ struct Stepper {
   void on_entry(Timing t);
   void pend_timed_triggers(TriggerEvent event, bool battlers_only);
   void defense_after_attacking();
+  void position_at_end_of_damage_step();
   void declared_triggers();
   void open_priority();
   /// open_priority() after its self-destruction check: triggers, then priority.

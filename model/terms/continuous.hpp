@@ -80,8 +80,18 @@ enum class ContinuousKind : std::uint8_t {
   /// Continuous Trap whose part applies once it has resolved). Applied at
   /// damage calculation like "no battle damage" (S0 §6.3.4.3.3).
   NoBattleDamage,
+  /// The host, if it is the attacking monster and in Attack Position, changes
+  /// to face-up Defense Position as the end of the Damage Step begins, after
+  /// the monsters destroyed by battle have left (Spear Dragon). Applied, not
+  /// activated: no chain (S1 §伤害步骤结束时 has effects apply at that timing
+  /// only when it exists; S2 §マスタールール2以前のダメージステップ stage 6 has
+  /// the destroyed monsters leave first).
+  DefenseAtEndOfDamageStep,
+  /// The host, if it is the attack target and in face-up Defense Position,
+  /// changes to face-up Attack Position at the same point (Big Shield Gardna).
+  AttackAtEndOfDamageStep,
 };
-inline constexpr int kContinuousKindCount = 28;
+inline constexpr int kContinuousKindCount = 30;
 /// The kinds a card on the field from the start may carry (every kind before
 /// FaceUpAttackPosition, and the ATK changes by Type or Attribute and
 /// DefenseAfterAttacking after them): the random generator draws its
@@ -112,7 +122,8 @@ constexpr bool continuous_needs_host(ContinuousKind k) {
          k == ContinuousKind::IgnoredAsAttackTarget || k == ContinuousKind::AttackAllOnceEach ||
          k == ContinuousKind::MustAttack || k == ContinuousKind::IndestructibleByBattle ||
          k == ContinuousKind::OpponentNoTrapActivation || k == ContinuousKind::DestroyedWhenTargeted ||
-         k == ContinuousKind::DefenseAfterAttacking;
+         k == ContinuousKind::DefenseAfterAttacking || k == ContinuousKind::DefenseAtEndOfDamageStep ||
+         k == ContinuousKind::AttackAtEndOfDamageStep;
 }
 
 /// The continuous parts a Continuous Spell or Trap activated during the duel

@@ -221,9 +221,9 @@ INSTANTIATE_TEST_SUITE_P(Batches, RealRuns,
                                            Batch{"batch8/", "fluoro", 27, 22}, Batch{"batch8/", "edo", 27, 22},
                                            Batch{"batch9/", "fluoro", 13, 13}, Batch{"batch9/", "edo", 13, 13},
                                            Batch{"batch10/", "fluoro", 14, 14}, Batch{"batch10/", "edo", 13, 13},
-                                           Batch{"batch11/", "fluoro", 6, 6}, Batch{"batch11/", "edo", 7, 7},
+                                           Batch{"batch11/", "fluoro", 7, 7}, Batch{"batch11/", "edo", 8, 8},
                                            Batch{"batch12/", "fluoro", 6, 6}, Batch{"batch12/", "edo", 6, 6},
-                                           Batch{"batch13/", "fluoro", 10, 7}, Batch{"batch13/", "edo", 10, 7}),
+                                           Batch{"batch13/", "fluoro", 10, 8}, Batch{"batch13/", "edo", 10, 8}),
                          [](const auto& info) {
                            std::string n = (info.param.folder.empty() ? "batch1/" : info.param.folder) + info.param.config;
                            for (char& c : n)

@@ -224,5 +224,33 @@ TEST(YgoproTriggers, AChangeAfterTheBattleStepEndedIsTheEndSteps) {
   EXPECT_EQ(changes, 1);
 }
 
+// Spear Dragon's and Big Shield Gardna's real scripts: a continuous effect on
+// EVENT_DAMAGE_STEP_END changing the card's position, to Defense when it names
+// the attacker, to Attack when it names the attack target. A position that
+// does not go with the role named, or another event, is not read so.
+TEST(YgoproTriggers, APositionChangeAtTheEndOfTheDamageStepIsContinuous) {
+  const json spear = {{"effect_type", "EFFECT_TYPE_CONTINUOUS|EFFECT_TYPE_SINGLE"}, {"event_code", "EVENT_DAMAGE_STEP_END"},
+                      {"event_code_value", 1141}, {"condition", "c31553716.lua:16-18"},
+                      {"condition_uses", {":GetHandler", ":IsRelateToBattle", "Duel.GetAttacker"}},
+                      {"operation", "c31553716.lua:19-24"},
+                      {"operation_uses", {":GetHandler", ":IsAttackPos", "Duel.ChangePosition", "POS_FACEUP_DEFENSE"}}};
+  const json gardna = {{"effect_type", "EFFECT_TYPE_CONTINUOUS|EFFECT_TYPE_SINGLE"}, {"event_code", "EVENT_DAMAGE_STEP_END"},
+                       {"event_code_value", 1141}, {"operation", "c65240384.lua:18-23"},
+                       {"operation_uses", {":GetHandler", ":IsDefensePos", ":IsRelateToBattle", "Duel.ChangePosition",
+                                           "Duel.GetAttackTarget", "POS_FACEUP_ATTACK"}}};
+  const auto kind = [](const json& e) {
+    return read_script_effect(e, 0x21, "").term.value_or(EffectTerm{}).continuous.kind;
+  };
+  EXPECT_EQ(kind(spear), ContinuousKind::DefenseAtEndOfDamageStep);
+  EXPECT_EQ(kind(gardna), ContinuousKind::AttackAtEndOfDamageStep);
+  json crossed = spear;
+  crossed["operation_uses"] = {"Duel.ChangePosition", "POS_FACEUP_ATTACK"};
+  EXPECT_EQ(kind(crossed), ContinuousKind::None);
+  json battled = gardna;
+  battled["event_code"] = "EVENT_BATTLED";
+  battled["event_code_value"] = 1138;
+  EXPECT_NE(kind(battled), ContinuousKind::AttackAtEndOfDamageStep);
+}
+
 }  // namespace
 }  // namespace bc::ygopro
