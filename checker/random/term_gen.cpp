@@ -95,7 +95,8 @@ std::string shape_problem(const EffectTerm& t, bool blanks) {
        c.foe_attribute >= kMonsterAttributeCount || c.foe_type >= kMonsterTypeCount))
     return "a foe on a part that is not a battle ATK change";
   if (c.kind == ContinuousKind::CannotAttackLevelAtLeast ? (c.amount < 1 || c.amount > kMaxLevel)
-      : c.kind == ContinuousKind::CannotAttackOfType      ? (c.amount < 1 || c.amount >= kMonsterTypeCount)
+      : c.kind == ContinuousKind::CannotAttackOfType || c.kind == ContinuousKind::TypePiercing
+          ? (c.amount < 1 || c.amount >= kMonsterTypeCount)
       : takes_amount(c.kind) ? (c.amount % 100 != 0 || c.amount < -kMaxAmount || c.amount > kMaxAmount)
                              : c.amount != 0)
     return "continuous amount";
@@ -255,14 +256,19 @@ void draw_battle_foe(const Rng& r, EffectTerm& t) {
 /// A change to Defense Position at the end of the Battle Phase after attacking
 /// (Goblin Attack Force): on one monster's continuous effect in twelve, from
 /// a hash of the generator's state that does not advance it; else, now and
-/// then, no battle damage to its controller, or a change of position at the
-/// end of the Damage Step (Spear Dragon, Big Shield Gardna).
+/// then, no battle damage to its controller, a change of position at the
+/// end of the Damage Step (Spear Dragon, Big Shield Gardna), or a piercing
+/// lent to a Type.
 void draw_defense_after_attacking(const Rng& r, EffectTerm& t, bool hostable) {
   Rng side{fmix64(r.s ^ 0xDEF0'A77A'C4ED'0003ull)};
   if (hostable && side.chance(8)) t.continuous = ContinuousSpec{ContinuousKind::DefenseAfterAttacking};
   else if (side.chance(12)) t.continuous = ContinuousSpec{ContinuousKind::NoBattleDamage};  // Rocket Warrior's shape
   else if (hostable && side.chance(10))
     t.continuous = ContinuousSpec{side.chance(50) ? ContinuousKind::DefenseAtEndOfDamageStep : ContinuousKind::AttackAtEndOfDamageStep};
+  else if (side.chance(8)) {  // Enraged Battle Ox's piercing, lent to one Type
+    t.continuous = ContinuousSpec{ContinuousKind::TypePiercing};
+    t.continuous.amount = static_cast<std::int16_t>(draw_type(side));
+  }
 }
 
 /// A Spell or Trap card (Mystical Space Typhoon) or any card (Nightmare Penguin) as the target of one

@@ -104,6 +104,20 @@ void bind_card_target(ScriptReading& r, const json& effects) {
   r.rule += ", it binds its target, which cannot attack (EFFECT_CANNOT_ATTACK on its card target)";
 }
 
+/// A monster's continuous part that lends piercing to its controller's
+/// monsters of one printed Type (type_piercing).
+ScriptReading lent_piercing(int type) {
+  ScriptReading r;
+  EffectTerm t;
+  t.activation = Activation::Continuous;
+  t.card_type = CardType::Monster;
+  t.continuous = ContinuousSpec{ContinuousKind::TypePiercing, static_cast<std::int16_t>(type)};
+  r.term = t;
+  r.rule = "field EFFECT_PIERCE on its controller's monsters of one Type (:IsRace) -> " + continuous_text(t.continuous) +
+           " (continuous)";
+  return r;
+}
+
 /// The card's term: its first registered effect that is activated in the
 /// Battle Phase, else its first continuous one (importers/ygopro/ygopro_terms.cpp);
 /// its other continuous effects go to `more`, and then a monster's further
@@ -124,6 +138,11 @@ std::string read_script(const json& script, EngineCard& c) {
     if (ContinuousSpec k; !lock) {
       std::string rule;
       if (script_attrs::field_lock(e, c.type, k, rule)) lock.emplace(k, rule);
+    }
+    if (c.monster) {  // a piercing lent to Types: one part for each (Enraged Battle Ox)
+      const std::vector<int> types = script_attrs::lent_piercing_types(e);
+      for (const int type : types) continuous.push_back(lent_piercing(type));
+      if (!types.empty()) continue;
     }
     ScriptReading r = read_script_effect(e, c.type, prose);
     if (!r.term && c.monster && script_attrs::own_atk_unread(e)) c.open_own_atk = true;

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "importers/ygopro/ygopro_script_attrs.hpp"
 
@@ -232,6 +233,43 @@ bool printed_atk_part(const json& e, ContinuousSpec& out) {
                        (value_of(e, "target_range_opponent") & 0x4) != 0};
   return true;
 }
+
+}  // namespace
+
+/// Enraged Battle Ox's shape: a field EFFECT_PIERCE (203) from the Monster
+/// Zone, without a condition, reaching its controller's Monster Zone only,
+/// whose target check is `:IsRace` of RACE_* names (EDOPro's
+/// RACES_BEAST_BWARRIOR_WINGB is its three) and nothing else. Each Type named
+/// (MonsterType values), none when the shape differs.
+std::vector<int> lent_piercing_types(const json& e) {
+  const std::string type = text_of(e, "effect_type");
+  const bool field = type.empty() ? value_of(e, "effect_type_value") == 0x2 : type == "EFFECT_TYPE_FIELD";
+  if (!field || !event_is(e, Constant{"EFFECT_PIERCE", 203}) || e.contains("condition") ||
+      value_of(e, "target_range_self") != 0x4 || value_of(e, "target_range_opponent") != 0 ||
+      (value_of(e, "range_value") & 0x4) == 0)
+    return {};
+  const auto uses = e.find("target_check_uses");
+  if (uses == e.end() || !uses->is_array()) return {};
+  std::vector<int> types;
+  bool is_race = false;
+  for (const json& u : *uses) {
+    const std::string w = u.is_string() ? u.get<std::string>() : "";
+    if (w == ":IsRace") { is_race = true; continue; }
+    if (w == "RACES_BEAST_BWARRIOR_WINGB") {
+      for (const char* n : {"RACE_BEAST", "RACE_BEASTWARRIOR", "RACE_WINGEDBEAST"}) types.push_back(one_named(kRaceNames, json::array({n})));
+      continue;
+    }
+    const int race = one_named(kRaceNames, json::array({w}));
+    if (race == 0) return {};
+    types.push_back(race);
+  }
+  if (!is_race || std::find(types.begin(), types.end(), 0) != types.end()) return {};
+  std::sort(types.begin(), types.end());
+  types.erase(std::unique(types.begin(), types.end()), types.end());
+  return types;
+}
+
+namespace {
 
 /// Penumbral Soldier Lady's shape: a monster's own EFFECT_UPDATE_ATTACK (100)
 /// from the Monster Zone with a literal value (a multiple of 100, not 0), under

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -145,6 +146,10 @@ inline std::optional<DamageChange> changes_damage(const json& e) {
 /// continuous part (ygopro_continuous.cpp): false, and `t` untouched, for
 /// every other effect.
 bool continuous_part(const json& e, std::uint32_t card_type, EffectTerm& t, ScriptReading& r);
+
+/// A field piercing lent to its controller's monsters of printed Types
+/// (Enraged Battle Ox): each Type named (MonsterType values), or none.
+std::vector<int> lent_piercing_types(const json& e);
 
 /// A Continuous Spell or Trap's lock on the field, read as the continuous
 /// part its card applies once its activation has resolved

@@ -192,6 +192,19 @@ bool Stepper::pierces(std::uint8_t attacker) const {
   if (!r.flag(Knob::PiercingBattleDamage)) return false;
   for (std::uint8_t c = 0; c < sc.cards.size(); ++c)
     if ((effect_attrs(sc.cards[c].term) & kAttrPiercing) && continuous_active(c) && host_slot(c) == attacker) return true;
+  return lent_piercing(attacker);
+}
+
+/// Piercing lent by a card to its controller's face-up monsters of a printed
+/// Type (Enraged Battle Ox: type_piercing).
+bool Stepper::lent_piercing(std::uint8_t attacker) const {
+  const ZoneState& z = s.zones[attacker];
+  if (!z.occupied() || z.position() == Position::FaceDownDefense) return false;
+  const MonsterType type = sc.monsters[z.monster].type;
+  for (std::uint8_t c = 0; c < sc.cards.size(); ++c)
+    if (side_of(attacker) == sc.cards[c].owner && type_piercing_reaches(sc.cards[c].term.continuous, type) &&
+        continuous_active(c))
+      return true;
   return false;
 }
 

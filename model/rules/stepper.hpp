@@ -192,6 +192,7 @@ struct Stepper {
   bool shields_from_damage(std::uint8_t card) const; ///< its no_battle_damage part covers this battle
   void modify_battle_damage(Player owner, const Op& op);  ///< a resolved halving or redirection
   bool pierces(std::uint8_t attacker) const;          ///< a piercing effect applies to it (knob piercing_battle_damage)
+  bool lent_piercing(std::uint8_t attacker) const;    ///< a type_piercing of its controller reaches it
   /// Attack targets (or kDirect) for `attacker`, in zone order, direct last.
   void list_attack_targets(ActionType type, std::uint8_t attacker, ActionList& out) const;
 };

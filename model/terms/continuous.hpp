@@ -90,8 +90,13 @@ enum class ContinuousKind : std::uint8_t {
   /// The host, if it is the attack target and in face-up Defense Position,
   /// changes to face-up Attack Position at the same point (Big Shield Gardna).
   AttackAtEndOfDamageStep,
+  /// Its controller's face-up monsters of the printed Type `amount` (a MonsterType) inflict
+  /// piercing battle damage when they attack a Defense Position monster
+  /// (Enraged Battle Ox: one part for each of its three Types). Read where a
+  /// monster's own piercing is, through type_piercing_reaches.
+  TypePiercing,
 };
-inline constexpr int kContinuousKindCount = 30;
+inline constexpr int kContinuousKindCount = 31;
 /// The kinds a card on the field from the start may carry (every kind before
 /// FaceUpAttackPosition, and the ATK changes by Type or Attribute and
 /// DefenseAfterAttacking after them): the random generator draws its
@@ -140,7 +145,7 @@ constexpr bool lasts_after_activation(ContinuousKind k) {
 
 struct ContinuousSpec {
   ContinuousKind kind = ContinuousKind::None;
-  std::int16_t amount = 0;  ///< ATK, a Level or a MonsterType, as the kind says
+  std::int16_t amount = 0;  ///< ATK, a Level or a MonsterType (cannot_attack_type, type_piercing), as the kind says
   std::uint8_t of = 0;      ///< the MonsterType or MonsterAttribute an ATK change by Type or Attribute names
   bool all_monsters = false;  ///< that change applies to every monster on the field, not only its controller's
   /// calc_atk_modifier, damage_step_atk_modifier: only while the monster it
@@ -182,6 +187,12 @@ constexpr int printed_atk_change(const ContinuousSpec& k, MonsterType type, Mons
   if (k.kind == ContinuousKind::AttributeAtkModifier)
     return attribute != MonsterAttribute::None && static_cast<int>(attribute) == k.of ? k.amount : 0;
   return 0;
+}
+
+/// Whether a lent piercing `k` (TypePiercing) reaches a monster of this
+/// printed Type: the model (Stepper::pierces) reads a card through this one function.
+constexpr bool type_piercing_reaches(const ContinuousSpec& k, MonsterType type) {
+  return k.kind == ContinuousKind::TypePiercing && type != MonsterType::None && static_cast<int>(type) == k.amount;
 }
 
 /// Locks on attack declarations that read a monster's printed Level or Type,

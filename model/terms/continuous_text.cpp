@@ -19,7 +19,8 @@ AmountKind amount_kind(ContinuousKind k) {
     case ContinuousKind::DamageStepAtkModifier:
     case ContinuousKind::CannotAttackAtLeast: return AmountKind::Atk;
     case ContinuousKind::CannotAttackLevelAtLeast: return AmountKind::Level;
-    case ContinuousKind::CannotAttackOfType: return AmountKind::Type;
+    case ContinuousKind::CannotAttackOfType:
+    case ContinuousKind::TypePiercing: return AmountKind::Type;
     default: return AmountKind::None;
   }
 }

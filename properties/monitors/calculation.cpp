@@ -90,8 +90,9 @@ void expect_outcome(Ctx& c, const Event& e) {
     calc |= kCalcDamageUnknown;
   // Another no_battle_damage (Spirit Barrier's): whether it is in force yet,
   // and whether its controller still has a monster, the events do not say
-  // before the damage: the amount is left to conformance.
-  if (c.card_no_damage_unknown != 0) calc |= kCalcDamageUnknown;
+  // before the damage; nor which monsters a type_piercing reaches: the amount
+  // is left to conformance.
+  if (c.card_damage_unknown != 0) calc |= kCalcDamageUnknown;
   if (e.mode == CalcMode::VsAttack && e.value == 0 && e.value2 == 0) calc |= kCalcZero;
   c.calc_damage = 0;
   const DamageOutcome d = expected_battle_damage(c, e);

@@ -141,7 +141,7 @@ struct TraceContext {
   std::uint16_t card_double_damage = 0;  ///< bit c: card c doubles the battle damage its host inflicts
   std::uint16_t card_redirect_damage = 0;  ///< bit c: card c redirects the damage its controller takes from its host's battles
   std::uint16_t card_no_damage = 0;      ///< bit c: card c's no_battle_damage part on its host, always in force (a monster's own)
-  std::uint16_t card_no_damage_unknown = 0;  ///< bit c: another no_battle_damage part (hostless, or in force once resolved)
+  std::uint16_t card_damage_unknown = 0;  ///< bit c: a part whose effect on the amount the events do not place (a no_battle_damage hostless or in force once resolved; a type_piercing)
   std::uint16_t card_second_attack = 0;  ///< bit c: card c lets its host declare a second attack
   std::uint16_t card_no_direct = 0;      ///< bit c: card c says its host cannot attack directly
   std::uint16_t card_ignored = 0;        ///< bit c: its host cannot be targeted for attacks but lets direct attacks through

@@ -170,8 +170,11 @@ void card_facts(TraceContext& c, const CardSpec& card, std::uint16_t cb) {
   // once resolved) the events do not place in time: its controller's damage is left to conformance.
   if (t.continuous.kind == ContinuousKind::NoBattleDamage) {
     if (t.activation == Activation::Continuous && card.host != kNoMonster) c.card_no_damage |= cb;
-    else c.card_no_damage_unknown |= cb;
+    else c.card_damage_unknown |= cb;
   }
+  // A piercing lent by Type (type_piercing): the header does not hold the
+  // monsters' Types, so the amount is left to conformance.
+  if (t.continuous.kind == ContinuousKind::TypePiercing) c.card_damage_unknown |= cb;
   if (!end_of_battle_obliged(card)) return;
   if (t.conditions & kCondHostAttacked) c.card_eob_attacked |= cb;
   if (t.conditions & kCondHostBattled) c.card_eob_battled |= cb;

@@ -6,10 +6,13 @@
 // (CardSpec::effect_of): Begone, Knave!, Coffin Seller.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "importers/ygopro/ygopro_script_attrs.hpp"
 #include "importers/ygopro/ygopro_terms.hpp"
 #include "tests/importers/ygopro_fixture.hpp"
 
@@ -250,6 +253,32 @@ TEST(YgoproTriggers, APositionChangeAtTheEndOfTheDamageStepIsContinuous) {
   battled["event_code"] = "EVENT_BATTLED";
   battled["event_code_value"] = 1138;
   EXPECT_NE(kind(battled), ContinuousKind::AttackAtEndOfDamageStep);
+}
+
+// Enraged Battle Ox: a field EFFECT_PIERCE on its controller's monsters whose
+// target check names Types (Fluorohydride: each RACE_*; EDOPro: one combined
+// RACES_ constant). A check naming anything else, or a reach to the opponent's
+// monsters, is not read.
+TEST(YgoproTriggers, APiercingLentToTypesNamesEachType) {
+  json ox = {{"effect_type", "EFFECT_TYPE_FIELD"}, {"effect_type_value", 2u}, {"event_code", "EFFECT_PIERCE"},
+             {"event_code_value", 203u}, {"range", "LOCATION_MZONE"}, {"range_value", 4u},
+             {"target_check", "c76909279.lua:12-14"},
+             {"target_check_uses", {":IsRace", "RACE_BEAST", "RACE_BEASTWARRIOR", "RACE_WINDBEAST"}},
+             {"target_range_opponent", 0u}, {"target_range_self", 4u}};
+  const std::vector<int> three = {static_cast<int>(MonsterType::WingedBeast), static_cast<int>(MonsterType::Beast),
+                                  static_cast<int>(MonsterType::BeastWarrior)};
+  std::vector<int> sorted = three;
+  std::sort(sorted.begin(), sorted.end());
+  EXPECT_EQ(script_attrs::lent_piercing_types(ox), sorted);
+  json edo = ox;
+  edo["target_check_uses"] = {":IsRace", "RACES_BEAST_BWARRIOR_WINGB"};
+  EXPECT_EQ(script_attrs::lent_piercing_types(edo), sorted);
+  json more = ox;
+  more["target_check_uses"].push_back(":IsAttackPos");
+  EXPECT_TRUE(script_attrs::lent_piercing_types(more).empty());
+  json both = ox;
+  both["target_range_opponent"] = 4u;
+  EXPECT_TRUE(script_attrs::lent_piercing_types(both).empty());
 }
 
 }  // namespace
