@@ -106,19 +106,23 @@ bool ConformanceChecker::learn_card(std::uint8_t card, std::size_t from, std::si
   }
   std::optional<LearntTerm> learnt = learn_outcome(spec.term, spec.owner, events, battlers);
   EffectTerm term = spec.term;
+  const auto activation = std::find_if(kept_.rbegin() + static_cast<std::ptrdiff_t>(kept_.size() - from), kept_.rend(),
+                                       [&](const Kept& r) {
+                                         return r.kind == RecordKind::Event && r.event.type == EventType::Activate &&
+                                                r.event.card == card;
+                                       });
   if (learnt) {
     term = learnt->term;
     // The activation names the target: it must be the monster the engine acted on.
-    const auto activation = std::find_if(kept_.rbegin() + static_cast<std::ptrdiff_t>(kept_.size() - from), kept_.rend(),
-                                         [&](const Kept& r) {
-                                           return r.kind == RecordKind::Event && r.event.type == EventType::Activate &&
-                                                  r.event.card == card;
-                                         });
     if (activation == kept_.rend() || activation->event.target != learnt->target) return false;
   } else {
     term.op_count = 0;
     term.ops[term.op_count++] = Op{};  // opaque: the engine did nothing the model tracks
-    if (term.target.kind == TargetKind::Monster) term.target = TargetSpec{};
+    // The target goes only when the activation named none: one it named stays
+    // (Staunch Defender's), else the replay would refuse that activation and
+    // move the divergence there.
+    const bool named = activation != kept_.rend() && activation->event.target < kSlotCount;
+    if (term.target.kind == TargetKind::Monster && !named) term.target = TargetSpec{};
   }
   if (term == spec.term) return false;  // the engine did what the term says: the divergence is elsewhere
   // A learnt term of another class would refuse the card's own activation (its

@@ -364,6 +364,7 @@ void Mapper::on_chain(const Message& m) {
         phase_ended_in_damage_step_ = true;
       negate_at_resolution(resolving_);
       forbid_at_resolution(resolving_);
+      force_at_resolution(resolving_);
       note_amount(resolving_);
       learn_outcome(resolving_);
       resolving_ = 0;

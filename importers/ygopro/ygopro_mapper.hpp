@@ -112,6 +112,7 @@ class Mapper {
   void undo_declaration_round();
   void note_amount(std::uint8_t link);
   void forbid_at_resolution(std::uint8_t link);
+  void force_at_resolution(std::uint8_t link);
   void learn_amount(const Message& m);
   void learn_atk_outcome(const Message& m);
   void note_damage_candidate(std::uint8_t card);

@@ -62,6 +62,14 @@ bool operation_ops(EffectTerm& t, ScriptReading& r, const std::string& operation
     t.ops[t.op_count++] = make_op(OpCode::ChangeAttackTarget, Object::Target);
     r.rule += ", operation calls Duel.ChangeAttackTarget: the attack moves to the target";
   }
+  // "The opponent's monsters must attack that target" (EFFECT_MUST_ATTACK_MONSTER
+  // registered on the player: Staunch Defender). After a move of the attack to
+  // it (Fluorohydride's script calls Duel.ChangeAttackTarget first), an attack
+  // already on it goes on; else it replays (S1 §战斗步骤的卷回, as EDOPro's core does).
+  if (on_player && has("EFFECT_MUST_ATTACK_MONSTER") && t.target.kind == TargetKind::Monster && t.op_count < kMaxOps) {
+    t.ops[t.op_count++] = make_op(OpCode::AttractAttacks, Object::Target);
+    r.rule += ", operation registers EFFECT_MUST_ATTACK_MONSTER for its target: the opponent's monsters may attack only it";
+  }
   if (has("Duel.SkipPhase") && has("PHASE_BATTLE") && t.op_count < kMaxOps) {
     t.ops[t.op_count++] = make_op(OpCode::EndBattlePhase, Object::Target);
     r.rule += ", operation skips the Battle Phase";

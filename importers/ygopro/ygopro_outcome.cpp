@@ -155,6 +155,25 @@ void Mapper::forbid_at_resolution(std::uint8_t link) {
   push(e);
 }
 
+/// A resolved, not negated, link that makes its target the one monster the
+/// opponent's monsters may attack (OpCode::AttractAttacks: Staunch Defender's
+/// EFFECT_MUST_ATTACK_MONSTER) shows nothing in the stream: the core only
+/// registers the rule. The model writes AttackTargetForced for a target of the
+/// player not attacking, still on the field; so does the importer.
+void Mapper::force_at_resolution(std::uint8_t link) {
+  if (!link || link >= links_.size() || links_[link].negated || links_[link].card >= scenario_.cards.size()) return;
+  const Op* o = scenario_.cards[links_[link].card].term.find_op(OpCode::AttractAttacks);
+  const std::uint8_t target = out_.records[links_[link].record].event.target;
+  if (!o || o->object != Object::Target || target >= kSlotCount || side_of(target) != Player::P2) return;
+  const std::uint8_t c = side_of(target) == side(0) ? 0 : 1, z = static_cast<std::uint8_t>(target % kZonesPerSide);
+  if (board_[c][z].code == 0) return;
+  Event e;
+  e.type = EventType::AttackTargetForced;
+  e.slot = target;
+  e.monster = monster_index(board_[c][z].code);
+  push(e);
+}
+
 /// "Outcomes from the stream" for amounts (docs/engines/ygopro.md): the
 /// damage calculation shows the changed monster's ATK; what it has over (or,
 /// lowered, under) its printed ATK is the card's amount, when it was the

@@ -381,6 +381,26 @@ TEST(YgoproMapping, ChangeAttackTargetMovesTheAttackToTheTarget) {
   EXPECT_EQ(read(untargeted, kTrap).ops[0].code, OpCode::Opaque);
 }
 
+// Staunch Defender: registering EFFECT_MUST_ATTACK_MONSTER on the player for
+// its target reads as attract_attacks; Fluorohydride's script moves the attack
+// to it first (Duel.ChangeAttackTarget), so the move comes before.
+TEST(YgoproMapping, AMustAttackMonsterOnTheTargetAttractsAttacks) {
+  json edo = effect("EFFECT_TYPE_ACTIVATE", "EVENT_ATTACK_ANNOUNCE", "EFFECT_FLAG_CARD_TARGET");
+  edo["operation_uses"] = {"Duel.GetFirstTarget", "Duel.RegisterEffect", "EFFECT_MUST_ATTACK", "EFFECT_MUST_ATTACK_MONSTER"};
+  const EffectTerm e = read(edo, kTrap);
+  ASSERT_EQ(e.op_count, 1);
+  EXPECT_EQ(e.ops[0].code, OpCode::AttractAttacks);
+  json fluoro = edo;
+  fluoro["operation_uses"].push_back("Duel.ChangeAttackTarget");
+  const EffectTerm f = read(fluoro, kTrap);
+  ASSERT_EQ(f.op_count, 2);
+  EXPECT_EQ(f.ops[0].code, OpCode::ChangeAttackTarget);
+  EXPECT_EQ(f.ops[1].code, OpCode::AttractAttacks);
+  json on_card = edo;
+  on_card["operation_uses"] = {"EFFECT_MUST_ATTACK_MONSTER", ":RegisterEffect"};
+  EXPECT_EQ(read(on_card, kTrap).ops[0].code, OpCode::Opaque);
+}
+
 // Solemn Judgment registers its summon negations first: an activation on a
 // summon attempt has no Battle Phase window, so it is not read as a term.
 TEST(YgoproMapping, SummonAttemptsAreNotBattlePhaseTerms) {

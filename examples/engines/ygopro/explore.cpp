@@ -56,8 +56,10 @@ PathRun run_duel(const Setup& s, const std::vector<std::size_t>& prefix, std::si
       continue;
     }
     if (msgs.empty() || !is_prompt(msgs.back().decoded.code))
-      throw HostError("the core waits for a response, but its last message (stream byte " +
-                      std::to_string(msgs.empty() ? start : msgs.back().decoded.offset) + ") is no prompt");
+      throw HostError("the core waits for a response, but its last message (" +
+                      (msgs.empty() ? std::string("none") : bc::ygopro::message_name(msgs.back().decoded.code)) +
+                      ", stream byte " + std::to_string(msgs.empty() ? start : msgs.back().decoded.offset) +
+                      ") is no prompt");
     if (run.answers.size() >= s.max_prompts) {
       run.end = "the prompt limit (" + std::to_string(s.max_prompts) + ")";
       break;

@@ -12,7 +12,7 @@ using bc::ygopro::Framing;
 
 namespace {
 
-constexpr std::uint8_t kEffectYn = 12, kOption = 14, kPlace = 18, kPosition = 19, kDisfield = 24;
+constexpr std::uint8_t kEffectYn = 12, kOption = 14, kPlace = 18, kPosition = 19, kDisfield = 24, kAnnounceNumber = 143;
 
 std::string code_of(const bc::ygopro::Choice& c) { return std::to_string(c.code); }
 
@@ -122,6 +122,14 @@ Options Policy::options_for(const StreamMessage& m, std::span<const std::uint8_t
       for (std::uint8_t i = 0; i < n; ++i) add(o, Response::i32(i), "option " + std::to_string(i));
       o.branch = n > 1;
       if (n == 0) break;
+      return o;
+    }
+    case kAnnounceNumber: {  // a number to declare (Bark of Dark Ruler's Life Points): the first, then the last
+      const std::uint8_t n = s[m.payload + 1];
+      if (n == 0) break;
+      add(o, Response::i32(0), "number #0");
+      if (n > 1) add(o, Response::i32(n - 1), "number #" + std::to_string(n - 1));
+      o.branch = n > 1;
       return o;
     }
     case kPlace:
