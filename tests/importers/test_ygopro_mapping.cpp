@@ -381,9 +381,8 @@ TEST(YgoproMapping, ChangeAttackTargetMovesTheAttackToTheTarget) {
   EXPECT_EQ(read(untargeted, kTrap).ops[0].code, OpCode::Opaque);
 }
 
-// Staunch Defender: registering EFFECT_MUST_ATTACK_MONSTER on the player for
-// its target reads as attract_attacks; Fluorohydride's script moves the attack
-// to it first (Duel.ChangeAttackTarget), so the move comes before.
+// Staunch Defender: EFFECT_MUST_ATTACK_MONSTER registered on the player for its target reads as
+// attract_attacks, after the move of the attack to it when the script makes one (Fluorohydride's).
 TEST(YgoproMapping, AMustAttackMonsterOnTheTargetAttractsAttacks) {
   json edo = effect("EFFECT_TYPE_ACTIVATE", "EVENT_ATTACK_ANNOUNCE", "EFFECT_FLAG_CARD_TARGET");
   edo["operation_uses"] = {"Duel.GetFirstTarget", "Duel.RegisterEffect", "EFFECT_MUST_ATTACK", "EFFECT_MUST_ATTACK_MONSTER"};
@@ -396,9 +395,8 @@ TEST(YgoproMapping, AMustAttackMonsterOnTheTargetAttractsAttacks) {
   ASSERT_EQ(f.op_count, 2);
   EXPECT_EQ(f.ops[0].code, OpCode::ChangeAttackTarget);
   EXPECT_EQ(f.ops[1].code, OpCode::AttractAttacks);
-  json on_card = edo;
-  on_card["operation_uses"] = {"EFFECT_MUST_ATTACK_MONSTER", ":RegisterEffect"};
-  EXPECT_EQ(read(on_card, kTrap).ops[0].code, OpCode::Opaque);
+  edo["operation_uses"] = {"EFFECT_MUST_ATTACK_MONSTER", ":RegisterEffect"};  // on a card, not on the player
+  EXPECT_EQ(read(edo, kTrap).ops[0].code, OpCode::Opaque);
 }
 
 // Solemn Judgment registers its summon negations first: an activation on a
