@@ -70,6 +70,16 @@ bool operation_ops(EffectTerm& t, ScriptReading& r, const std::string& operation
     t.ops[t.op_count++] = make_op(OpCode::AttractAttacks, Object::Target);
     r.rule += ", operation registers EFFECT_MUST_ATTACK_MONSTER for its target: the opponent's monsters may attack only it";
   }
+  // EFFECT_PIERCE registered on a card for the turn: on the target, or on a
+  // monster's own card (Exarion Universe's operation, beside its ATK loss).
+  const bool on_target = t.target.kind == TargetKind::Monster;
+  if (has(":RegisterEffect") && has("EFFECT_PIERCE") && (on_target || t.card_type == CardType::Monster) &&
+      duration_of("", operation) == Duration::Turn && t.op_count < kMaxOps) {
+    Op o = make_op(OpCode::GrantPiercing, on_target ? Object::Target : Object::Self);
+    o.duration = Duration::Turn;
+    t.ops[t.op_count++] = o;
+    r.rule += ", operation registers EFFECT_PIERCE on a card for the turn: it inflicts piercing damage";
+  }
   if (has("Duel.SkipPhase") && has("PHASE_BATTLE") && t.op_count < kMaxOps) {
     t.ops[t.op_count++] = make_op(OpCode::EndBattlePhase, Object::Target);
     r.rule += ", operation skips the Battle Phase";

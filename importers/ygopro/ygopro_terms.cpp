@@ -141,7 +141,20 @@ void resolution(EffectTerm& t, ScriptReading& r, bool targets, bool chain_event,
   if (targets) t.target = TargetSpec{TargetKind::Monster, SideSel::Any, FaceSel::Any, RoleSel::Any};
   // The operation's names, whatever its categories (the categories are hints
   // for the AI: Magic Cylinder declares only CATEGORY_DAMAGE, yet negates the attack).
-  if (operation_ops(t, r, operation)) return;
+  if (operation_ops(t, r, operation)) {
+    // An ATK change registered beside what was read (Exarion Universe's -400
+    // beside its piercing): opaque, its outcome taken from the stream.
+    const bool atk = operation.find("EFFECT_UPDATE_ATTACK") != std::string::npos ||
+                     operation.find("EFFECT_SET_ATTACK") != std::string::npos;
+    if (atk && !t.has_op(OpCode::ChangeAtk) && !t.has_op(OpCode::SetAtk) && t.op_count < kMaxOps) {
+      std::rotate(t.ops.begin(), t.ops.begin() + t.op_count, t.ops.begin() + t.op_count + 1);
+      t.ops[0] = op(OpCode::Opaque, Object::Target);
+      ++t.op_count;
+      r.open_outcome = true;
+      r.rule += ", with an ATK change registered beside: taken from the stream";
+    }
+    return;
+  }
   add(op(OpCode::Opaque, Object::Target));
   r.open_outcome = true;
 }

@@ -90,10 +90,16 @@ enum DamageModBit : std::uint16_t {
   /// may declare no attack for the rest of the turn (OpCode::CannotDeclareAttacks
   /// resolved by the opponent's effect; S1 §战斗步骤).
   kNoDeclarationsTurn = 0x100,
+  /// Nor these: the turn player's monster in zone z (bit kPiercingTurnZone0 << z)
+  /// inflicts piercing battle damage for the rest of the turn (OpCode::GrantPiercing;
+  /// only the turn player's monsters attack). Cleared when it leaves the zone.
+  kPiercingTurnZone0 = 0x200,
 };
-/// Damage modifiers (and the ban on declarations) that outlive one battle.
+/// The five bits of kPiercingTurnZone0 << zone.
+inline constexpr std::uint16_t kPiercingTurnZones = kPiercingTurnZone0 * 0x1F;
+/// Damage modifiers (and the ban on declarations, the granted piercings) that outlive one battle.
 inline constexpr std::uint16_t kDamageModsKeptAfterBattle =
-    kHalveTurnP1 | kHalveTurnP2 | kRedirectTurnP1 | kRedirectTurnP2 | kNoDeclarationsTurn;
+    kHalveTurnP1 | kHalveTurnP2 | kRedirectTurnP1 | kRedirectTurnP2 | kNoDeclarationsTurn | kPiercingTurnZones;
 
 /// Where the model resumes once every optional trigger waiting to be chained
 /// has been activated or declined by its controller (State::resume): the

@@ -192,7 +192,9 @@ bool Stepper::pierces(std::uint8_t attacker) const {
   if (!r.flag(Knob::PiercingBattleDamage)) return false;
   for (std::uint8_t c = 0; c < sc.cards.size(); ++c)
     if ((effect_attrs(sc.cards[c].term) & kAttrPiercing) && continuous_active(c) && host_slot(c) == attacker) return true;
-  return lent_piercing(attacker);
+  const bool granted = side_of(attacker) == Player::P1 &&
+                       (s.damage_mods & (kPiercingTurnZone0 << (attacker % kZonesPerSide))) != 0;
+  return granted || lent_piercing(attacker);
 }
 
 /// Piercing lent by a card to its controller's face-up monsters of a printed

@@ -38,6 +38,7 @@ void Stepper::take_control(Player taker, std::uint8_t slot) {
   s.zones[to] = ZoneState{from.monster, static_cast<std::uint8_t>(from.bits & kDeclarationsSpent)};
   s.zones[to].set_position(from.position());
   s.zones[slot] = ZoneState{};
+  set_granted_piercing(slot, false);  // the turn player's own monster taken: what it was granted goes
   s.atk_mod[to] = s.atk_mod[slot];
   s.def_mod[to] = s.def_mod[slot];
   s.atk_mod[slot] = s.def_mod[slot] = 0;

@@ -24,6 +24,7 @@ void Stepper::leave_field(std::uint8_t slot, LeaveReason reason) {
   z = ZoneState{};
   s.atk_mod[slot] = s.def_mod[slot] = 0;
   forget_bp_changes(slot);
+  set_granted_piercing(slot, false);
   if (reason != LeaveReason::Banish && reason != LeaveReason::ReturnToHand) {
     make_pending(monster, TriggerEvent::SentToGraveyard);
     make_pending_for(other(side_of(slot)), TriggerEvent::OpponentMonsterSentToGraveyard);
@@ -37,6 +38,14 @@ void Stepper::leave_field(std::uint8_t slot, LeaveReason reason) {
     s.battle |= kBattleCancelled;
   if (slot == s.attacker) s.battle |= kAttackerGone;
   note_count_change(side_of(slot));
+}
+
+/// A piercing granted for the turn (OpCode::GrantPiercing) to the turn
+/// player's monster in `slot`, or taken back as it leaves the zone.
+void Stepper::set_granted_piercing(std::uint8_t slot, bool on) {
+  if (slot >= kSlotCount || side_of(slot) != Player::P1) return;
+  const auto b = static_cast<std::uint16_t>(kPiercingTurnZone0 << (slot % kZonesPerSide));
+  s.damage_mods = static_cast<std::uint16_t>(on ? (s.damage_mods | b) : (s.damage_mods & ~b));
 }
 
 std::uint8_t Stepper::free_zone(Player owner) const {
@@ -253,6 +262,7 @@ void Stepper::apply_to_monster(std::uint8_t slot, const Op& op) {
     case OpCode::ChangeDef: change_stat(slot, op); break;
     case OpCode::CannotAttack: forbid_attack(slot); break;
     case OpCode::AttractAttacks: attract_attacks(slot); break;
+    case OpCode::GrantPiercing: set_granted_piercing(slot, true); break;
     default: break;
   }
 }

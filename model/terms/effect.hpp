@@ -155,8 +155,12 @@ enum class OpCode : std::uint8_t {
   /// rest of the turn; an attack already declared goes on, unlike after
   /// "cannot attack" (S1 §战斗步骤: Threatening Roar at an attack declaration).
   CannotDeclareAttacks,
+  /// The monster inflicts piercing battle damage for the rest of the turn
+  /// (Exarion Universe's operation registers EFFECT_PIERCE on itself): read
+  /// where a continuous piercing is (Stepper::pierces). Duration `turn` only.
+  GrantPiercing,
 };
-inline constexpr int kOpCodeCount = 23;
+inline constexpr int kOpCodeCount = 24;
 
 /// Operations on the battle damage the controller takes (object `you`, a
 /// duration): "no damage", halved, redirected to the opponent.

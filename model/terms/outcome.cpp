@@ -26,14 +26,14 @@ std::optional<Op> outcome_op(const Event& e) {
   return o;
 }
 
-namespace {
-
 /// Whether an engine's events show the operation (outcome_op makes it), or
 /// it is the opaque one that stands for whatever they show.
 bool shown_by_events(OpCode c) {
   return c == OpCode::Opaque || c == OpCode::Destroy || c == OpCode::ReturnToHand || c == OpCode::Banish ||
          c == OpCode::ChangePosition || c == OpCode::TakeControl || c == OpCode::SpecialSummon;
 }
+
+namespace {
 
 /// The object naming every monster the outcome's one operation acted on
 /// (learn_outcome): all monsters on the field, the opponent's, or the

@@ -172,5 +172,26 @@ TEST(YgoproAtkParts, AnOwnAtkChangeNoTermReadsIsNamed) {
   EXPECT_FALSE(script_attrs::own_atk_unread(hand));
 }
 
+// Exarion Universe: a quick effect whose operation registers on itself, for
+// the turn, EFFECT_UPDATE_ATTACK -400 and EFFECT_PIERCE. The piercing reads as
+// grant_piercing self; the ATK change beside it stays open (learnt from the
+// stream), before it. Reset at the end of the Damage Step, the piercing is not read.
+TEST(YgoproAtkParts, APiercingRegisteredForTheTurnIsGranted) {
+  json exarion = {{"effect_type", "EFFECT_TYPE_QUICK_O"}, {"effect_type_value", 256u}, {"event_code", "EVENT_FREE_CHAIN"},
+                  {"event_code_value", 1002u}, {"range", "LOCATION_MZONE"}, {"range_value", 4u},
+                  {"operation", "c63749102.lua:18-31"},
+                  {"operation_uses", {":Clone", ":GetHandler", ":RegisterEffect", "EFFECT_PIERCE", "EFFECT_UPDATE_ATTACK",
+                                      "PHASE_END", "RESET_EVENT", "RESET_PHASE", "RESETS_STANDARD"}}};
+  const ScriptReading r = read_script_effect(exarion, kMonster, "");
+  ASSERT_TRUE(r.term.has_value());
+  ASSERT_EQ(r.term->op_count, 2);
+  EXPECT_EQ(r.term->ops[0].code, OpCode::Opaque);
+  EXPECT_EQ(r.term->ops[1].code, OpCode::GrantPiercing);
+  EXPECT_EQ(r.term->ops[1].object, Object::Self);
+  EXPECT_TRUE(r.open_outcome);
+  exarion["operation_uses"] = {":GetHandler", ":RegisterEffect", "EFFECT_PIERCE", "PHASE_DAMAGE", "RESET_PHASE"};
+  EXPECT_FALSE(read_script_effect(exarion, kMonster, "").term->has_op(OpCode::GrantPiercing));
+}
+
 }  // namespace
 }  // namespace bc::ygopro

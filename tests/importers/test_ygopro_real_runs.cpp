@@ -224,7 +224,7 @@ INSTANTIATE_TEST_SUITE_P(Batches, RealRuns,
                                            Batch{"batch11/", "fluoro", 7, 7}, Batch{"batch11/", "edo", 8, 8},
                                            Batch{"batch12/", "fluoro", 6, 6}, Batch{"batch12/", "edo", 6, 6},
                                            Batch{"batch13/", "fluoro", 10, 9}, Batch{"batch13/", "edo", 10, 9},
-                                           Batch{"batch14/", "fluoro", 2, 0}, Batch{"batch14/", "edo", 7, 2}),
+                                           Batch{"batch14/", "fluoro", 2, 2}, Batch{"batch14/", "edo", 7, 4}),
                          [](const auto& info) {
                            std::string n = (info.param.folder.empty() ? "batch1/" : info.param.folder) + info.param.config;
                            for (char& c : n)
