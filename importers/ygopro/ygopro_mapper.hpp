@@ -113,6 +113,7 @@ class Mapper {
   void note_amount(std::uint8_t link);
   void forbid_at_resolution(std::uint8_t link);
   void force_at_resolution(std::uint8_t link);
+  void write_unseen_outcome(std::uint8_t link, OpCode code, EventType type);
   void learn_amount(const Message& m);
   void learn_atk_outcome(const Message& m);
   void note_damage_candidate(std::uint8_t card);

@@ -141,34 +141,30 @@ void Mapper::note_amount(std::uint8_t link) {
 /// stream shows: the core only registers the ban. The model writes the
 /// attack_forbidden of the target as the link resolves; so does the importer,
 /// for the target still on the field.
-void Mapper::forbid_at_resolution(std::uint8_t link) {
-  if (!link || link >= links_.size() || links_[link].negated || links_[link].card >= scenario_.cards.size()) return;
-  const Op* o = scenario_.cards[links_[link].card].term.find_op(OpCode::CannotAttack);
-  const std::uint8_t target = out_.records[links_[link].record].event.target;
-  if (!o || o->object != Object::Target || target >= kSlotCount) return;
-  const std::uint8_t c = side_of(target) == side(0) ? 0 : 1, z = static_cast<std::uint8_t>(target % kZonesPerSide);
-  if (board_[c][z].code == 0) return;
-  Event e;
-  e.type = EventType::AttackForbidden;
-  e.slot = target;
-  e.monster = monster_index(board_[c][z].code);
-  push(e);
-}
+void Mapper::forbid_at_resolution(std::uint8_t link) { write_unseen_outcome(link, OpCode::CannotAttack, EventType::AttackForbidden); }
 
 /// A resolved, not negated, link that makes its target the one monster the
 /// opponent's monsters may attack (OpCode::AttractAttacks: Staunch Defender's
-/// EFFECT_MUST_ATTACK_MONSTER) shows nothing in the stream: the core only
-/// registers the rule. The model writes AttackTargetForced for a target of the
-/// player not attacking, still on the field; so does the importer.
+/// EFFECT_MUST_ATTACK_MONSTER) shows nothing in the stream either: the model
+/// writes AttackTargetForced for a target of the player not attacking, still
+/// on the field; so does the importer.
 void Mapper::force_at_resolution(std::uint8_t link) {
+  write_unseen_outcome(link, OpCode::AttractAttacks, EventType::AttackTargetForced);
+}
+
+/// The event the model writes for the link's operation `code` on its target,
+/// still on the field, when the link resolved without negation (and, for a
+/// forced attack target, a monster of the player not attacking).
+void Mapper::write_unseen_outcome(std::uint8_t link, OpCode code, EventType type) {
   if (!link || link >= links_.size() || links_[link].negated || links_[link].card >= scenario_.cards.size()) return;
-  const Op* o = scenario_.cards[links_[link].card].term.find_op(OpCode::AttractAttacks);
+  const Op* o = scenario_.cards[links_[link].card].term.find_op(code);
   const std::uint8_t target = out_.records[links_[link].record].event.target;
-  if (!o || o->object != Object::Target || target >= kSlotCount || side_of(target) != Player::P2) return;
+  if (!o || o->object != Object::Target || target >= kSlotCount) return;
+  if (code == OpCode::AttractAttacks && side_of(target) != Player::P2) return;
   const std::uint8_t c = side_of(target) == side(0) ? 0 : 1, z = static_cast<std::uint8_t>(target % kZonesPerSide);
   if (board_[c][z].code == 0) return;
   Event e;
-  e.type = EventType::AttackTargetForced;
+  e.type = type;
   e.slot = target;
   e.monster = monster_index(board_[c][z].code);
   push(e);
