@@ -1,4 +1,4 @@
-// The real-card recordings (tests/importers/real_runs, batches 1 to 8): each run's
+// The real-card recordings (tests/importers/real_runs, batches 1 to 14): each run's
 // verdict under `verify-trace --from ygopro` is pinned in verdicts.tsv with
 // its reason, so a change in the importer, the mapping or the model that
 // turns a verdict shows here, run by run.
