@@ -41,6 +41,10 @@ struct LearntTerm {
   std::uint8_t target = kNoSlot;  ///< the monster the outcome acted on (the activation's target)
 };
 
+/// Whether an engine's events show the operation (a learnt outcome makes it),
+/// or it is the opaque one that stands for whatever they show.
+bool shown_by_events(OpCode c);
+
 /// `term` with its operations replaced by `events`' outcomes, in order. The
 /// first monster acted on becomes the target (the selector takes its side
 /// relative to `owner`), unless the effect does not target; an outcome on another monster is kept when that
@@ -53,10 +57,6 @@ struct LearntTerm {
 /// can show (ending the Battle Phase, negating the attack, ATK changes...)
 /// follow the learnt ones: the stream does not contradict them (Battle Fader
 /// summons itself, then ends the Battle Phase). Empty when the events hold no outcome.
-/// Whether an engine's events show the operation (a learnt outcome makes it),
-/// or it is the opaque one that stands for whatever they show.
-bool shown_by_events(OpCode c);
-
 std::optional<LearntTerm> learn_outcome(const EffectTerm& term, Player owner, const std::vector<Event>& events,
                                         OutcomeBattlers battlers = {});
 

@@ -190,6 +190,18 @@ TEST(RealRunEvents, ASecondChainInAOneChainWindowNamesItsKnob) {
       << d["rules"].dump();
 }
 
+// EDOPro's Staunch Defender (batch 14) forces another attack target and the
+// core replays only after a round of the Battle Step: the divergence is at the
+// Battle Step's entry (line 20) and names the knob that replays as the chain
+// ends. Without the AttackTargetForced the importer writes at the resolution,
+// it would stand at the replay, as one without a count change (line 22).
+TEST(RealRunEvents, AForcedTargetReplayedLateNamesItsKnob) {
+  const nlohmann::json d = divergence_of("batch14/edo/edo-staunch_defender_draws_the_attacks-p002");
+  ASSERT_TRUE(d.contains("line"));
+  EXPECT_EQ(d["line"], 20);
+  EXPECT_NE(d["rules"].dump().find("knob forced_target_causes_replay = true"), std::string::npos) << d["rules"].dump();
+}
+
 // Batch 1: the training set. Batch 2: recorded after the mapping was frozen
 // (commit 2815089, which held 122 per configuration). Batch 3: recorded after
 // it was frozen a second time (commit bb7c7d4: 48 of 111, 47 of 113, 47 of

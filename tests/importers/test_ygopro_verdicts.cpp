@@ -252,5 +252,28 @@ TEST(YgoproVerdicts, ClosingPromptsAreSkippedButNotActivations) {
   EXPECT_FALSE(c.holds());
 }
 
+/// A resolution that shows nothing the model tracks makes the card's term
+/// opaque (resync): a target the engine's activation named stays, so the
+/// replay accepts that activation and the divergence stays where the engine
+/// departed. Staunch Defender's forced target (batch 14), its AttackTargetForced
+/// taken out of the trace: the resync happens, and the activation still conforms.
+TEST(YgoproVerdicts, AResyncKeepsATargetTheActivationNamed) {
+  ImportResult r = testing::import_real("batch14/edo/edo-staunch_defender_draws_the_attacks-p002");
+  ASSERT_FALSE(r.error) << r.error->what;
+  std::size_t activation = 0;
+  for (const TraceRecord& x : r.records)
+    if (x.kind == RecordKind::Event && x.event.type == EventType::Activate && activation == 0) activation = x.line;
+  const auto forced = std::find_if(r.records.begin(), r.records.end(), [](const TraceRecord& x) {
+    return x.kind == RecordKind::Event && x.event.type == EventType::AttackTargetForced;
+  });
+  ASSERT_NE(forced, r.records.end());
+  ASSERT_NE(activation, 0u);
+  r.records.erase(forced);
+  const ConformanceResult c = verdict(r);
+  EXPECT_FALSE(c.holds());
+  ASSERT_EQ(c.card_resyncs.size(), 1u);
+  EXPECT_GT(c.divergence.line, activation);
+}
+
 }  // namespace
 }  // namespace bc::ygopro
