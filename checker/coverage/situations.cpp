@@ -1,7 +1,6 @@
-/// The situation table (docs/coverage.md): every branch of the model's rules
-/// (model/rules/flow.cpp, battle.cpp, chain.cpp, effects.cpp, continuous.cpp) as a
-/// situation recognised on the event trace. One row per situation: id,
-/// description, citation, the event types it reads, predicate.
+/// The situation table (docs/coverage.md): every branch of the model's rules (model/rules/flow.cpp,
+/// battle.cpp, chain.cpp, effects.cpp, continuous.cpp) as a situation recognised on the event
+/// trace. One row per situation: id, description, citation, the event types it reads, predicate.
 #include "checker/coverage/situations.hpp"
 #include "checker/coverage/damage_situations.hpp"
 #include "checker/coverage/term_situations.hpp"
@@ -167,6 +166,7 @@ const std::vector<Situation> kCoreSituations = {
     TRIG(opponent_monster_sent_to_graveyard, OpponentMonsterSentToGraveyard, "S0 §6.3.4.3; S1 §伤害步骤结束时"),
     TRIG(monster_summoned, MonsterSummoned, "S1 §伤害步骤"),
     TRIG(attacks_face_up_defense, AttacksFaceUpDefense, "S3 §Start of the Damage Step"),
+    TRIG(attacks_monster, AttacksMonster, "S1 §伤害步骤开始时; S3 §Start of the Damage Step"),
     // ---- attacks (model/rules/model.cpp, flow.cpp battle_step_consequences) -----
     {"direct_attack", "a direct attack is declared", "S1 §战斗步骤; S4 §2.4.2", on(T::AttackDeclared),
      [](const V& v) { return v.event.target == kDirect; }},

@@ -103,15 +103,16 @@ TargetSpec draw_target(Rng& r) {
   return t;
 }
 
-/// The activated parts: conditions, cost, target and operations.
-/// A piercing granted for the turn (Exarion Universe): on one activated
-/// effect with room in twenty, from a hash of the generator's state that does
-/// not advance it, on the card's own monster, its target or its battler.
-void draw_granted_piercing(const Rng& r, EffectTerm& t, bool hostable) {
-  Rng side{fmix64(r.s ^ 0x91E4'C1D6'7A5E'0005ull)};
+/// A grant for the turn (`code`): piercing (Exarion Universe), or "cannot be
+/// destroyed by battle" (Half Shut): on one activated effect with room in
+/// twenty, from a hash of the generator's state (its own `salt` a grant) that
+/// does not advance it, on the card's own monster, its target or its battler.
+void draw_turn_grant(const Rng& r, EffectTerm& t, bool hostable, OpCode code = OpCode::GrantPiercing,
+                           std::uint64_t salt = 0x91E4'C1D6'7A5E'0005ull) {
+  Rng side{fmix64(r.s ^ salt)};
   if (t.op_count >= kMaxOps || t.target.kind == TargetKind::ChainLink || !side.chance(5)) return;
   Op o;
-  o.code = OpCode::GrantPiercing;
+  o.code = code;
   o.duration = Duration::Turn;
   o.object = hostable && side.chance(50) ? Object::Self
              : t.target.kind == TargetKind::Monster && side.chance(50) ? Object::Target
@@ -119,6 +120,7 @@ void draw_granted_piercing(const Rng& r, EffectTerm& t, bool hostable) {
   t.ops[t.op_count++] = o;
 }
 
+/// The activated parts: conditions, cost, target and operations.
 void draw_activated(Rng& r, EffectTerm& t, bool hostable) {
   for (int b = 0; b < static_cast<int>(condition_names().size()); ++b)
     if (r.chance(10) && (hostable || !((1u << b) & kHostConds))) t.conditions |= static_cast<std::uint16_t>(1u << b);
@@ -134,7 +136,8 @@ void draw_activated(Rng& r, EffectTerm& t, bool hostable) {
     t.target = draw_target(r);
   }
   while (t.op_count < count) t.ops[t.op_count++] = draw_op(r, t.target.kind == TargetKind::Monster, hostable);
-  draw_granted_piercing(r, t, hostable);
+  draw_turn_grant(r, t, hostable);
+  draw_turn_grant(r, t, hostable, OpCode::IndestructibleByBattle, 0x5AFE'B477'1E00'0006ull);
 }
 
 /// A Continuous Spell or Trap's lock, applying once the card has resolved
@@ -232,7 +235,11 @@ EffectTerm draw_term(Rng& r) {
   const bool hostable = t.card_type == CardType::Monster && !t.from_hand;
   if (t.activation == Activation::Trigger) {
     t.trigger = hostable ? static_cast<TriggerEvent>(1 + r.below(kHostTriggerEventCount - 1)) : kFieldEvents[r.below(static_cast<int>(kFieldEvents.size()))];
-    if (t.trigger == TriggerEvent::AttacksFaceDown && Rng{fmix64(r.s ^ 0xFACE'0DEF'5A5C'0001ull)}.chance(33)) t.trigger = TriggerEvent::AttacksFaceUpDefense;
+    if (t.trigger == TriggerEvent::AttacksFaceDown) {  // and its two siblings at the start of the Damage Step
+      Rng pick{fmix64(r.s ^ 0xFACE'0DEF'5A5C'0001ull)};
+      if (pick.chance(33)) t.trigger = TriggerEvent::AttacksFaceUpDefense;
+      else if (pick.chance(25)) t.trigger = TriggerEvent::AttacksMonster;
+    }
     t.mandatory = t.trigger == TriggerEvent::OpponentMonsterSentToGraveyard || r.chance(50);
   }
   if (t.activation == Activation::Quick || t.activation == Activation::Counter)

@@ -336,7 +336,8 @@ namespace {
 Timing battle_event_timing(TriggerEvent t) {
   switch (t) {
     case TriggerEvent::AttacksFaceDown:
-    case TriggerEvent::AttacksFaceUpDefense: return Timing::StartOfDamageStep;
+    case TriggerEvent::AttacksFaceUpDefense:
+    case TriggerEvent::AttacksMonster: return Timing::StartOfDamageStep;
     case TriggerEvent::BeforeDamageCalculation: return Timing::BeforeDamageCalculation;
     case TriggerEvent::Battled:
     case TriggerEvent::InflictsBattleDamage:

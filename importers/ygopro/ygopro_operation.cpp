@@ -80,6 +80,7 @@ bool operation_ops(EffectTerm& t, ScriptReading& r, const std::string& operation
     t.ops[t.op_count++] = o;
     r.rule += ", operation registers EFFECT_PIERCE on a card for the turn: it inflicts piercing damage";
   }
+  turn_protection(t, r, operation);
   if (has("Duel.SkipPhase") && has("PHASE_BATTLE") && t.op_count < kMaxOps) {
     t.ops[t.op_count++] = make_op(OpCode::EndBattlePhase, Object::Target);
     r.rule += ", operation skips the Battle Phase";
@@ -98,6 +99,19 @@ bool operation_ops(EffectTerm& t, ScriptReading& r, const std::string& operation
     return true;
   }
   return t.op_count > 0;
+}
+
+bool turn_protection(EffectTerm& t, ScriptReading& r, const std::string& operation) {
+  auto has = [&](const char* s) { return operation.find(s) != std::string::npos; };
+  const bool on_target = t.target.kind == TargetKind::Monster;
+  if (!has(":RegisterEffect") || !has("EFFECT_INDESTRUCTABLE_BATTLE") || has("EFFECT_AVOID_BATTLE_DAMAGE") ||
+      !(on_target || t.card_type == CardType::Monster) || duration_of("", operation) != Duration::Turn || t.op_count >= kMaxOps)
+    return false;
+  Op o = make_op(OpCode::IndestructibleByBattle, on_target ? Object::Target : Object::Self);
+  o.duration = Duration::Turn;
+  t.ops[t.op_count++] = o;
+  r.rule += ", operation registers EFFECT_INDESTRUCTABLE_BATTLE on a card for the turn: it cannot be destroyed by battle";
+  return true;
 }
 
 }  // namespace bc::ygopro::script_attrs

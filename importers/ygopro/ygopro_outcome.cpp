@@ -266,10 +266,15 @@ void Mapper::learn_atk_outcome(const Message& m) {
   spec.term.ops[0] = *change;
   spec.term.op_count = 1;
   // What no damage calculation shows stays after it (Exarion Universe's granted piercing).
+  // On the target, and the target is dropped: on the monster the change is on (Half Shut's protection).
+  const bool untargeted = in_battle && !aimed;
   for (int i = 0; i < before.op_count && spec.term.op_count < kMaxOps; ++i)
-    if (!shown_by_events(before.ops[i].code) && !op_changes_stat(before.ops[i].code))
-      spec.term.ops[spec.term.op_count++] = before.ops[i];
-  spec.term.target = in_battle && !aimed ? TargetSpec{} : TargetSpec{TargetKind::Monster, SideSel::Any, FaceSel::Any, RoleSel::Any};
+    if (!shown_by_events(before.ops[i].code) && !op_changes_stat(before.ops[i].code)) {
+      spec.term.ops[spec.term.op_count] = before.ops[i];
+      if (untargeted && before.ops[i].object == Object::Target) spec.term.ops[spec.term.op_count].object = change->object;
+      ++spec.term.op_count;
+    }
+  spec.term.target = untargeted ? TargetSpec{} : TargetSpec{TargetKind::Monster, SideSel::Any, FaceSel::Any, RoleSel::Any};
   if (!in_battle && spec.resolved_before) spec.resolved_target = changed;  // resolved in Main Phase 1: no activation record
   else if (!in_battle && atk_card_record_ < out_.records.size()) out_.records[atk_card_record_].event.target = changed;
   spec.kind = class_of(spec.term);

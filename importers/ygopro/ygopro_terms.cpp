@@ -124,6 +124,7 @@ void resolution(EffectTerm& t, ScriptReading& r, bool targets, bool chain_event,
     if (targets) t.target = TargetSpec{TargetKind::Monster, SideSel::Any, FaceSel::FaceUp, RoleSel::Any};
     else t.conditions |= kCondOwnBattling;
     add(o);
+    if (targets) turn_protection(t, r, operation);  // Half Shut: and it cannot be destroyed by battle this turn
     return;
   }
   struct Removal { std::uint32_t bit; OpCode code; };
@@ -175,13 +176,21 @@ bool activation(const json& e, std::uint32_t card_type, EffectTerm& t, ScriptRea
     // EVENT_BATTLE_START is the start of the Damage Step: a condition testing the target's face
     // (`:IsFacedown`) is the host attacking a face-down monster (Mystic Swordsman LV2); a condition or
     // target function testing `:IsFaceup` and `:IsDefensePos`, a face-up Defense Position one (Ninja
-    // Grandmaster Sasuke). Without a test the event alone says too little: not read.
+    // Grandmaster Sasuke), as is one testing :IsPosition(POS_FACEUP_DEFENSE) (Zubaba Knight).
+    // Without a test the event alone says too little: not read.
     const std::string cond = function_facts(e, "condition"), check = function_facts(e, "target_check");
     const auto in = [](const std::string& text, const char* word) { return text.find(word) != std::string::npos; };
     const bool start = !flip && t.trigger == TriggerEvent::None && event_is(e, kBattleStart);
     if (start && in(cond, ":IsFacedown")) t.trigger = TriggerEvent::AttacksFaceDown;
-    const bool face_up_defense = (in(cond, ":IsFaceup") || in(check, ":IsFaceup")) && (in(cond, ":IsDefensePos") || in(check, ":IsDefensePos"));
+    const bool face_up_defense =
+        ((in(cond, ":IsFaceup") || in(check, ":IsFaceup")) && (in(cond, ":IsDefensePos") || in(check, ":IsDefensePos"))) ||
+        (in(cond + check, ":IsPosition") && in(cond + check, "POS_FACEUP_DEFENSE"));
     if (start && !in(cond + check, ":IsFacedown") && face_up_defense) t.trigger = TriggerEvent::AttacksFaceUpDefense;
+    // Any other test that compares the host with the attacker and reads the attack target is "the host
+    // attacks a monster", its further tests (Nanobreaker's face-up Level 3 or lower) a hidden condition.
+    const bool host_attacks = in(cond + check, ":GetHandler") && in(cond + check, "Duel.GetAttacker") &&
+                              in(cond + check, "Duel.GetAttackTarget");
+    if (start && t.trigger == TriggerEvent::None && host_attacks) t.trigger = TriggerEvent::AttacksMonster;
     // A field trigger listens to the whole field, not to its own card: battle
     // damage by any monster (Begone, Knave!), a monster sent to the Graveyard
     // from the opponent's field (Coffin Seller: its condition, not read, names

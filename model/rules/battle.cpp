@@ -110,6 +110,8 @@ void Stepper::confirm_destroyed(std::uint8_t slot) {
   const bool p1 = side_of(slot) == Player::P1;
   if (s.has(p1 ? kSafeP1 : kSafeP2) || s.has(p1 ? kSafeTurnP1 : kSafeTurnP2)) return;  // "cannot be destroyed by battle"
   if (hosts(ContinuousKind::IndestructibleByBattle, slot)) return;  // its own continuous effect, face-up (S0 §6.3.4.3.3)
+  for (const BpChange& c : s.bp_changes)
+    if (c.safe() && c.zone_slot() == slot) return;  // an effect's, for the turn (OpCode::IndestructibleByBattle)
   s.zones[slot].bits |= kDestroyConfirmed;
   Event e = ev(EventType::DestroyConfirmed);
   e.slot = slot;

@@ -43,7 +43,7 @@ void Stepper::take_control(Player taker, std::uint8_t slot) {
   s.def_mod[to] = s.def_mod[slot];
   s.atk_mod[slot] = s.def_mod[slot] = 0;
   for (BpChange& c : s.bp_changes)
-    if (c.used() && c.zone_slot() == slot) c.slot = static_cast<std::uint8_t>(to | (c.slot & BpChange::kBpChangeDef));
+    if (c.used() && c.zone_slot() == slot) c.slot = static_cast<std::uint8_t>(to | c.flags());
   // In the Damage Step, before damage calculation, a battler gone from its
   // side cancels the battle, as one leaving the field does (leave_field).
   const bool battler = slot == s.target || (slot == s.attacker && r.flag(Knob::ControlChangeStopsAttack));

@@ -263,6 +263,7 @@ void Stepper::apply_to_monster(std::uint8_t slot, const Op& op) {
     case OpCode::CannotAttack: forbid_attack(slot); break;
     case OpCode::AttractAttacks: attract_attacks(slot); break;
     case OpCode::GrantPiercing: set_granted_piercing(slot, true); break;
+    case OpCode::IndestructibleByBattle: note_bp_change(static_cast<std::uint8_t>(slot | BpChange::kBpChangeSafe), 0); break;
     default: break;
   }
 }

@@ -309,6 +309,7 @@ void Stepper::enter_damage_step() {
     make_pending(a.monster, TriggerEvent::AttacksFaceDown);
   if (s.target < kSlotCount && s.zones[s.target].occupied() && s.zones[s.target].position() == Position::FaceUpDefense)
     make_pending(a.monster, TriggerEvent::AttacksFaceUpDefense);
+  if (s.target < kSlotCount && s.zones[s.target].occupied()) make_pending(a.monster, TriggerEvent::AttacksMonster);
   enter(Timing::StartOfDamageStep);
 }
 

@@ -82,6 +82,10 @@ void Stepper::expire_bp_changes() {
     bool any = false;
     for (BpChange& c : s.bp_changes) {
       if (!c.used() || c.zone_slot() != slot) continue;
+      if (c.safe()) {  // no stat to take back, nothing to show
+        c = BpChange{};
+        continue;
+      }
       std::int8_t& mod = (c.slot & BpChange::kBpChangeDef) ? s.def_mod[slot] : s.atk_mod[slot];
       mod = static_cast<std::int8_t>(std::clamp(mod - c.delta, -127, 127));
       c = BpChange{};

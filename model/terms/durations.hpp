@@ -9,11 +9,14 @@ namespace bc {
 constexpr bool op_changes_stats(OpCode c) { return c == OpCode::ChangeAtk || c == OpCode::SetAtk || c == OpCode::ChangeDef; }
 
 /// How many of a term's operations change ATK/DEF until the end of the Battle
-/// Phase: each needs a record in the state (State::bp_changes).
+/// Phase, or keep a monster from being destroyed by battle for the turn: each
+/// needs a record in the state (State::bp_changes).
 constexpr int bp_stat_ops(const EffectTerm& t) {
   int n = 0;
   for (int i = 0; i < t.op_count; ++i)
-    if (op_changes_stats(t.ops[i].code) && t.ops[i].duration == Duration::BattlePhase) ++n;
+    if ((op_changes_stats(t.ops[i].code) && t.ops[i].duration == Duration::BattlePhase) ||
+        t.ops[i].code == OpCode::IndestructibleByBattle)
+      ++n;
   return n;
 }
 

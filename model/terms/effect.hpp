@@ -78,8 +78,13 @@ enum class TriggerEvent : std::uint8_t {
   /// of the Damage Step names it, and says such effects do not activate
   /// against a face-down monster; S2 §マスタールール2以前のダメージステップ, stage 1).
   AttacksFaceUpDefense,
+  /// The host attacks a monster, whatever its position: at the start of the
+  /// Damage Step, where the two above are its narrower cases (Nanobreaker,
+  /// whose test of the target's face and Level is a condition the term does
+  /// not state; S1 §伤害步骤开始时, S3 §Start of the Damage Step).
+  AttacksMonster,
 };
-inline constexpr int kTriggerEventCount = 20;
+inline constexpr int kTriggerEventCount = 21;
 /// The events up to BeforeDamageCalculation: the random term generator draws
 /// a monster's trigger among these (checker/random/term_gen.cpp).
 inline constexpr int kHostTriggerEventCount = 16;
@@ -159,8 +164,13 @@ enum class OpCode : std::uint8_t {
   /// (Exarion Universe's operation registers EFFECT_PIERCE on itself): read
   /// where a continuous piercing is (Stepper::pierces). Duration `turn` only.
   GrantPiercing,
+  /// The monster cannot be destroyed by battle for the rest of the turn (Half
+  /// Shut's operation registers EFFECT_INDESTRUCTABLE_BATTLE on its target):
+  /// kept as a State::bp_changes record (BpChange::kBpChangeSafe), read where
+  /// destruction by battle is confirmed. Duration `turn` only.
+  IndestructibleByBattle,
 };
-inline constexpr int kOpCodeCount = 24;
+inline constexpr int kOpCodeCount = 25;
 
 /// Operations on the battle damage the controller takes (object `you`, a
 /// duration): "no damage", halved, redirected to the opponent.

@@ -18,7 +18,7 @@ constexpr std::array<EffectKind, kTriggerEventCount> kTriggerClass = {
     EffectKind::AttackTrigger,         EffectKind::SummonTrigger,        EffectKind::SummonTrigger,
     EffectKind::EndOfDamageStepTrigger, EffectKind::EndOfBattleTrigger, EffectKind::SummonTrigger,
     EffectKind::BeforeCalcTrigger,     EffectKind::BattleDamageTrigger,  EffectKind::SentToGraveTrigger,
-    EffectKind::SummonTrigger,         EffectKind::DestroyNoCalcTrigger};
+    EffectKind::SummonTrigger,         EffectKind::DestroyNoCalcTrigger, EffectKind::DestroyNoCalcTrigger};
 
 /// Classes of activated, non-trigger effects by their operations, first match wins.
 EffectKind class_of_quick(const EffectTerm& t) {

@@ -18,14 +18,15 @@ constexpr std::array<std::string_view, kTriggerEventCount> kTriggers = {
     "destroyed_opponent_by_battle", "sent_to_graveyard", "attack_declared", "targeted_for_attack",
     "special_summoned", "opponent_special_summoned", "end_of_damage_step", "end_of_battle_phase",
     "flip_summoned", "before_damage_calculation", "monster_inflicts_battle_damage",
-    "opponent_monster_sent_to_graveyard", "monster_summoned", "attacks_face_up_defense"};
+    "opponent_monster_sent_to_graveyard", "monster_summoned", "attacks_face_up_defense",
+    "attacks_monster"};
 constexpr std::array<std::string_view, kCostCount> kCosts = {"none", "pay_lp", "tribute", "discard"};
 constexpr std::array<std::string_view, kOpCodeCount> kOps = {
     "destroy", "banish", "return_to_hand", "change_position", "change_atk", "set_atk", "change_def",
     "negate_activation", "negate_effect", "negate_attack", "end_battle_phase", "no_battle_damage", "special_summon",
     "change_attack_target", "opaque", "halve_battle_damage", "redirect_battle_damage", "cannot_attack",
     "inflict_damage", "gain_lp", "attract_attacks", "take_control",
-    "cannot_declare_attacks", "grant_piercing"};
+    "cannot_declare_attacks", "grant_piercing", "indestructible_by_battle"};
 constexpr std::array<std::string_view, kObjectCount> kObjects = {
     "target", "self", "own_battler", "opponent_battler", "attacker", "attack_target", "both_battlers",
     "opponents_monsters", "opponents_attack_position", "all_monsters", "you", "opponent"};

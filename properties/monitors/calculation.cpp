@@ -85,6 +85,9 @@ void expect_outcome(Ctx& c, const Event& e) {
   // One that another card may negate (card_negatable): destroyed or not, either is read as right.
   if (slot_applies(c, c.card_indestructible & c.card_negatable, e.slot)) calc |= kCalcMaybeAttacker;
   if (slot_applies(c, c.card_indestructible & c.card_negatable, e.target)) calc |= kCalcMaybeTarget;
+  // A monster kept from it by an operation (indestructible_by_battle): the
+  // events do not say which, so either outcome is read as right.
+  if (c.card_safe_unknown != 0) calc |= kCalcMaybeAttacker | kCalcMaybeTarget;
   const std::uint16_t changes_damage = c.card_piercing | c.card_double_damage | c.card_redirect_damage | c.card_no_damage;
   if (slot_hosts(c, changes_damage & c.card_negatable, e.slot) || slot_hosts(c, changes_damage & c.card_negatable, e.target))
     calc |= kCalcDamageUnknown;

@@ -63,7 +63,7 @@ enum CalcFlag : std::uint16_t {
   kCalcExpectTarget = 0x0040,
   kCalcSeenAttacker = 0x0080,    ///< DestroyConfirmed seen for the attacker
   kCalcSeenTarget = 0x0100,
-  kCalcMaybeAttacker = 0x0200,   ///< the attacker's "cannot be destroyed by battle" may be negated: either way
+  kCalcMaybeAttacker = 0x0200,   ///< the attacker's "cannot be destroyed by battle" may be negated, or granted unseen: either way
   kCalcMaybeTarget = 0x0400,
   kCalcDamageUnknown = 0x0800,   ///< a battler's damage-changing continuous effect may be negated: the amount is not checked
 };
@@ -148,6 +148,9 @@ struct TraceContext {
   std::uint16_t card_attack_all = 0;     ///< bit c: its host may attack each of the opponent's monsters once
   std::uint16_t card_must_attack = 0;    ///< bit c: its host must attack if able
   std::uint16_t card_indestructible = 0; ///< bit c: its host cannot be destroyed by battle
+  /// bit c: its operation keeps a monster from destruction by battle for the turn
+  /// (indestructible_by_battle): which monster, the events do not keep.
+  std::uint16_t card_safe_unknown = 0;
   std::uint16_t card_attack_lock = 0;    ///< bit c: a lock on declarations a trace cannot follow (by ATK; by Level or Type, a monster's own or a Continuous Spell or Trap's activated in the trace)
   std::array<std::uint8_t, kMaxCards> card_selector{};  ///< each card's target selector (pack_selector)
   /// bit c: another card of the header may negate card c's effects (negates_effects:

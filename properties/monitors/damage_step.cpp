@@ -22,6 +22,7 @@ bool damage_step_trigger(const Event& e) {
   switch (trigger_of(e)) {
     case TriggerEvent::AttacksFaceDown:
     case TriggerEvent::AttacksFaceUpDefense:
+    case TriggerEvent::AttacksMonster:
     case TriggerEvent::Flipped:
     case TriggerEvent::InflictsBattleDamage:
     case TriggerEvent::MonsterInflictsBattleDamage:  // a battle event (the cores exempt them: docs/engines/ygopro.md)
@@ -41,6 +42,7 @@ std::optional<std::pair<Timing, Prop>> trigger_timing(TriggerEvent t) {
   switch (t) {
     case TriggerEvent::AttacksFaceDown:
     case TriggerEvent::AttacksFaceUpDefense:
+    case TriggerEvent::AttacksMonster:
       return std::make_pair(Timing::StartOfDamageStep, Prop::DestroyWithoutCalcAtStartOfDamageStep);
     case TriggerEvent::Flipped: return std::make_pair(Timing::AfterDamageCalculation, Prop::FlipEffectsAfterDamageCalculation);
     case TriggerEvent::InflictsBattleDamage:

@@ -178,6 +178,7 @@ void card_facts(TraceContext& c, const CardSpec& card, std::uint16_t cb) {
   // So for a piercing granted by an operation (grant_piercing): the events do
   // not show it once resolved.
   if (t.has_op(OpCode::GrantPiercing)) c.card_damage_unknown |= cb;
+  if (t.has_op(OpCode::IndestructibleByBattle)) c.card_safe_unknown |= cb;
   if (!end_of_battle_obliged(card)) return;
   if (t.conditions & kCondHostAttacked) c.card_eob_attacked |= cb;
   if (t.conditions & kCondHostBattled) c.card_eob_battled |= cb;

@@ -161,6 +161,7 @@ void fold_obligations(Ctx& c, const Event& e) {
       if (c.face_down & c.occupied & slot_bit(c.target)) hosted(c, TriggerEvent::AttacksFaceDown, monster_at(c, c.attacker));
       else if (c.defense & c.occupied & slot_bit(c.target))
         hosted(c, TriggerEvent::AttacksFaceUpDefense, monster_at(c, c.attacker));
+      if (c.occupied & slot_bit(c.target)) hosted(c, TriggerEvent::AttacksMonster, monster_at(c, c.attacker));
       break;
     case EventType::FlippedFaceUp: hosted(c, TriggerEvent::Flipped, monster_at(c, e.slot)); break;
     case EventType::BattleDamage: on_battle_damage(c, e); break;

@@ -193,5 +193,32 @@ TEST(YgoproAtkParts, APiercingRegisteredForTheTurnIsGranted) {
   EXPECT_FALSE(read_script_effect(exarion, kMonster, "").term->has_op(OpCode::GrantPiercing));
 }
 
+// Half Shut (batch 15): a targeted ATK change whose operation also registers
+// EFFECT_INDESTRUCTABLE_BATTLE on the target for the turn reads as
+// indestructible_by_battle target after the change. Reset at the end of the
+// Damage Step, or beside EFFECT_AVOID_BATTLE_DAMAGE (no_battle_damage's flag), it is not.
+TEST(YgoproAtkParts, AProtectionRegisteredForTheTurnKeepsTheTargetFromBattle) {
+  json half_shut = {{"effect_type", "EFFECT_TYPE_ACTIVATE"}, {"effect_type_value", 16u}, {"event_code", "EVENT_FREE_CHAIN"},
+                    {"event_code_value", 1002u}, {"category", "CATEGORY_ATKCHANGE"}, {"category_value", 2097152u},
+                    {"property_flags", "EFFECT_FLAG_CARD_TARGET|EFFECT_FLAG_DAMAGE_STEP"}, {"property_flags_value", 16400u},
+                    {"operation", "c73048641.lua:21-38"},
+                    {"operation_uses", {":GetAttack", ":RegisterEffect", "Duel.GetFirstTarget", "EFFECT_INDESTRUCTABLE_BATTLE",
+                                        "EFFECT_SET_ATTACK_FINAL", "PHASE_END", "RESET_EVENT", "RESET_PHASE", "RESETS_STANDARD"}}};
+  const ScriptReading r = read_script_effect(half_shut, kQuickPlay, "");
+  ASSERT_TRUE(r.term.has_value());
+  ASSERT_EQ(r.term->op_count, 2);
+  EXPECT_EQ(r.term->ops[0].code, OpCode::ChangeAtk);
+  EXPECT_EQ(r.term->ops[1].code, OpCode::IndestructibleByBattle);
+  EXPECT_EQ(r.term->ops[1].object, Object::Target);
+  EXPECT_EQ(r.term->ops[1].duration, Duration::Turn);
+  json battle_only = half_shut;
+  battle_only["operation_uses"] = {":RegisterEffect", "Duel.GetFirstTarget", "EFFECT_INDESTRUCTABLE_BATTLE",
+                                   "EFFECT_SET_ATTACK_FINAL", "PHASE_DAMAGE", "RESET_PHASE"};
+  EXPECT_FALSE(read_script_effect(battle_only, kQuickPlay, "").term->has_op(OpCode::IndestructibleByBattle));
+  json waboku = half_shut;
+  waboku["operation_uses"].push_back("EFFECT_AVOID_BATTLE_DAMAGE");
+  EXPECT_FALSE(read_script_effect(waboku, kQuickPlay, "").term->has_op(OpCode::IndestructibleByBattle));
+}
+
 }  // namespace
 }  // namespace bc::ygopro

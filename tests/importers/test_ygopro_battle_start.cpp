@@ -33,9 +33,10 @@ TEST(YgoproBattleStart, ATriggerOnAFaceDownTarget) {
 // Ninja Grandmaster Sasuke (batch 2): a mandatory trigger on
 // EVENT_BATTLE_START whose target function tests a face-up Defense Position
 // attack target is "the host attacks a face-up Defense Position monster", in
-// both trees; a test of the face-down target in its condition stays
-// attacks_face_down (Sasuke Samurai), and a face-up test without the position
-// is not read.
+// both trees, as is Zubaba Knight's :IsPosition(POS_FACEUP_DEFENSE); a test of
+// the face-down target in its condition stays attacks_face_down (Sasuke
+// Samurai), and a face-up test without the position, or without the host, is
+// not read as one.
 TEST(YgoproBattleStart, ATriggerOnAFaceUpDefenseTarget) {
   json sasuke = effect("EFFECT_TYPE_SINGLE|EFFECT_TYPE_TRIGGER_F", "EVENT_BATTLE_START");
   sasuke["category"] = "CATEGORY_DESTROY";
@@ -53,6 +54,32 @@ TEST(YgoproBattleStart, ATriggerOnAFaceUpDefenseTarget) {
   json no_position = sasuke;
   no_position["target_check_uses"] = {":IsFaceup", "Duel.GetAttackTarget", "Duel.GetAttacker"};
   EXPECT_FALSE(read_script_effect(no_position, kMonster, "").term);
+  json zubaba = sasuke;
+  zubaba["target_check_uses"] = {":GetHandler", ":IsPosition", "Duel.GetAttackTarget", "Duel.GetAttacker", "POS_FACEUP_DEFENSE"};
+  EXPECT_EQ(read(zubaba).trigger, TriggerEvent::AttacksFaceUpDefense);
+  zubaba["target_check_uses"] = {":GetHandler", ":IsPosition", "Duel.GetAttackTarget", "Duel.GetAttacker", "POS_FACEUP_ATTACK"};
+  EXPECT_EQ(read(zubaba).trigger, TriggerEvent::AttacksMonster);
+}
+
+// Nanobreaker (batch 15): a mandatory trigger on EVENT_BATTLE_START whose
+// target function compares the host with the attacker and tests the attack
+// target's face and Level is "the host attacks a monster", the further tests a
+// hidden condition (its controller may leave it unactivated). A test that
+// does not name the host (the attack target's own trigger) is not read.
+TEST(YgoproBattleStart, ATriggerOnAnyAttackedMonster) {
+  json nano = effect("EFFECT_TYPE_SINGLE|EFFECT_TYPE_TRIGGER_F", "EVENT_BATTLE_START");
+  nano["category"] = "CATEGORY_DESTROY";
+  nano["target_check"] = "c70948327.lua:12-17";
+  nano["target_check_uses"] = {":GetHandler", ":IsFaceup", ":IsLevelBelow", ":IsRelateToBattle", "Duel.GetAttackTarget",
+                               "Duel.GetAttacker", "Duel.SetOperationInfo"};
+  const auto reading = read_script_effect(nano, kMonster, "");
+  ASSERT_TRUE(reading.term);
+  EXPECT_EQ(reading.term->trigger, TriggerEvent::AttacksMonster);
+  EXPECT_TRUE(reading.term->mandatory);
+  EXPECT_TRUE(reading.hidden_condition);
+  EXPECT_EQ(class_of(*reading.term), EffectKind::DestroyNoCalcTrigger);
+  nano["target_check_uses"] = {":IsFaceup", ":IsLevelBelow", "Duel.GetAttackTarget", "Duel.GetAttacker"};
+  EXPECT_FALSE(read_script_effect(nano, kMonster, "").term);
 }
 
 }  // namespace
