@@ -166,7 +166,8 @@ const std::vector<Situation> kCoreSituations = {
     TRIG(opponent_monster_sent_to_graveyard, OpponentMonsterSentToGraveyard, "S0 §6.3.4.3; S1 §伤害步骤结束时"),
     TRIG(monster_summoned, MonsterSummoned, "S1 §伤害步骤"),
     TRIG(attacks_face_up_defense, AttacksFaceUpDefense, "S3 §Start of the Damage Step"),
-    TRIG(attacks_monster, AttacksMonster, "S1 §伤害步骤开始时; S3 §Start of the Damage Step"),
+    TRIG(at_damage_calculation, AtDamageCalculation, "S2 §参考:マスタールール2以前のダメージステップ; S0 §6.3.4.3.3"),
+    TRIG(attacks_monster, AttacksMonster, "S3 §Start of the Damage Step; S2 §参考:マスタールール2以前のダメージステップ"),
     // ---- attacks (model/rules/model.cpp, flow.cpp battle_step_consequences) -----
     {"direct_attack", "a direct attack is declared", "S1 §战斗步骤; S4 §2.4.2", on(T::AttackDeclared),
      [](const V& v) { return v.event.target == kDirect; }},

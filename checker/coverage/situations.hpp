@@ -1,7 +1,6 @@
 #pragma once
-/// Rule coverage (issue 13 item 5): the situations the model's rules tell
-/// apart, each recognised from the event trace alone, and the exhaustive
-/// exploration that finds which ones a scenario reaches (docs/coverage.md).
+/// Rule coverage (issue 13 item 5): the situations the model's rules tell apart, each recognised from
+/// the event trace alone, and the exhaustive exploration that finds which ones a scenario reaches (docs/coverage.md).
 /// A situation is one branch of a rule made observable: a damage calculation
 /// against a Defense Position monster whose DEF equals the attacker's ATK, a
 /// battle cancelled before damage calculation while a "has battled" effect is

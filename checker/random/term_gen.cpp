@@ -240,6 +240,8 @@ EffectTerm draw_term(Rng& r) {
       if (pick.chance(33)) t.trigger = TriggerEvent::AttacksFaceUpDefense;
       else if (pick.chance(25)) t.trigger = TriggerEvent::AttacksMonster;
     }
+    if (t.trigger == TriggerEvent::BeforeDamageCalculation && Rng{fmix64(r.s ^ 0xCA1C'7E16'0E00'0007ull)}.chance(25))
+      t.trigger = TriggerEvent::AtDamageCalculation;  // its timing's sibling
     t.mandatory = t.trigger == TriggerEvent::OpponentMonsterSentToGraveyard || r.chance(50);
   }
   if (t.activation == Activation::Quick || t.activation == Activation::Counter)

@@ -339,6 +339,7 @@ Timing battle_event_timing(TriggerEvent t) {
     case TriggerEvent::AttacksFaceUpDefense:
     case TriggerEvent::AttacksMonster: return Timing::StartOfDamageStep;
     case TriggerEvent::BeforeDamageCalculation: return Timing::BeforeDamageCalculation;
+    case TriggerEvent::AtDamageCalculation: return Timing::DamageCalculation;
     case TriggerEvent::Battled:
     case TriggerEvent::InflictsBattleDamage:
     case TriggerEvent::MonsterInflictsBattleDamage: return Timing::AfterDamageCalculation;

@@ -46,7 +46,7 @@ struct TriggerCode {
   Constant code;
   TriggerEvent event;
 };
-constexpr std::array<TriggerCode, 14> kTriggerCodes = {{
+constexpr std::array<TriggerCode, 15> kTriggerCodes = {{
     {{"EVENT_FLIP", 1001}, TriggerEvent::Flipped},
     {{"EVENT_FLIP_SUMMON_SUCCESS", 1101}, TriggerEvent::FlipSummoned},
     {{"EVENT_TO_GRAVE", 1014}, TriggerEvent::SentToGraveyard},
@@ -54,6 +54,7 @@ constexpr std::array<TriggerCode, 14> kTriggerCodes = {{
     {{"EVENT_ATTACK_ANNOUNCE", 1130}, TriggerEvent::AttackDeclared},
     {{"EVENT_BE_BATTLE_TARGET", 1131}, TriggerEvent::TargetedForAttack},
     {{"EVENT_BATTLE_CONFIRM", 1133}, TriggerEvent::BeforeDamageCalculation},
+    {{"EVENT_PRE_DAMAGE_CALCULATE", 1134}, TriggerEvent::AtDamageCalculation},
     {{"EVENT_BATTLED", 1138}, TriggerEvent::Battled},
     {{"EVENT_BATTLE_DESTROYING", 1139}, TriggerEvent::DestroyedOpponentByBattle},
     {{"EVENT_BATTLE_DESTROYED", 1140}, TriggerEvent::DestroyedByBattle},
@@ -186,10 +187,9 @@ bool activation(const json& e, std::uint32_t card_type, EffectTerm& t, ScriptRea
         ((in(cond, ":IsFaceup") || in(check, ":IsFaceup")) && (in(cond, ":IsDefensePos") || in(check, ":IsDefensePos"))) ||
         (in(cond + check, ":IsPosition") && in(cond + check, "POS_FACEUP_DEFENSE"));
     if (start && !in(cond + check, ":IsFacedown") && face_up_defense) t.trigger = TriggerEvent::AttacksFaceUpDefense;
-    // Any other test that compares the host with the attacker and reads the attack target is "the host
-    // attacks a monster", its further tests (Nanobreaker's face-up Level 3 or lower) a hidden condition.
-    const bool host_attacks = in(cond + check, ":GetHandler") && in(cond + check, "Duel.GetAttacker") &&
-                              in(cond + check, "Duel.GetAttackTarget");
+    // Another test of the host as the attacker, reading the attack target: "the host attacks a monster" (Nanobreaker).
+    const std::string both = cond + check;
+    const bool host_attacks = in(both, ":GetHandler") && in(both, "Duel.GetAttacker") && in(both, "Duel.GetAttackTarget");
     if (start && t.trigger == TriggerEvent::None && host_attacks) t.trigger = TriggerEvent::AttacksMonster;
     // A field trigger listens to the whole field, not to its own card: battle
     // damage by any monster (Begone, Knave!), a monster sent to the Graveyard
@@ -197,6 +197,7 @@ bool activation(const json& e, std::uint32_t card_type, EffectTerm& t, ScriptRea
     // the opponent's monsters; a listener to its own side's would be misread).
     if (holds(e, "effect_type", kFieldEffect) && t.trigger == TriggerEvent::InflictsBattleDamage)
       t.trigger = TriggerEvent::MonsterInflictsBattleDamage;
+    if (holds(e, "effect_type", kFieldEffect) && t.trigger == TriggerEvent::AtDamageCalculation) t.trigger = TriggerEvent::None;
     if (holds(e, "effect_type", kFieldEffect) && t.trigger == TriggerEvent::SentToGraveyard)  // optional: not read
       t.trigger = t.mandatory ? TriggerEvent::OpponentMonsterSentToGraveyard : TriggerEvent::None;
     // By value: EDOPro's constant.lua names 0x8 LOCATION_REASON_RETURN too, which the stub may print.

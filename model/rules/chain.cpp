@@ -71,7 +71,9 @@ bool Stepper::can_activate(std::uint8_t card) const {
   }
   if (c.term.window == Window::DamageCalculation && s.timing == Timing::DamageCalculation &&
       !r.flag(Knob::CalcTriggerChainAllowsCalcEffects)) {
-    const bool first_chain = s.chain_len == 0 ? s.chains_in_window == 0 : (s.chains_in_window == 1 && !s.has(kTriggerChain));
+    // A chain of triggers born from the first one is not damage calculation; one
+    // that opens it (Cipher Soldier's, pending as the timing began) is its chain.
+    const bool first_chain = s.chain_len == 0 ? s.chains_in_window == 0 : s.chains_in_window == 1;
     if (!first_chain && !r.several(Knob::ChainsDamageCalculation)) return false;
   }
   if (host_rule(c.term) == HostRule::Required || c.host != kNoMonster) {  // a monster's own effect: face-up on the field

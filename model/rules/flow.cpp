@@ -129,6 +129,10 @@ void Stepper::on_entry(Timing t) {
   if (t == Timing::BeforeDamageCalculation && !s.has(kBattleCancelled) && s.attacker < kSlotCount &&
       s.zones[s.attacker].occupied() && (s.target == kDirect || (s.target < kSlotCount && s.zones[s.target].occupied())))
     pend_timed_triggers(TriggerEvent::BeforeDamageCalculation, true);
+  // As damage calculation begins, the battlers' triggers on it (Cipher Soldier), so while both are there.
+  if (t == Timing::DamageCalculation && !s.has(kBattleCancelled) && s.attacker < kSlotCount &&
+      s.zones[s.attacker].occupied() && (s.target == kDirect || (s.target < kSlotCount && s.zones[s.target].occupied())))
+    pend_timed_triggers(TriggerEvent::AtDamageCalculation, true);
 }
 
 /// As the End Step begins, each monster under defense_after_attacking that

@@ -18,7 +18,8 @@ std::uint32_t effect_attrs(const EffectTerm& t) {
   if (t.activation == Activation::Trigger) a |= kAttrTrigger;
   if (t.activation == Activation::Counter) a |= kAttrCounter;
   if (t.mandatory) a |= kAttrMandatory;
-  if (t.window == Window::DamageCalculation) a |= kAttrCalcOnly;
+  // A trigger at damage calculation is read as the effects worded "during damage calculation".
+  if (t.window == Window::DamageCalculation || t.trigger == TriggerEvent::AtDamageCalculation) a |= kAttrCalcOnly;
   if (t.window == Window::DamageStep) a |= kAttrDamageStepText;
   if (t.window == Window::AttackDeclared) a |= kAttrAttackResponse;
   if (targets_monsters(t.target.kind)) a |= kAttrTargets;

@@ -78,13 +78,16 @@ enum class TriggerEvent : std::uint8_t {
   /// of the Damage Step names it, and says such effects do not activate
   /// against a face-down monster; S2 §マスタールール2以前のダメージステップ, stage 1).
   AttacksFaceUpDefense,
-  /// The host attacks a monster, whatever its position: at the start of the
-  /// Damage Step, where the two above are its narrower cases (Nanobreaker,
-  /// whose test of the target's face and Level is a condition the term does
-  /// not state; S1 §伤害步骤开始时, S3 §Start of the Damage Step).
+  /// The host attacks a monster, whatever its position: at the start of the Damage Step, the two above
+  /// its narrower cases (Nanobreaker: its test of a face-up Level 3 or lower target is a condition the
+  /// term does not state; S3 §Start of the Damage Step names it, S2's MR2 stage 1 lists it).
   AttacksMonster,
+  /// The host battles: as damage calculation begins, its chain that timing's one chain (Cipher Soldier:
+  /// S2's MR2 stage 3 names it with the effects worded "during damage calculation", whose classes it
+  /// takes, damage_calc_atk_change or damage_calc_no_damage; EVENT_PRE_DAMAGE_CALCULATE in the cores).
+  AtDamageCalculation,
 };
-inline constexpr int kTriggerEventCount = 21;
+inline constexpr int kTriggerEventCount = 22;
 /// The events up to BeforeDamageCalculation: the random term generator draws
 /// a monster's trigger among these (checker/random/term_gen.cpp).
 inline constexpr int kHostTriggerEventCount = 16;

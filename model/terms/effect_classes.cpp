@@ -18,7 +18,8 @@ constexpr std::array<EffectKind, kTriggerEventCount> kTriggerClass = {
     EffectKind::AttackTrigger,         EffectKind::SummonTrigger,        EffectKind::SummonTrigger,
     EffectKind::EndOfDamageStepTrigger, EffectKind::EndOfBattleTrigger, EffectKind::SummonTrigger,
     EffectKind::BeforeCalcTrigger,     EffectKind::BattleDamageTrigger,  EffectKind::SentToGraveTrigger,
-    EffectKind::SummonTrigger,         EffectKind::DestroyNoCalcTrigger, EffectKind::DestroyNoCalcTrigger};
+    EffectKind::SummonTrigger,         EffectKind::DestroyNoCalcTrigger, EffectKind::DestroyNoCalcTrigger,
+    EffectKind::DamageCalcNoDamage};
 
 /// Classes of activated, non-trigger effects by their operations, first match wins.
 EffectKind class_of_quick(const EffectTerm& t) {
@@ -55,6 +56,9 @@ EffectKind class_of(const EffectTerm& t) {
   const bool other_summon = t.trigger == TriggerEvent::OpponentSpecialSummoned || t.trigger == TriggerEvent::MonsterSummoned;
   if (t.activation == Activation::Trigger && other_summon && !t.mandatory)
     return EffectKind::OtherSummonTrigger;
+  const bool stat = std::any_of(t.ops.begin(), t.ops.begin() + t.op_count, [](const Op& o) { return op_changes_stat(o.code); });
+  if (t.activation == Activation::Trigger && t.trigger == TriggerEvent::AtDamageCalculation && stat)
+    return EffectKind::DamageCalcAtkChange;
   if (t.activation == Activation::Trigger) return kTriggerClass[static_cast<std::size_t>(t.trigger)];
   return class_of_quick(t);
 }

@@ -19,7 +19,7 @@ constexpr std::array<std::string_view, kTriggerEventCount> kTriggers = {
     "special_summoned", "opponent_special_summoned", "end_of_damage_step", "end_of_battle_phase",
     "flip_summoned", "before_damage_calculation", "monster_inflicts_battle_damage",
     "opponent_monster_sent_to_graveyard", "monster_summoned", "attacks_face_up_defense",
-    "attacks_monster"};
+    "attacks_monster", "at_damage_calculation"};
 constexpr std::array<std::string_view, kCostCount> kCosts = {"none", "pay_lp", "tribute", "discard"};
 constexpr std::array<std::string_view, kOpCodeCount> kOps = {
     "destroy", "banish", "return_to_hand", "change_position", "change_atk", "set_atk", "change_def",

@@ -23,6 +23,7 @@ bool damage_step_trigger(const Event& e) {
     case TriggerEvent::AttacksFaceDown:
     case TriggerEvent::AttacksFaceUpDefense:
     case TriggerEvent::AttacksMonster:
+    case TriggerEvent::AtDamageCalculation:
     case TriggerEvent::Flipped:
     case TriggerEvent::InflictsBattleDamage:
     case TriggerEvent::MonsterInflictsBattleDamage:  // a battle event (the cores exempt them: docs/engines/ygopro.md)

@@ -131,13 +131,14 @@ void on_summoned(Ctx& c, const Event& e) {
   for (Player p : {Player::P1, Player::P2}) listening(c, TriggerEvent::MonsterSummoned, p);
 }
 
-/// Before damage calculation: the battlers' triggers on their battle, while
-/// both are still on the field (the model's on_entry reads the same).
-void on_before_damage_calculation(Ctx& c) {
+/// Before damage calculation, and as damage calculation begins: the battlers'
+/// triggers on their battle, while both are still on the field (the model's
+/// on_entry reads the same).
+void on_calculation_ahead(Ctx& c, TriggerEvent event) {
   if (c.attacker >= kSlotCount || !(c.occupied & slot_bit(c.attacker))) return;
   if (c.target != kDirect && (c.target >= kSlotCount || !(c.occupied & slot_bit(c.target)))) return;
   for (std::uint8_t slot : {c.attacker, c.target})
-    if (slot < kSlotCount) hosted(c, TriggerEvent::BeforeDamageCalculation, monster_at(c, slot));
+    if (slot < kSlotCount) hosted(c, event, monster_at(c, slot));
 }
 
 void on_end_of_damage_step(Ctx& c) {
@@ -186,7 +187,8 @@ void fold_obligations(Ctx& c, const Event& e) {
       break;
     case EventType::TimingEnter:
       if (e.timing == Timing::EndOfDamageStep) on_end_of_damage_step(c);
-      if (e.timing == Timing::BeforeDamageCalculation) on_before_damage_calculation(c);
+      if (e.timing == Timing::BeforeDamageCalculation) on_calculation_ahead(c, TriggerEvent::BeforeDamageCalculation);
+      if (e.timing == Timing::DamageCalculation) on_calculation_ahead(c, TriggerEvent::AtDamageCalculation);
       break;
     default: break;
   }

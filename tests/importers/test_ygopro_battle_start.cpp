@@ -82,5 +82,28 @@ TEST(YgoproBattleStart, ATriggerOnAnyAttackedMonster) {
   EXPECT_FALSE(read_script_effect(nano, kMonster, "").term);
 }
 
+// Cipher Soldier (batch 11): a single mandatory trigger on
+// EVENT_PRE_DAMAGE_CALCULATE is at_damage_calculation, its SetValue(2000) an ATK
+// change of its own battler, so of class damage_calc_atk_change; its condition
+// (a Warrior as the monster it battles) hidden. A field effect on the event is not read.
+TEST(YgoproBattleStart, ATriggerAtDamageCalculation) {
+  json cipher = effect("EFFECT_TYPE_SINGLE|EFFECT_TYPE_TRIGGER_F", "EVENT_PRE_DAMAGE_CALCULATE");
+  cipher["category"] = "CATEGORY_ATKCHANGE|CATEGORY_DEFCHANGE";
+  cipher["condition"] = "c79853073.lua:14-18";
+  cipher["condition_uses"] = {":GetBattleTarget", ":GetHandler", ":IsRace", "RACE_WARRIOR"};
+  cipher["operation"] = "c79853073.lua:19-31";
+  cipher["operation_uses"] = {":GetHandler", ":RegisterEffect", "EFFECT_UPDATE_ATTACK", "EFFECT_UPDATE_DEFENSE",
+                              "PHASE_DAMAGE_CAL", "RESET_PHASE", "SetValue(2000)"};
+  const auto reading = read_script_effect(cipher, kMonster, "");
+  ASSERT_TRUE(reading.term);
+  EXPECT_EQ(reading.term->trigger, TriggerEvent::AtDamageCalculation);
+  EXPECT_TRUE(reading.term->mandatory);
+  EXPECT_TRUE(reading.hidden_condition);
+  EXPECT_EQ(class_of(*reading.term), EffectKind::DamageCalcAtkChange);
+  json field = cipher;
+  field["effect_type"] = "EFFECT_TYPE_FIELD|EFFECT_TYPE_TRIGGER_F";
+  EXPECT_FALSE(read_script_effect(field, kMonster, "").term);
+}
+
 }  // namespace
 }  // namespace bc::ygopro

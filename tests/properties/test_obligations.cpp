@@ -47,6 +47,8 @@ const std::vector<Case>& cases() {
        [](Trace& t) { t.position_changed(P2M0, Position::FaceUpDefense).declare(P1M0, P2M0).to_damage_step().open(); }},
       {"AttacksMonster", TriggerEvent::AttacksMonster, Player::P1, kWarrior,
        [](Trace& t) { t.declare(P1M0, P2M0).to_damage_step().open(); }},
+      {"AtDamageCalculation", TriggerEvent::AtDamageCalculation, Player::P1, kWarrior,
+       [](Trace& t) { t.declare(P1M0, P2M0).to_damage_step().enter(Timing::BeforeDamageCalculation).enter(Timing::DamageCalculation).open(); }},
       {"Flipped", TriggerEvent::Flipped, Player::P2, kBug,
        [](Trace& t) { t.declare(P1M0, P2M1).to_damage_step().enter(Timing::BeforeDamageCalculation).flipped(P2M1).open(); }},
       {"InflictsBattleDamage", TriggerEvent::InflictsBattleDamage, Player::P1, kWarrior, quiet_battle},
