@@ -185,5 +185,9 @@ bool operation_ops(EffectTerm& t, ScriptReading& r, const std::string& operation
 /// flag): appends indestructible_by_battle on the target, or on a monster's
 /// own card (Half Shut, beside its ATK change). Whether it appended one.
 bool turn_protection(EffectTerm& t, ScriptReading& r, const std::string& operation);
+/// A monster's untargeted trigger whose ATK change is the attack target's (ygopro_battler_changes.cpp).
+void attack_target_change(const json& e, EffectTerm& t, ScriptReading& r);
+/// A monster's trigger on its destruction by battle whose ATK change is the destroyer's.
+void destroyer_change(const json& e, EffectTerm& t, ScriptReading& r);
 
 }  // namespace bc::ygopro::script_attrs

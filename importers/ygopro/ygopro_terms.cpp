@@ -310,30 +310,6 @@ void engine_permission(const json& e, EffectTerm& t, ScriptReading& r) {
             : holds(e, "property_flags", kDamageStep) ? ", DAMAGE_STEP flag" : ", no Damage Step flag";
 }
 
-/// A monster's trigger that changes ATK with no target, whose condition makes
-/// its host the attacker (it compares :GetHandler with Duel.GetAttacker) and
-/// whose operation fetches the attack target and not the attacker: Rocket
-/// Warrior lowers the monster it attacked. The change is the attack target's,
-/// and the trigger needs its host attacking.
-void attack_target_change(const json& e, EffectTerm& t, ScriptReading& r) {
-  if (t.card_type != CardType::Monster || t.activation != Activation::Trigger) return;
-  const std::string cond = function_facts(e, "condition"), operation = function_facts(e, "operation");
-  const auto in = [](const std::string& text, const char* word) { return text.find(word) != std::string::npos; };
-  const bool host_attacks = in(cond, ":GetHandler") && in(cond, "Duel.GetAttacker");
-  const bool fetches_target = in(operation, "Duel.GetAttackTarget") && !in(operation, "Duel.GetAttacker") &&
-                              !in(operation, ":GetBattleTarget");
-  if (!host_attacks || !fetches_target) return;
-  bool changed = false;
-  for (int i = 0; i < t.op_count; ++i)
-    if (t.ops[i].code == OpCode::ChangeAtk && t.ops[i].object == Object::OwnBattler) {
-      t.ops[i].object = Object::AttackTarget;
-      changed = true;
-    }
-  if (!changed) return;
-  t.conditions = static_cast<std::uint16_t>((t.conditions & ~kCondOwnBattling) | kCondHostAttacking);
-  r.rule += ", its operation changes the attack target of its attacking host";
-}
-
 }  // namespace
 
 ScriptReading read_script_effect(const json& e, std::uint32_t card_type, const std::string& prose) {
@@ -361,6 +337,7 @@ ScriptReading read_script_effect(const json& e, std::uint32_t card_type, const s
   resolution(t, r, targets, event_is(e, kChaining), conditioned, modal, prose, function_facts(e, "operation"));
   if (targets) spell_trap_target(e, t, r.rule);
   attack_target_change(e, t, r);
+  destroyer_change(e, t, r);
   if (t.activation != Activation::Trigger) engine_permission(e, t, r);
   if (r.open_outcome) r.rule += ", resolution taken from the stream";
   r.term = t;

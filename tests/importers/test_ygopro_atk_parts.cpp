@@ -145,6 +145,31 @@ TEST(YgoproAtkParts, ATriggerOfTheAttackerThatFetchesTheAttackTargetChangesIt) {
   EXPECT_EQ(own.term->conditions & kCondHostAttacking, 0);
 }
 
+// Slate Warrior (batch 16): its mandatory trigger on its own destruction by
+// battle fetches the attacker and the attack target, and lowers the one that
+// is not itself: the monster that destroyed it, with no battling condition (it
+// has left), for the turn when reset only as it leaves the field. Fetching one
+// of them only keeps the battling-monster reading.
+TEST(YgoproAtkParts, ATriggerOnBeingDestroyedByBattleChangesTheDestroyer) {
+  json slate = {{"effect_type", "EFFECT_TYPE_SINGLE|EFFECT_TYPE_TRIGGER_F"}, {"effect_type_value", 513u},
+                {"event_code", "EVENT_BATTLE_DESTROYED"}, {"event_code_value", 1140u},
+                {"category", "CATEGORY_ATKCHANGE|CATEGORY_DEFCHANGE"}, {"category_value", 6291456u},
+                {"operation", "c78636495.lua:30-44"},
+                {"operation_uses", {":GetHandler", ":IsRelateToBattle", ":RegisterEffect", "Duel.GetAttackTarget",
+                                    "Duel.GetAttacker", "EFFECT_UPDATE_ATTACK", "RESETS_STANDARD", "RESET_EVENT"}}};
+  const ScriptReading r = read_script_effect(slate, kMonster, "");
+  ASSERT_TRUE(r.term.has_value());
+  ASSERT_EQ(r.term->op_count, 1);
+  EXPECT_EQ(r.term->ops[0].code, OpCode::ChangeAtk);
+  EXPECT_EQ(r.term->ops[0].object, Object::OpponentBattler);
+  EXPECT_EQ(r.term->ops[0].duration, Duration::Turn);
+  EXPECT_EQ(r.term->conditions & kCondOwnBattling, 0);
+  slate["operation_uses"] = {":GetHandler", ":RegisterEffect", "Duel.GetAttacker", "EFFECT_UPDATE_ATTACK"};
+  const ScriptReading own = read_script_effect(slate, kMonster, "");
+  ASSERT_TRUE(own.term.has_value());
+  EXPECT_EQ(own.term->ops[0].object, Object::OwnBattler);
+}
+
 // Gyaku-Gire Panda (a value function) and Blade Knight (a condition on the hand):
 // a monster's own EFFECT_UPDATE_ATTACK that no term reads; its ATK is then taken
 // from the stream (EngineCard::open_own_atk). A field effect, a literal change
