@@ -138,6 +138,7 @@ void draw_activated(Rng& r, EffectTerm& t, bool hostable) {
   while (t.op_count < count) t.ops[t.op_count++] = draw_op(r, t.target.kind == TargetKind::Monster, hostable);
   draw_turn_grant(r, t, hostable);
   draw_turn_grant(r, t, hostable, OpCode::IndestructibleByBattle, 0x5AFE'B477'1E00'0006ull);
+  draw_turn_grant(r, t, hostable, OpCode::HalveDamageInvolving, 0x4A1F'DA4A'6E00'0008ull);
 }
 
 /// A Continuous Spell or Trap's lock, applying once the card has resolved

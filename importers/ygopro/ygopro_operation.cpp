@@ -104,14 +104,29 @@ bool operation_ops(EffectTerm& t, ScriptReading& r, const std::string& operation
 bool turn_protection(EffectTerm& t, ScriptReading& r, const std::string& operation) {
   auto has = [&](const char* s) { return operation.find(s) != std::string::npos; };
   const bool on_target = t.target.kind == TargetKind::Monster;
-  if (!has(":RegisterEffect") || !has("EFFECT_INDESTRUCTABLE_BATTLE") || has("EFFECT_AVOID_BATTLE_DAMAGE") ||
-      !(on_target || t.card_type == CardType::Monster) || duration_of("", operation) != Duration::Turn || t.op_count >= kMaxOps)
+  if (!has(":RegisterEffect") || !(on_target || t.card_type == CardType::Monster) ||
+      duration_of("", operation) != Duration::Turn)
     return false;
-  Op o = make_op(OpCode::IndestructibleByBattle, on_target ? Object::Target : Object::Self);
-  o.duration = Duration::Turn;
-  t.ops[t.op_count++] = o;
-  r.rule += ", operation registers EFFECT_INDESTRUCTABLE_BATTLE on a card for the turn: it cannot be destroyed by battle";
-  return true;
+  auto add = [&](OpCode code, const char* rule) {
+    if (t.op_count >= kMaxOps) return;
+    Op o = make_op(code, on_target ? Object::Target : Object::Self);
+    o.duration = Duration::Turn;
+    t.ops[t.op_count++] = o;
+    r.rule += rule;
+  };
+  const int before = t.op_count;
+  if (has("EFFECT_INDESTRUCTABLE_BATTLE") && !has("EFFECT_AVOID_BATTLE_DAMAGE"))
+    add(OpCode::IndestructibleByBattle,
+        ", operation registers EFFECT_INDESTRUCTABLE_BATTLE on a card for the turn: it cannot be destroyed by battle");
+  // The owner's battle damage from battles involving the card, halved: Fluorohydride's
+  // EFFECT_CHANGE_INVOLVING_BATTLE_DAMAGE, EDOPro's EFFECT_CHANGE_BATTLE_DAMAGE on a card, each
+  // with aux.ChangeBattleDamage(0,HALF_DAMAGE) (0: the effect's owner; Half Unbreak).
+  const bool involving = has("EFFECT_CHANGE_INVOLVING_BATTLE_DAMAGE") ||
+                         (has("EFFECT_CHANGE_BATTLE_DAMAGE") && !has("Duel.RegisterEffect"));
+  if (involving && has("HALF_DAMAGE") && has("aux.ChangeBattleDamage(0)"))
+    add(OpCode::HalveDamageInvolving,
+        ", operation registers a halving of its owner's battle damage in battles involving a card, for the turn");
+  return t.op_count > before;
 }
 
 }  // namespace bc::ygopro::script_attrs

@@ -180,10 +180,11 @@ bool chooses_effect(const std::string& uses);
 /// The operations an operation function's facts name (ygopro_operation.cpp):
 /// added to `t`, their reading to `r.rule`; false when it names none.
 bool operation_ops(EffectTerm& t, ScriptReading& r, const std::string& operation);
-/// EFFECT_INDESTRUCTABLE_BATTLE registered on a card for the turn, without
-/// EFFECT_AVOID_BATTLE_DAMAGE beside it (that pair is no_battle_damage's
-/// flag): appends indestructible_by_battle on the target, or on a monster's
-/// own card (Half Shut, beside its ATK change). Whether it appended one.
+/// What an operation registers on a card for the turn: EFFECT_INDESTRUCTABLE_BATTLE
+/// without EFFECT_AVOID_BATTLE_DAMAGE beside it (that pair is no_battle_damage's
+/// flag) appends indestructible_by_battle (Half Shut, beside its ATK change), a
+/// halving of the owner's damage in the card's battles halve_damage_involving
+/// (Half Unbreak); on the target, or on a monster's own card. Whether it appended one.
 bool turn_protection(EffectTerm& t, ScriptReading& r, const std::string& operation);
 /// A monster's untargeted trigger whose ATK change is the attack target's (ygopro_battler_changes.cpp).
 void attack_target_change(const json& e, EffectTerm& t, ScriptReading& r);

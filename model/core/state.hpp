@@ -109,20 +109,25 @@ enum class TriggerResume : std::uint8_t { None, OpenPriority, OpenPriorityAfterD
 /// A change to one monster's ATK or DEF lasting until the end of the Battle
 /// Phase (State::bp_changes): the zone, and the part of its turn modifier
 /// (State::atk_mod / def_mod, steps of 50) to take back when the phase ends.
-/// Flagged kBpChangeSafe, the record is a monster's "cannot be destroyed by
-/// battle" for the rest of the turn (OpCode::IndestructibleByBattle; delta 0):
-/// no battle follows the Battle Phase, so its end with the phase ends nothing
-/// a battle can see.
+/// Flagged, the record is a grant to the monster for the rest of the turn, no
+/// stat change: kBpChangeSafe, it cannot be destroyed by battle
+/// (OpCode::IndestructibleByBattle; delta 0); kBpChangeHalve, the battle damage
+/// the players of mask `delta` (1: P1, 2: P2) take from its battles is halved (OpCode::HalveDamageInvolving).
+/// No battle follows the Battle Phase, so its end with the phase ends nothing a battle can see.
 struct BpChange {
-  std::uint8_t slot = kNoSlot;  ///< the zone, | kBpChangeDef for a DEF change, | kBpChangeSafe; kNoSlot: unused
+  std::uint8_t slot = kNoSlot;  ///< the zone | kBpChangeDef for a DEF change | a grant's flag; kNoSlot: unused
   std::int8_t delta = 0;
   bool operator==(const BpChange&) const = default;
   bool used() const { return slot != kNoSlot; }
   bool safe() const { return used() && (slot & kBpChangeSafe) != 0; }
-  std::uint8_t zone_slot() const { return static_cast<std::uint8_t>(slot & ~(kBpChangeDef | kBpChangeSafe)); }
-  std::uint8_t flags() const { return static_cast<std::uint8_t>(slot & (kBpChangeDef | kBpChangeSafe)); }
+  bool halve() const { return used() && (slot & kBpChangeHalve) != 0; }
+  bool grant() const { return safe() || halve(); }
+  std::uint8_t zone_slot() const { return static_cast<std::uint8_t>(slot & ~kFlags); }
+  std::uint8_t flags() const { return static_cast<std::uint8_t>(slot & kFlags); }
   static constexpr std::uint8_t kBpChangeDef = 0x80;
   static constexpr std::uint8_t kBpChangeSafe = 0x40;
+  static constexpr std::uint8_t kBpChangeHalve = 0x20;
+  static constexpr std::uint8_t kFlags = kBpChangeDef | kBpChangeSafe | kBpChangeHalve;
 };
 inline constexpr int kMaxBpChanges = 3;
 

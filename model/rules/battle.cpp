@@ -83,6 +83,10 @@ DamageModifiers Stepper::damage_modifiers() const {
     if (s.damage_mods & (p1 ? kHalveP1 | kHalveTurnP1 : kHalveP2 | kHalveTurnP2)) m.halve |= player_bit(p);
     if (s.damage_mods & (p1 ? kRedirectP1 | kRedirectTurnP1 : kRedirectP2 | kRedirectTurnP2)) m.redirect |= player_bit(p);
   }
+  for (const BpChange& c : s.bp_changes)  // halved in battles involving a monster (Half Unbreak)
+    if (c.halve() && (c.zone_slot() == s.attacker || c.zone_slot() == s.target))
+      for (Player p : {Player::P1, Player::P2})
+        if (c.delta & (p == Player::P1 ? 1 : 2)) m.halve |= player_bit(p);
   for (std::uint8_t c = 0; c < sc.cards.size(); ++c) {
     const ContinuousKind k = sc.cards[c].term.continuous.kind;
     if (k != ContinuousKind::DoubleBattleDamage && k != ContinuousKind::RedirectBattleDamage) continue;

@@ -40,6 +40,20 @@ void Stepper::leave_field(std::uint8_t slot, LeaveReason reason) {
   note_count_change(side_of(slot));
 }
 
+/// The battle damage `owner` takes from battles involving the monster in
+/// `slot` is halved for the turn (OpCode::HalveDamageInvolving): one record a
+/// monster, its delta the players' mask (1: P1, 2: P2).
+void Stepper::halve_damage_involving(std::uint8_t slot, Player owner) {
+  const auto key = static_cast<std::uint8_t>(slot | BpChange::kBpChangeHalve);
+  const std::int8_t mark = owner == Player::P1 ? 1 : 2;
+  for (BpChange& c : s.bp_changes)
+    if (c.slot == key) {
+      c.delta = static_cast<std::int8_t>(c.delta | mark);
+      return;
+    }
+  note_bp_change(key, mark);
+}
+
 /// A piercing granted for the turn (OpCode::GrantPiercing) to the turn
 /// player's monster in `slot`, or taken back as it leaves the zone.
 void Stepper::set_granted_piercing(std::uint8_t slot, bool on) {
@@ -243,6 +257,7 @@ void Stepper::apply_op(const LinkState& link, const Op& op) {
   const int n = objects(link, op, slots);
   for (int i = 0; i < n; ++i)
     if (op.code == OpCode::TakeControl) take_control(c.owner, slots[i]);
+    else if (op.code == OpCode::HalveDamageInvolving) halve_damage_involving(slots[i], c.owner);
     else apply_to_monster(slots[i], op);
 }
 

@@ -82,7 +82,7 @@ void Stepper::expire_bp_changes() {
     bool any = false;
     for (BpChange& c : s.bp_changes) {
       if (!c.used() || c.zone_slot() != slot) continue;
-      if (c.safe()) {  // no stat to take back, nothing to show
+      if (c.grant()) {  // no stat to take back, nothing to show
         c = BpChange{};
         continue;
       }

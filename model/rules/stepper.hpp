@@ -194,6 +194,7 @@ struct Stepper {
   bool pierces(std::uint8_t attacker) const;          ///< a piercing effect applies to it (knob piercing_battle_damage)
   bool lent_piercing(std::uint8_t attacker) const;    ///< a type_piercing of its controller reaches it
   void set_granted_piercing(std::uint8_t slot, bool on);  ///< OpCode::GrantPiercing on the turn player's monster
+  void halve_damage_involving(std::uint8_t slot, Player owner);  ///< OpCode::HalveDamageInvolving
   /// Attack targets (or kDirect) for `attacker`, in zone order, direct last.
   void list_attack_targets(ActionType type, std::uint8_t attacker, ActionList& out) const;
 };

@@ -15,7 +15,7 @@ constexpr int bp_stat_ops(const EffectTerm& t) {
   int n = 0;
   for (int i = 0; i < t.op_count; ++i)
     if ((op_changes_stats(t.ops[i].code) && t.ops[i].duration == Duration::BattlePhase) ||
-        t.ops[i].code == OpCode::IndestructibleByBattle)
+        t.ops[i].code == OpCode::IndestructibleByBattle || t.ops[i].code == OpCode::HalveDamageInvolving)
       ++n;
   return n;
 }

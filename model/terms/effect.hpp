@@ -159,21 +159,21 @@ enum class OpCode : std::uint8_t {
   GainLp,             ///< a player (object you|opponent) gains Op::amount LP, or the attacker's ATK (Op::flag)
   AttractAttacks,     ///< for the rest of the turn the opponent's monsters may attack only this monster (S1 §战斗步骤的卷回)
   TakeControl,        ///< the controller takes control of the monster (to a free zone of its own) for the rest of the turn
-  /// The controller's opponent (object opponent) may declare no attack for the
-  /// rest of the turn; an attack already declared goes on, unlike after
-  /// "cannot attack" (S1 §战斗步骤: Threatening Roar at an attack declaration).
+  /// The controller's opponent (object opponent) may declare no attack for the rest of the turn; an attack
+  /// already declared goes on, unlike after "cannot attack" (S1 §战斗步骤: Threatening Roar at a declaration).
   CannotDeclareAttacks,
-  /// The monster inflicts piercing battle damage for the rest of the turn
-  /// (Exarion Universe's operation registers EFFECT_PIERCE on itself): read
-  /// where a continuous piercing is (Stepper::pierces). Duration `turn` only.
+  /// The monster inflicts piercing battle damage for the rest of the turn (Exarion Universe registers
+  /// EFFECT_PIERCE on itself): read where a continuous piercing is (Stepper::pierces). Duration `turn` only.
   GrantPiercing,
-  /// The monster cannot be destroyed by battle for the rest of the turn (Half
-  /// Shut's operation registers EFFECT_INDESTRUCTABLE_BATTLE on its target):
-  /// kept as a State::bp_changes record (BpChange::kBpChangeSafe), read where
-  /// destruction by battle is confirmed. Duration `turn` only.
+  /// The monster cannot be destroyed by battle for the rest of the turn (Half Shut registers
+  /// EFFECT_INDESTRUCTABLE_BATTLE on its target): a State::bp_changes record (BpChange::kBpChangeSafe),
+  /// read where destruction by battle is confirmed. Duration `turn` only.
   IndestructibleByBattle,
+  /// The card's controller takes half the battle damage of the monster's battles for the rest of the turn
+  /// (Half Unbreak): a State::bp_changes record as above (BpChange::kBpChangeHalve). Duration `turn` only.
+  HalveDamageInvolving,
 };
-inline constexpr int kOpCodeCount = 25;
+inline constexpr int kOpCodeCount = 26;
 
 /// Operations on the battle damage the controller takes (object `you`, a
 /// duration): "no damage", halved, redirected to the opponent.

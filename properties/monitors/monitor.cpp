@@ -179,6 +179,7 @@ void card_facts(TraceContext& c, const CardSpec& card, std::uint16_t cb) {
   // not show it once resolved.
   if (t.has_op(OpCode::GrantPiercing)) c.card_damage_unknown |= cb;
   if (t.has_op(OpCode::IndestructibleByBattle)) c.card_safe_unknown |= cb;
+  if (t.has_op(OpCode::HalveDamageInvolving)) c.card_damage_unknown |= cb;  // which battles, the events do not keep
   if (!end_of_battle_obliged(card)) return;
   if (t.conditions & kCondHostAttacked) c.card_eob_attacked |= cb;
   if (t.conditions & kCondHostBattled) c.card_eob_battled |= cb;

@@ -245,5 +245,37 @@ TEST(YgoproAtkParts, AProtectionRegisteredForTheTurnKeepsTheTargetFromBattle) {
   EXPECT_FALSE(read_script_effect(waboku, kQuickPlay, "").term->has_op(OpCode::IndestructibleByBattle));
 }
 
+// Half Unbreak (batch 16): beside the protection, its operation registers on
+// the target a halving of its owner's battle damage in the target's battles
+// (Fluorohydride: EFFECT_CHANGE_INVOLVING_BATTLE_DAMAGE; EDOPro:
+// EFFECT_CHANGE_BATTLE_DAMAGE on the card), aux.ChangeBattleDamage(0,HALF_DAMAGE):
+// halve_damage_involving target. For player 1 (the opponent's damage), or
+// registered on the player, it is not read so.
+TEST(YgoproAtkParts, AHalvingOfTheOwnersDamageInTheTargetsBattles) {
+  json unbreak = {{"effect_type", "EFFECT_TYPE_ACTIVATE"}, {"effect_type_value", 16u}, {"event_code", "EVENT_FREE_CHAIN"},
+                  {"event_code_value", 1002u}, {"property_flags", "EFFECT_FLAG_CARD_TARGET"}, {"property_flags_value", 16u},
+                  {"operation", "c981540.lua:17-34"},
+                  {"operation_uses", {":RegisterEffect", "Duel.GetFirstTarget", "EFFECT_CHANGE_INVOLVING_BATTLE_DAMAGE",
+                                      "EFFECT_INDESTRUCTABLE_BATTLE", "HALF_DAMAGE", "PHASE_END", "RESET_PHASE",
+                                      "aux.ChangeBattleDamage", "aux.ChangeBattleDamage(0)"}}};
+  const ScriptReading r = read_script_effect(unbreak, kTrap, "");
+  ASSERT_TRUE(r.term.has_value());
+  ASSERT_EQ(r.term->op_count, 2);
+  EXPECT_EQ(r.term->ops[0].code, OpCode::IndestructibleByBattle);
+  EXPECT_EQ(r.term->ops[1].code, OpCode::HalveDamageInvolving);
+  EXPECT_EQ(r.term->ops[1].object, Object::Target);
+  json edo = unbreak;
+  edo["operation_uses"] = {":RegisterEffect", "Duel.GetFirstTarget", "EFFECT_CHANGE_BATTLE_DAMAGE", "HALF_DAMAGE",
+                           "RESETS_STANDARD_PHASE_END", "aux.ChangeBattleDamage(0)"};
+  EXPECT_TRUE(read_script_effect(edo, kTrap, "").term->has_op(OpCode::HalveDamageInvolving));
+  json opponents = edo;
+  opponents["operation_uses"] = {":RegisterEffect", "Duel.GetFirstTarget", "EFFECT_CHANGE_BATTLE_DAMAGE", "HALF_DAMAGE",
+                                 "RESETS_STANDARD_PHASE_END", "aux.ChangeBattleDamage(1)"};
+  EXPECT_FALSE(read_script_effect(opponents, kTrap, "").term->has_op(OpCode::HalveDamageInvolving));
+  json player = edo;
+  player["operation_uses"].push_back("Duel.RegisterEffect");
+  EXPECT_FALSE(read_script_effect(player, kTrap, "").term->has_op(OpCode::HalveDamageInvolving));
+}
+
 }  // namespace
 }  // namespace bc::ygopro

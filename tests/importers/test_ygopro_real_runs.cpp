@@ -1,4 +1,4 @@
-// The real-card recordings (tests/importers/real_runs, batches 1 to 15): each run's
+// The real-card recordings (tests/importers/real_runs, batches 1 to 16): each run's
 // verdict under `verify-trace --from ygopro` is pinned in verdicts.tsv with
 // its reason, so a change in the importer, the mapping or the model that
 // turns a verdict shows here, run by run.
@@ -237,7 +237,8 @@ INSTANTIATE_TEST_SUITE_P(Batches, RealRuns,
                                            Batch{"batch12/", "fluoro", 6, 6}, Batch{"batch12/", "edo", 6, 6},
                                            Batch{"batch13/", "fluoro", 10, 9}, Batch{"batch13/", "edo", 10, 9},
                                            Batch{"batch14/", "fluoro", 2, 2}, Batch{"batch14/", "edo", 7, 4},
-                                           Batch{"batch15/", "fluoro", 5, 3}, Batch{"batch15/", "edo", 5, 3}),
+                                           Batch{"batch15/", "fluoro", 5, 3}, Batch{"batch15/", "edo", 5, 3},
+                                           Batch{"batch16/", "fluoro", 3, 3}, Batch{"batch16/", "edo", 3, 3}),
                          [](const auto& info) {
                            std::string n = (info.param.folder.empty() ? "batch1/" : info.param.folder) + info.param.config;
                            for (char& c : n)
