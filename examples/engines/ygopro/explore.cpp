@@ -55,11 +55,16 @@ PathRun run_duel(const Setup& s, const std::vector<std::size_t>& prefix, std::si
       if (msgs.empty() && ++idle_rounds > 1000) throw HostError("the core runs without messages or prompts");
       continue;
     }
-    if (msgs.empty() || !is_prompt(msgs.back().decoded.code))
+    // Fluorohydride's core also pauses with no prompt after a confirmation (Duel.ConfirmCards,
+    // Duel.ConfirmDecktop: its PROCESSOR_WAIT unit, for the client's animation); its own server
+    // processes on, as the host does (a search's reveal: Witch of the Black Forest, A Hero Emerges).
+    if (msgs.empty() || !is_prompt(msgs.back().decoded.code)) {
+      if (++idle_rounds <= 1000) continue;
       throw HostError("the core waits for a response, but its last message (" +
                       (msgs.empty() ? std::string("none") : bc::ygopro::message_name(msgs.back().decoded.code)) +
                       ", stream byte " + std::to_string(msgs.empty() ? start : msgs.back().decoded.offset) +
                       ") is no prompt");
+    }
     if (run.answers.size() >= s.max_prompts) {
       run.end = "the prompt limit (" + std::to_string(s.max_prompts) + ")";
       break;
