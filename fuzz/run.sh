@@ -24,6 +24,7 @@ targets=(
   "ruleset_toml    ${model_load}"
   "cards_json      importers/ygopro/ygopro_cards.cpp importers/ygopro/ygopro_terms.cpp importers/ygopro/ygopro_continuous.cpp
                    importers/ygopro/ygopro_field_parts.cpp importers/ygopro/ygopro_operation.cpp importers/ygopro/ygopro_script_words.cpp
+                   importers/ygopro/ygopro_battler_changes.cpp
                    ${json_input} ${model_load}"
   "trace_reader    trace/format/trace_stream.cpp trace/format/trace_fast_parse.cpp
                    trace/format/trace_json.cpp trace/format/trace_events.cpp trace/format/trace_records.cpp ${json_input} ${model_effects}"
