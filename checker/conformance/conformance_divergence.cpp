@@ -34,6 +34,17 @@ void merge(Verdicts& into, const Verdicts& v) {
 /// last pass there, which some writers put in their offers).
 bool chooses(const State& s, Player p) { return s.priority == p || (s.timing == Timing::ReplayChoice && p == Player::P1); }
 
+/// A direct attack the model allows by a continuous "may attack directly"
+/// whose condition the term cannot state (Rocket Jumper): withheld, not checked.
+bool hidden_direct_attack(const Scenario& sc, const State& s, const Action& l) {
+  if ((l.type != ActionType::DeclareAttack && l.type != ActionType::ReplayTarget) || l.target != kDirect) return false;
+  const std::uint8_t from = l.type == ActionType::DeclareAttack ? l.attacker : s.attacker;
+  if (from >= kSlotCount || !s.zones[from].occupied()) return false;
+  return std::any_of(sc.cards.begin(), sc.cards.end(), [&](const CardSpec& c) {
+    return c.hidden_condition && c.host == s.zones[from].monster && c.term.continuous.kind == ContinuousKind::MayAttackDirectly;
+  });
+}
+
 /// Offered actions vs legal ones, both ways. A legal activation the engine
 /// withholds is not held against it when the card has a condition the term
 /// cannot state (CardSpec::hidden_condition): it counts as not checked --
@@ -61,6 +72,10 @@ std::pair<std::size_t, std::size_t> compare_offer(const Scenario& sc, const Stat
   }
   for (const Action& l : legal) {
     if (std::any_of(o.actions.begin(), o.actions.end(), [&](const Action& a) { return fits(a, l); })) continue;
+    if (hidden_direct_attack(sc, s, l)) {
+      ++unchecked;
+      continue;
+    }
     const bool hidden = l.type == ActionType::Activate && l.card < sc.cards.size() && sc.cards[l.card].hidden_condition;
     const bool offered_here = hidden && now.valid && l.card < seen.size() && seen[l.card] == now;
     if (hidden && !offered_here) ++unchecked;

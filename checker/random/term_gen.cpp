@@ -120,6 +120,18 @@ void draw_turn_grant(const Rng& r, EffectTerm& t, bool hostable, OpCode code = O
   t.ops[t.op_count++] = o;
 }
 
+/// A reversal of its controller's damage for the turn (Rainbow Life), drawn
+/// the same way on one activated effect with room in twenty.
+void draw_reversal(const Rng& r, EffectTerm& t) {
+  Rng side{fmix64(r.s ^ 0x4E7E'45E0'DA4A'0009ull)};
+  if (t.op_count >= kMaxOps || t.target.kind == TargetKind::ChainLink || !side.chance(5)) return;
+  Op o;
+  o.code = OpCode::ReverseDamage;
+  o.object = Object::You;
+  o.duration = Duration::Turn;
+  t.ops[t.op_count++] = o;
+}
+
 /// The activated parts: conditions, cost, target and operations.
 void draw_activated(Rng& r, EffectTerm& t, bool hostable) {
   for (int b = 0; b < static_cast<int>(condition_names().size()); ++b)
@@ -139,6 +151,7 @@ void draw_activated(Rng& r, EffectTerm& t, bool hostable) {
   draw_turn_grant(r, t, hostable);
   draw_turn_grant(r, t, hostable, OpCode::IndestructibleByBattle, 0x5AFE'B477'1E00'0006ull);
   draw_turn_grant(r, t, hostable, OpCode::HalveDamageInvolving, 0x4A1F'DA4A'6E00'0008ull);
+  draw_reversal(r, t);
 }
 
 /// A Continuous Spell or Trap's lock, applying once the card has resolved

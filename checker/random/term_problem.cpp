@@ -32,8 +32,7 @@ std::string op_problem(const Op& o, const EffectTerm& t, bool blanks) {
   if (!stat_op(o.code) && !op_on_life_points(o.code) && o.amount != 0) return "an amount on " + std::string(name(o.code));
   if (o.amount % 100 != 0 || o.amount < -kMaxAmount || o.amount > kMaxAmount) return "amount off the grid";
   if ((o.code == OpCode::ChangeDef || (o.code == OpCode::ChangeAtk && !blanks)) && o.amount == 0) return "a change of 0";
-  if (o.code == OpCode::GrantPiercing || o.code == OpCode::IndestructibleByBattle || o.code == OpCode::HalveDamageInvolving
-          ? o.duration != Duration::Turn
+  if (op_lasts_turn_only(o.code) ? o.duration != Duration::Turn
       : !stat_op(o.code) && !op_on_player_damage(o.code) && o.duration != Duration::Battle)
     return "a duration it does not print";
   if (o.code != OpCode::ChangePosition && o.code != OpCode::SpecialSummon && o.position != Position::FaceUpAttack)

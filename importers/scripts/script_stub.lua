@@ -221,6 +221,8 @@ local function uses_of(text)
   for n in text:gmatch("SetValue%(%s*(%d+)%s*%)") do add("SetValue(" .. n .. ")") end
   -- a helper of aux called with a literal player first (aux.ChangeBattleDamage(0,HALF_DAMAGE): the effect's owner)
   for name, n in text:gmatch("aux%.([%u][%w_]*)%(%s*(%d)%s*,") do add("aux." .. name .. "(" .. n .. ")") end
+  -- the players an effect reaches, as literals (Rainbow Life's e1:SetTargetRange(1,0): its own player)
+  for a, b in text:gmatch(":SetTargetRange%(%s*(%d)%s*,%s*(%d)%s*%)") do add(":SetTargetRange(" .. a .. "," .. b .. ")") end
   -- a method called with one literal number (Gravity Bind's c:IsLevelAbove(4))
   for name, n in text:gmatch(":([%u][%w_]*)%(%s*(%d+)%s*%)") do add(":" .. name .. "(" .. n .. ")") end
   -- a method's result compared with a literal number (EDOPro's Gravity Bind: c:GetLevel()>=4)

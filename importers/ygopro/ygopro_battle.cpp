@@ -127,19 +127,20 @@ void Mapper::on_battle(const Message& m) {
   confirm_ = {m.destroyed[0] ? a : kNoSlot, (m.destroyed[1] && !direct) ? t : kNoSlot};
 }
 
-/// MSG_DAMAGE right after MSG_BATTLE is battle damage; other damage comes
-/// from effects, which the model does not have.
+/// MSG_DAMAGE right after MSG_BATTLE is battle damage (MSG_RECOVER, that
+/// damage reversed: a gain); other damage and gains come from effects, not read.
 void Mapper::on_damage(const Message& m) {
   if (stage_ != Stage::InBattle) return;
+  const bool gain = m.code == msg::kRecover;  // right after MSG_BATTLE: the damage reversed (Rainbow Life)
   if (!calc_open_) {
-    if (!effect_damage_warned_) warn("effect damage (MSG_DAMAGE not after MSG_BATTLE) is not in the trace vocabulary: skipped");
-    effect_damage_warned_ = true;
+    if (!effect_damage_warned_ && !gain) warn("effect damage (MSG_DAMAGE not after MSG_BATTLE) is not in the trace vocabulary: skipped");
+    effect_damage_warned_ = effect_damage_warned_ || !gain;
     return;
   }
-  Event e = event(EventType::BattleDamage);
+  Event e = event(gain ? EventType::LifePointsChanged : EventType::BattleDamage);
   e.player = side(m.player);
   e.value = static_cast<std::int32_t>(m.data);
-  calc_damage_[static_cast<int>(e.player)] += e.value;
+  if (!gain) calc_damage_[static_cast<int>(e.player)] += e.value;
   push(e);
 }
 

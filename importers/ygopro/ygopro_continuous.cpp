@@ -355,6 +355,13 @@ bool continuous_part(const json& e, std::uint32_t card_type, EffectTerm& t, Scri
                             std::string(*k == ContinuousKind::DefenseAtEndOfDamageStep ? "Defense Position if it attacked"
                                                                                        : "Attack Position if it was attacked") +
                             " -> " + continuous_text(ContinuousSpec{*k}) + " (continuous, applied as the end of the Damage Step begins)");
+  if (ContinuousSpec lock; (card_type & kTypeMonster) && monster_atk_lock(e, lock)) {
+    monster_part(t, r, lock.kind,
+                 "field EFFECT_CANNOT_ATTACK_ANNOUNCE on every monster with :IsAttackAbove(" + std::to_string(lock.amount) +
+                     ") -> " + continuous_text(lock) + " (continuous)");
+    t.continuous = lock;
+    return true;
+  }
   if (ContinuousSpec atk; (card_type & kTypeMonster) && printed_atk_part(e, atk)) {
     monster_part(t, r, atk.kind,
                  "field EFFECT_UPDATE_ATTACK " + std::to_string(atk.amount) + " on " +
@@ -374,6 +381,16 @@ bool continuous_part(const json& e, std::uint32_t card_type, EffectTerm& t, Scri
   const std::string type = text_of(e, "effect_type");
   const bool single = type.empty() ? value_of(e, "effect_type_value") == 0x1 : type == "EFFECT_TYPE_SINGLE";
   const bool own_turn = e.contains("condition") && own_turn_condition(e);
+  if ((card_type & kTypeMonster) && single && e.contains("condition") && !own_turn &&
+      event_is(e, Constant{"EFFECT_DIRECT_ATTACK", 74})) {
+    // Under a condition the term cannot state (Rocket Jumper: no Spells or Traps and no Attack Position
+    // monster on the opponent's side): the model offers the direct attack, and an engine that withholds
+    // it is not checked (CardSpec::hidden_condition; checker/conformance, compare_offer).
+    r.hidden_condition = true;
+    return monster_part(t, r, ContinuousKind::MayAttackDirectly,
+                        "EFFECT_DIRECT_ATTACK on itself under a condition -> may attack directly (continuous; "
+                        "the condition is not read: a withheld direct attack is not checked)");
+  }
   if (!(card_type & kTypeMonster) || !single || (e.contains("condition") && !own_turn)) return false;
   for (const ContinuousCode& c : kContinuousCodes) {
     if (!event_is(e, c.code) || (c.value != 0 && value_of(e, "value") != c.value)) continue;

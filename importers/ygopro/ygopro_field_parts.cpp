@@ -114,6 +114,31 @@ bool field_lock(const json& e, std::uint32_t card_type, ContinuousSpec& out, std
   return true;
 }
 
+/// Gora Turtle's shape: a monster's field EFFECT_CANNOT_ATTACK_ANNOUNCE (86 in
+/// both cores) from LOCATION_MZONE, without a condition, reaching both sides'
+/// monster zones, whose target check is `:IsAttackAbove(N)` alone: monsters
+/// with N or more ATK (as they are now) cannot declare an attack.
+bool monster_atk_lock(const json& e, ContinuousSpec& out) {
+  const std::string type = text_of(e, "effect_type");
+  const bool field = type.empty() ? (value_of(e, "effect_type_value") & 0x2) != 0 : type.find("EFFECT_TYPE_FIELD") != std::string::npos;
+  const bool both_sides = (value_of(e, "target_range_self") & 0x4) != 0 && (value_of(e, "target_range_opponent") & 0x4) != 0;
+  const bool mzone = (value_of(e, "range_value") & 0x4) != 0 || text_of(e, "range").find("LOCATION_MZONE") != std::string::npos;
+  if (!field || !mzone || !both_sides || e.contains("condition") || !event_is(e, Constant{"EFFECT_CANNOT_ATTACK_ANNOUNCE", 86}))
+    return false;
+  // One literal test and nothing else: the facts name each call the check makes.
+  int atk = 0;
+  const auto uses = e.find("target_check_uses");
+  if (uses == e.end() || !uses->is_array()) return false;
+  for (const json& u : *uses) {
+    const std::string w = u.is_string() ? u.get<std::string>() : std::string();
+    if (w.rfind(":IsAttackAbove", 0) != 0) return false;
+    if (w.size() > 15) atk = std::atoi(w.c_str() + 15);
+  }
+  if (atk <= 0 || atk % 100 != 0 || atk > 12700) return false;
+  out = ContinuousSpec{ContinuousKind::CannotAttackAtLeast, static_cast<std::int16_t>(atk)};
+  return true;
+}
+
 /// Skill Drain's shape: a field effect EFFECT_DISABLE (2 in both cores)
 /// whose target check does not keep to Spells or Traps (Royal Decree's and
 /// Jinzo's name only TYPE_TRAP; Spell Canceller's only TYPE_SPELL).

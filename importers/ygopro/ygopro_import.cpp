@@ -293,7 +293,7 @@ bool mapped(std::uint8_t code) {
   switch (code) {
     case msg::kNewTurn: case msg::kNewPhase: case msg::kHint: case msg::kSelectBattleCmd: case msg::kSelectIdleCmd:
     case msg::kSelectChain: case msg::kSelectCard: case msg::kSelectYesNo: case msg::kAttack: case msg::kBattle:
-    case msg::kDamage: case msg::kMove: case msg::kPosChange: case msg::kChaining: case msg::kChainSolving:
+    case msg::kDamage: case msg::kRecover: case msg::kMove: case msg::kPosChange: case msg::kChaining: case msg::kChainSolving:
     case msg::kChainSolved: case msg::kChainEnd: case msg::kChainNegated: case msg::kChainDisabled:
     case msg::kAttackDisabled: case msg::kDamageStepStart: case msg::kDamageStepEnd: case msg::kChained:
     case msg::kBecomeTarget: return true;
@@ -303,9 +303,10 @@ bool mapped(std::uint8_t code) {
 }  // namespace
 
 bool Mapper::handle(const Message& m) {
-  // A message the mapping does not read (a card hint, a recover...) leaves the
+  // A message the mapping does not read (a card hint...) leaves the
   // damage of the MSG_BATTLE before it still open.
-  if (calc_open_ && m.code != msg::kDamage && mapped(m.code)) flush_confirmed();  // belongs to the MSG_BATTLE before
+  if (calc_open_ && m.code != msg::kDamage && m.code != msg::kRecover && mapped(m.code))
+    flush_confirmed();  // belongs to the MSG_BATTLE before
   offset_ = m.offset;
   switch (m.code) {
     case msg::kNewTurn: on_new_turn(m); return true;
@@ -319,6 +320,7 @@ bool Mapper::handle(const Message& m) {
     case msg::kAttack: return on_attack(m);
     case msg::kBattle: on_battle(m); return true;
     case msg::kDamage: on_damage(m); return true;
+    case msg::kRecover: on_damage(m); return true;
     case msg::kMove: return on_move(m);
     case msg::kPosChange: on_position(m); return true;
     case msg::kChaining: return on_chaining(m);

@@ -30,7 +30,7 @@ inline constexpr std::uint8_t kHint = 2, kSelectBattleCmd = 10, kSelectIdleCmd =
                               kSelectCard = 15, kSelectChain = 16, kShuffleHand = 33, kNewTurn = 40,
                               kNewPhase = 41, kMove = 50, kPosChange = 53, kChaining = 70, kChained = 71,
                               kChainSolving = 72, kChainSolved = 73, kChainEnd = 74, kChainNegated = 75,
-                              kChainDisabled = 76, kDraw = 90, kDamage = 91, kAttack = 110, kBattle = 111,
+                              kChainDisabled = 76, kDraw = 90, kDamage = 91, kRecover = 92, kAttack = 110, kBattle = 111,
                               kAttackDisabled = 112, kDamageStepStart = 113, kDamageStepEnd = 114,
                               kCardHint = 160, kBecomeTarget = 83;
 }

@@ -47,6 +47,15 @@ bool operation_ops(EffectTerm& t, ScriptReading& r, const std::string& operation
     t.ops[t.op_count++] = o;
     r.rule += ", operation registers EFFECT_CHANGE_BATTLE_DAMAGE with HALF_DAMAGE on the player: battle damage halved";
   }
+  // The damage the player takes is a gain instead, for the turn: EFFECT_REVERSE_DAMAGE on the
+  // effect's own player (target range 1,0; Rainbow Life), read last by the cores' damage processing.
+  if (on_player && has("EFFECT_REVERSE_DAMAGE") && has(":SetTargetRange(1,0)") &&
+      duration_of("", operation) == Duration::Turn && t.op_count < kMaxOps) {
+    Op o = make_op(OpCode::ReverseDamage, Object::You);
+    o.duration = Duration::Turn;
+    t.ops[t.op_count++] = o;
+    r.rule += ", operation registers EFFECT_REVERSE_DAMAGE on its player for the turn: the damage it takes is a gain";
+  }
   // A player's "cannot declare an attack" (EFFECT_CANNOT_ATTACK_ANNOUNCE on a
   // player target: Threatening Roar) lasts the turn and binds the opponent,
   // the one player who declares in the Battle Phase it can apply in.

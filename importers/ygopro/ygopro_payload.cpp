@@ -179,6 +179,7 @@ bool parse_payload(std::uint8_t code, Reader& r, const Shape& s, Message& m) {
     case msg::kChainEnd: case msg::kDamageStepStart: case msg::kDamageStepEnd: case msg::kAttackDisabled:
       return true;
     case msg::kDamage:
+    case msg::kRecover:
       m.player = r.u8();
       m.data = r.u32();
       return true;

@@ -156,6 +156,9 @@ std::vector<int> lent_piercing_types(const json& e);
 /// (continuous_after_activation; ygopro_continuous.cpp): false, and `out`
 /// untouched, for every other effect.
 bool field_lock(const json& e, std::uint32_t card_type, ContinuousSpec& out, std::string& rule);
+/// A monster's own lock on declarations by ATK (Gora Turtle: EFFECT_CANNOT_ATTACK_ANNOUNCE
+/// over both sides' monsters with `:IsAttackAbove(N)`): cannot_attack_at_least N.
+bool monster_atk_lock(const json& e, ContinuousSpec& out);
 /// The continuous negations field_lock reads (Skill Drain's of monsters'
 /// effects, Royal Decree's of Traps'): false, and `out` untouched, otherwise.
 bool field_negation(const json& e, ContinuousSpec& out, std::string& rule);

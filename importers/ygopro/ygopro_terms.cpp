@@ -146,14 +146,16 @@ void resolution(EffectTerm& t, ScriptReading& r, bool targets, bool chain_event,
   if (operation_ops(t, r, operation)) {
     // An ATK change registered beside what was read (Exarion Universe's -400
     // beside its piercing): opaque, its outcome taken from the stream.
+    // So is a position change (Changing Destiny's Duel.ChangePosition after its Duel.NegateAttack).
     const bool atk = operation.find("EFFECT_UPDATE_ATTACK") != std::string::npos ||
-                     operation.find("EFFECT_SET_ATTACK") != std::string::npos;
+                     operation.find("EFFECT_SET_ATTACK") != std::string::npos ||
+                     operation.find("Duel.ChangePosition") != std::string::npos;
     if (atk && !t.has_op(OpCode::ChangeAtk) && !t.has_op(OpCode::SetAtk) && t.op_count < kMaxOps) {
       std::rotate(t.ops.begin(), t.ops.begin() + t.op_count, t.ops.begin() + t.op_count + 1);
       t.ops[0] = op(OpCode::Opaque, Object::Target);
       ++t.op_count;
       r.open_outcome = true;
-      r.rule += ", with an ATK change registered beside: taken from the stream";
+      r.rule += ", with an ATK or position change beside: taken from the stream";
     }
     return;
   }
@@ -249,12 +251,15 @@ struct BattleEventTiming {
   Constant code;
   Timing timing;
 };
-constexpr std::array<BattleEventTiming, 6> kBattleEventTimings = {{
+constexpr std::array<BattleEventTiming, 8> kBattleEventTimings = {{
     {{"EVENT_BATTLE_START", 1132}, Timing::StartOfDamageStep},
     {{"EVENT_BATTLE_CONFIRM", 1133}, Timing::BeforeDamageCalculation},
     {{"EVENT_PRE_DAMAGE_CALCULATE", 1134}, Timing::DamageCalculation},
     {{"EVENT_BATTLED", 1138}, Timing::AfterDamageCalculation},
     {{"EVENT_DAMAGE_STEP_END", 1141}, Timing::EndOfDamageStep},
+    // Raised as the monsters destroyed by battle are sent, at the end of the Damage Step (Option Hunter).
+    {{"EVENT_BATTLE_DESTROYING", 1139}, Timing::EndOfDamageStep},
+    {{"EVENT_BATTLE_DESTROYED", 1140}, Timing::EndOfDamageStep},
     {{"EVENT_BATTLE_DAMAGE", 1143}, Timing::AfterDamageCalculation},  // inflicted at damage calculation (Sebek's Blessing)
 }};
 
@@ -333,8 +338,12 @@ ScriptReading read_script_effect(const json& e, std::uint32_t card_type, const s
   }
   // A condition of the card's own; the trees' shared "not after damage calculation" one says nothing of the battle.
   const bool conditioned = e.contains("condition") && !before_calculation_only(e);
-  const bool modal = chooses_effect(function_facts(e, "target_check")) || chooses_effect(function_facts(e, "operation"));
-  resolution(t, r, targets, event_is(e, kChaining), conditioned, modal, prose, function_facts(e, "operation"));
+  // A choice in the operation of one that negates the attack is made after the negation (Changing
+  // Destiny: its opponent picks a gain or a damage), no choice of the card's effects.
+  const std::string operation = function_facts(e, "operation");
+  const bool modal = chooses_effect(function_facts(e, "target_check")) ||
+                     (chooses_effect(operation) && operation.find("Duel.NegateAttack") == std::string::npos);
+  resolution(t, r, targets, event_is(e, kChaining), conditioned, modal, prose, operation);
   if (targets) spell_trap_target(e, t, r.rule);
   attack_target_change(e, t, r);
   destroyer_change(e, t, r);

@@ -129,6 +129,8 @@ constexpr std::array<KnobSpec, kKnobCount> kKnobs = {{
      "the attacking monster changing control before the Damage Step is no longer the attacking monster: its attack stops (no Damage Step, no replay)"},
     {Knob::StoppedAttackKeepsWindow, "stopped_attack_keeps_window", kBool,
      "an attack negated, or whose attacker can no longer battle, by the chain at its declaration (or in the Battle Step) does not end at once: the Battle Step goes on, priority passes again, and only when both players pass does the attack end without a Damage Step; in that round the monster is no longer the attacking monster"},
+    {Knob::MustAttackEntersBattlePhase, "must_attack_enters_battle_phase", kBool,
+     "a monster that must attack if able, and could declare an attack, keeps the turn player from skipping the Battle Phase in Main Phase 1"},
 }};
 
 constexpr bool specs_in_enum_order() {

@@ -73,6 +73,7 @@ enum class Knob : std::uint8_t {
   DeclarationLocksBind,              ///< bool: a "cannot declare an attack" effect (by ATK, Level or Type) keeps the monsters it names from declaring
   ControlChangeStopsAttack,          ///< bool: the attacking monster changing control before the Damage Step stops its attack
   StoppedAttackKeepsWindow,          ///< bool: an attack negated or stopped in the Battle Step ends only when the step's round of priority closes
+  MustAttackEntersBattlePhase,       ///< bool: a "must attack if able" monster that can attack keeps the turn player from skipping the Battle Phase
   Count
 };
 inline constexpr int kKnobCount = static_cast<int>(Knob::Count);
@@ -173,17 +174,14 @@ struct Ruleset {
   bool several(Knob k) const { return get(k) == static_cast<std::uint8_t>(Chains::Several); }
   bool allowed(EffectKind kind, Timing t) const { return (permissions[static_cast<int>(kind)] & bit(t)) != 0; }
 
-  /// The timings at which this ruleset lets `t` be activated: the permission
-  /// of every class in permission_classes(t), narrowed by what its text
-  /// names (its timing list, and its window where the window did not make
-  /// its class: window_decides_class). The model and the load checks read
-  /// this one rule.
+  /// The timings at which this ruleset lets `t` be activated: the permission of every class in
+  /// permission_classes(t), narrowed by what its text names (its timing list, and its window where
+  /// the window did not make its class: window_decides_class). The model and the load checks read it.
   TimingMask permitted_timings(const EffectTerm& t) const;
 
   /// True for a ruleset that encodes one ruling source (has `source`).
   bool is_source() const { return !source.empty(); }
-  /// Whether the source states this knob (false = silent, value is mr3's
-  /// fallback). Always true for a ruleset that is not a source ruleset.
+  /// Whether the source states this knob (false = silent, value is mr3's fallback); true for non-sources.
   bool specified(Knob k) const { return !is_source() || knob_specified[static_cast<int>(k)]; }
   /// Whether the source states the timings of this effect kind (always true
   /// for a ruleset that is not a source ruleset).

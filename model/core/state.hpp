@@ -94,12 +94,17 @@ enum DamageModBit : std::uint16_t {
   /// inflicts piercing battle damage for the rest of the turn (OpCode::GrantPiercing;
   /// only the turn player's monsters attack). Cleared when it leaves the zone.
   kPiercingTurnZone0 = 0x200,
+  /// The damage P1 (P2) would take is a gain of Life Points instead, for the
+  /// rest of the turn (OpCode::ReverseDamage; read last, model/terms/damage.hpp).
+  kReverseTurnP1 = 0x4000,
+  kReverseTurnP2 = 0x8000,
 };
 /// The five bits of kPiercingTurnZone0 << zone.
 inline constexpr std::uint16_t kPiercingTurnZones = kPiercingTurnZone0 * 0x1F;
 /// Damage modifiers (and the ban on declarations, the granted piercings) that outlive one battle.
 inline constexpr std::uint16_t kDamageModsKeptAfterBattle =
-    kHalveTurnP1 | kHalveTurnP2 | kRedirectTurnP1 | kRedirectTurnP2 | kNoDeclarationsTurn | kPiercingTurnZones;
+    kHalveTurnP1 | kHalveTurnP2 | kRedirectTurnP1 | kRedirectTurnP2 | kNoDeclarationsTurn | kPiercingTurnZones |
+    kReverseTurnP1 | kReverseTurnP2;
 
 /// Where the model resumes once every optional trigger waiting to be chained
 /// has been activated or declined by its controller (State::resume): the

@@ -52,6 +52,13 @@ void Stepper::inflict(Player p, int amount) {
   if (amount <= 0) return;
   const DamageOutcome d = modified_battle_damage(p, amount, damage_modifiers(), r.flag(Knob::BattleDamageRedirectedOnce));
   if (d.amount <= 0) return;
+  if (d.gain) {  // a reversal: a gain of Life Points, not battle damage (nothing "inflicted battle damage")
+    Event g = ev(EventType::LifePointsChanged);
+    g.player = d.to;
+    g.value = d.amount;
+    emit(g);
+    return;
+  }
   Event e = ev(EventType::BattleDamage);
   e.player = d.to;
   e.value = d.amount;
@@ -82,6 +89,7 @@ DamageModifiers Stepper::damage_modifiers() const {
     const bool p1 = p == Player::P1;
     if (s.damage_mods & (p1 ? kHalveP1 | kHalveTurnP1 : kHalveP2 | kHalveTurnP2)) m.halve |= player_bit(p);
     if (s.damage_mods & (p1 ? kRedirectP1 | kRedirectTurnP1 : kRedirectP2 | kRedirectTurnP2)) m.redirect |= player_bit(p);
+    if (s.damage_mods & (p1 ? kReverseTurnP1 : kReverseTurnP2)) m.reverse |= player_bit(p);
   }
   for (const BpChange& c : s.bp_changes)  // halved in battles involving a monster (Half Unbreak)
     if (c.halve() && (c.zone_slot() == s.attacker || c.zone_slot() == s.target))
@@ -98,12 +106,16 @@ DamageModifiers Stepper::damage_modifiers() const {
   return m;
 }
 
-/// A resolved halving or redirection of the battle damage its controller
-/// takes; "for this battle" with no battle in progress applies to none.
+/// A resolved halving, redirection or reversal of the battle damage its
+/// controller takes; "for this battle" with no battle in progress applies to none.
 void Stepper::modify_battle_damage(Player owner, const Op& op) {
+  const bool p1 = owner == Player::P1;
+  if (op.code == OpCode::ReverseDamage) {  // the turn always
+    s.damage_mods |= p1 ? kReverseTurnP1 : kReverseTurnP2;
+    return;
+  }
   const bool turn = op.duration == Duration::Turn;
   if (!turn && !attack_in_progress()) return;
-  const bool p1 = owner == Player::P1;
   const bool halve = op.code == OpCode::HalveBattleDamage;
   const std::uint16_t battle = halve ? (p1 ? kHalveP1 : kHalveP2) : (p1 ? kRedirectP1 : kRedirectP2);
   static_assert(kHalveP1 << 4 == kHalveTurnP1 && kRedirectP2 << 4 == kRedirectTurnP2, "turn bits follow battle bits");

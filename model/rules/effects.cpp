@@ -230,7 +230,8 @@ void Stepper::apply_op(const LinkState& link, const Op& op) {
       return;
     }
     case OpCode::HalveBattleDamage:
-    case OpCode::RedirectBattleDamage: modify_battle_damage(c.owner, op); return;
+    case OpCode::RedirectBattleDamage:
+    case OpCode::ReverseDamage: modify_battle_damage(c.owner, op); return;
     case OpCode::SpecialSummon: summon(c.owner, op.monster, op.position); return;
     case OpCode::ChangeAttackTarget: redirect(link.target); return;
     case OpCode::InflictDamage:
@@ -295,10 +296,12 @@ void Stepper::change_life_points(Player owner, const Op& op) {
   if (atk && (s.attacker >= kSlotCount || s.has(kAttackerGone) || !s.zones[s.attacker].occupied())) return;
   const int amount = atk ? current_atk(s.attacker) : op.amount;
   if (amount <= 0) return;
-  const bool damage = op.code == OpCode::InflictDamage;
+  const Player to = op.object == Object::Opponent ? other(owner) : owner;
+  // Damage to a player under a reversal is a gain instead (OpCode::ReverseDamage).
+  const bool damage = op.code == OpCode::InflictDamage && (s.damage_mods & (to == Player::P1 ? kReverseTurnP1 : kReverseTurnP2)) == 0;
   const bool as_battle = damage && r.flag(Knob::EffectDamageIsBattleDamage);
   Event e = ev(as_battle ? EventType::BattleDamage : EventType::LifePointsChanged);
-  e.player = op.object == Object::Opponent ? other(owner) : owner;
+  e.player = to;
   e.value = damage && !as_battle ? -amount : amount;
   emit(e);
 }

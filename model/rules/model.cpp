@@ -118,11 +118,11 @@ void give_declaration_back(ZoneState& z) {
 }
 
 /// A monster that must attack if able and can declare an attack now: the
-/// turn player may not end the Battle Step without attacking (knob
-/// must_attack_binds; the card's own text, S1 §攻击被无效 speaks of such a
-/// forced attack).
-bool attack_obliged(const State& s, const Ruleset& r, const Scenario& sc, const Stepper& st) {
-  if (!r.flag(Knob::MustAttackBinds)) return false;
+/// turn player may not end the Battle Step without attacking (knob `binds`:
+/// must_attack_binds; must_attack_enters_battle_phase for skipping the Battle
+/// Phase; the card's own text, S1 §攻击被无效 speaks of such a forced attack).
+bool attack_obliged(const State& s, const Ruleset& r, const Scenario& sc, const Stepper& st, Knob binds) {
+  if (!r.flag(binds)) return false;
   if (std::none_of(sc.cards.begin(), sc.cards.end(),
                    [](const CardSpec& c) { return c.term.continuous.kind == ContinuousKind::MustAttack; }))
     return false;
@@ -148,10 +148,16 @@ void Model::actions(const State& s, ActionList& out) const {
     return;
   }
   switch (s.timing) {
-    case Timing::MainPhase1:
-      if (!scenario_.first_turn || rules_.flag(Knob::BattlePhaseOnFirstTurn)) out.push(Action{ActionType::EnterBattlePhase});
-      out.push(Action{ActionType::SkipBattlePhase});
+    case Timing::MainPhase1: {
+      const bool may_enter = !scenario_.first_turn || rules_.flag(Knob::BattlePhaseOnFirstTurn);
+      if (may_enter) out.push(Action{ActionType::EnterBattlePhase});
+      State copy = s;
+      const Stepper st{scenario_, rules_, copy, scratch_events(), usable_.data()};
+      // A monster that must attack if able and could: the Battle Phase is not skipped (knob must_attack_enters_battle_phase).
+      if (!may_enter || !attack_obliged(s, rules_, scenario_, st, Knob::MustAttackEntersBattlePhase))
+        out.push(Action{ActionType::SkipBattlePhase});
       return;
+    }
     case Timing::MainPhase2:
     case Timing::EndPhase:
       return;
@@ -168,7 +174,7 @@ void Model::actions(const State& s, ActionList& out) const {
   State copy = s;
   const Stepper st{scenario_, rules_, copy, scratch_events(), usable_.data()};
   const bool may_end = !turn_player_free || (s.timing != Timing::BattleStepOpen && s.timing != Timing::StartStep) ||
-                       !attack_obliged(s, rules_, scenario_, st);
+                       !attack_obliged(s, rules_, scenario_, st, Knob::MustAttackBinds);
   if (may_end || s.timing != Timing::BattleStepOpen) out.push(Action{ActionType::Pass});
   if (s.timing == Timing::BattleStepOpen && turn_player_free)
     for (int z = 0; z < kZonesPerSide; ++z)

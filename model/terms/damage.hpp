@@ -15,7 +15,10 @@
 ///      receiver's own redirection does not send it back;
 ///   2. doubling and halving of the damage the taker receives (both: neither);
 ///      halving rounds down;
-///   3. "no battle damage" for the taker.
+///   3. "no battle damage" for the taker;
+///   4. a reversal (Rainbow Life): the damage the taker would take, once its
+///      amount is fixed, is a gain of that many Life Points instead (the cores'
+///      damage processing reads EFFECT_REVERSE_DAMAGE last).
 #include <cstdint>
 
 #include "model/vocabulary/types.hpp"
@@ -29,6 +32,7 @@ struct DamageModifiers {
   std::uint8_t halve = 0;     ///< damage this player takes is halved
   std::uint8_t twice = 0;     ///< damage inflicted to this player by the battler across is doubled (not once redirected)
   std::uint8_t zero = 0;      ///< this player takes no battle damage
+  std::uint8_t reverse = 0;   ///< the damage this player would take is a gain of Life Points instead
 };
 
 /// Bit of a player in DamageModifiers.
@@ -38,6 +42,7 @@ constexpr std::uint8_t player_bit(Player p) { return static_cast<std::uint8_t>(1
 struct DamageOutcome {
   Player to = Player::P1;
   int amount = 0;
+  bool gain = false;  ///< `to` gains `amount` Life Points instead (a reversal): no battle damage
 };
 
 /// Applies `m` to `amount` of battle damage that `to` would take (the order
@@ -55,7 +60,7 @@ constexpr DamageOutcome modified_battle_damage(Player to, int amount, const Dama
   if (twice && !halve) amount *= 2;
   if (halve && !twice) amount /= 2;
   if (m.zero & player_bit(to)) amount = 0;
-  return {to, amount};
+  return {to, amount, amount > 0 && (m.reverse & player_bit(to)) != 0};
 }
 
 }  // namespace bc

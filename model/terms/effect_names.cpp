@@ -27,7 +27,7 @@ constexpr std::array<std::string_view, kOpCodeCount> kOps = {
     "change_attack_target", "opaque", "halve_battle_damage", "redirect_battle_damage", "cannot_attack",
     "inflict_damage", "gain_lp", "attract_attacks", "take_control",
     "cannot_declare_attacks", "grant_piercing", "indestructible_by_battle",
-    "halve_damage_involving"};
+    "halve_damage_involving", "reverse_damage"};
 constexpr std::array<std::string_view, kObjectCount> kObjects = {
     "target", "self", "own_battler", "opponent_battler", "attacker", "attack_target", "both_battlers",
     "opponents_monsters", "opponents_attack_position", "all_monsters", "you", "opponent"};

@@ -244,7 +244,7 @@ class TermParser {
                          "and change_def, and for a change_atk lasting the turn or the Battle Phase)");
     if (op_on_life_points(o.code) && !o.flag && o.amount <= 0)
       return fail(field, op + " needs a positive amount or attacker_atk, e.g. \"" + w[0] + " opponent 500\"");
-    if (o.code == OpCode::GrantPiercing || o.code == OpCode::IndestructibleByBattle || o.code == OpCode::HalveDamageInvolving)
+    if (op_lasts_turn_only(o.code))
       o.duration = Duration::Turn;  // it lasts the turn, unwritten
     t_.ops[t_.op_count++] = o;
     return true;

@@ -64,14 +64,17 @@ void each_monster_once(const Ctx& c, const Event& e, Verdicts& v) {
 }
 
 /// must_attack_is_obeyed: the turn player does not leave the Battle Step
-/// (nor skip it) while a monster that must attack if able plainly can: it is
+/// (nor skip it, nor skip the Battle Phase from Main Phase 1, knob
+/// must_attack_enters_battle_phase) while a monster that must attack if able plainly can: it is
 /// face-up in Attack Position, has not declared, no effect forbids it, and
 /// the opponent has a monster it may attack or, with none, it may attack
 /// directly. Where the trace cannot show what it could do (an ATK lock on
 /// declarations, a forced target, an effect ending the Battle Phase) the
 /// check stays silent rather than guess.
 void must_attack_obeyed(const Ctx& c, const Event& e, Verdicts& v) {
-  if (e.step != Step::EndStep || c.card_must_attack == 0 || c.card_attack_lock != 0 || c.has(kCtxBpEnded) ||
+  const bool skipped = e.step == Step::EndPhase && c.timing == static_cast<std::uint8_t>(Timing::MainPhase1) &&
+                       !c.has(kCtxFirstTurn);
+  if ((e.step != Step::EndStep && !skipped) || c.card_must_attack == 0 || c.card_attack_lock != 0 || c.has(kCtxBpEnded) ||
       (c.window & kWinNoDeclarationsTurn))
     return;
   const std::uint16_t foes = c.occupied & side_mask(Player::P2);

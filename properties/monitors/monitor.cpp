@@ -180,6 +180,9 @@ void card_facts(TraceContext& c, const CardSpec& card, std::uint16_t cb) {
   if (t.has_op(OpCode::GrantPiercing)) c.card_damage_unknown |= cb;
   if (t.has_op(OpCode::IndestructibleByBattle)) c.card_safe_unknown |= cb;
   if (t.has_op(OpCode::HalveDamageInvolving)) c.card_damage_unknown |= cb;  // which battles, the events do not keep
+  // A reversal (reverse_damage): once resolved, its controller's damage is a
+  // gain, an event a trace may omit (LifePointsChanged, trace version 4).
+  if (t.has_op(OpCode::ReverseDamage)) c.card_damage_unknown |= cb;
   if (!end_of_battle_obliged(card)) return;
   if (t.conditions & kCondHostAttacked) c.card_eob_attacked |= cb;
   if (t.conditions & kCondHostBattled) c.card_eob_battled |= cb;

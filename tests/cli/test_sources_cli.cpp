@@ -51,7 +51,7 @@ TEST_F(SourcesCli, CardsListsTheLibrary) {
   const Output o = run("cards --json");
   ASSERT_EQ(o.code, 0) << o.err;
   const auto doc = nlohmann::json::parse(o.out);
-  ASSERT_EQ(doc["cards"].size(), 220u);
+  ASSERT_EQ(doc["cards"].size(), 221u);
   EXPECT_EQ(doc["cards"][0]["name"], "Kuriboh");
   EXPECT_EQ(doc["cards"][0]["kind"], "damage_calc_no_damage");
   const Output text = run("cards");

@@ -277,5 +277,49 @@ TEST(YgoproAtkParts, AHalvingOfTheOwnersDamageInTheTargetsBattles) {
   EXPECT_FALSE(read_script_effect(player, kTrap, "").term->has_op(OpCode::HalveDamageInvolving));
 }
 
+// Rainbow Life: EFFECT_REVERSE_DAMAGE registered on its own player for the
+// turn is reverse_damage you; on both players (1,1), the opponent (0,1), or
+// without an End Phase reset, not read.
+TEST(YgoproAtkParts, ARainbowLifeReversalIsRead) {
+  json rainbow = {{"effect_type", "EFFECT_TYPE_ACTIVATE"}, {"effect_type_value", 16u}, {"event_code", "EVENT_FREE_CHAIN"},
+                  {"event_code_value", 1002u}, {"operation", "c34002992.lua:15-25"},
+                  {"operation_uses", {"Duel.RegisterEffect", "EFFECT_REVERSE_DAMAGE", ":SetTargetRange(1,0)", "PHASE_END",
+                                      "RESET_PHASE", "EFFECT_FLAG_PLAYER_TARGET"}}};
+  const ScriptReading r = read_script_effect(rainbow, kTrap, "");
+  ASSERT_TRUE(r.term.has_value());
+  ASSERT_EQ(r.term->op_count, 1);
+  EXPECT_EQ(r.term->ops[0].code, OpCode::ReverseDamage);
+  EXPECT_EQ(r.term->ops[0].object, Object::You);
+  EXPECT_EQ(r.term->ops[0].duration, Duration::Turn);
+  for (const char* range : {":SetTargetRange(1,1)", ":SetTargetRange(0,1)"}) {
+    json other = rainbow;
+    other["operation_uses"][2] = range;
+    EXPECT_FALSE(read_script_effect(other, kTrap, "").term->has_op(OpCode::ReverseDamage)) << range;
+  }
+  json battle = rainbow;
+  battle["operation_uses"] = {"Duel.RegisterEffect", "EFFECT_REVERSE_DAMAGE", ":SetTargetRange(1,0)", "PHASE_DAMAGE", "RESET_PHASE"};
+  EXPECT_FALSE(read_script_effect(battle, kTrap, "").term->has_op(OpCode::ReverseDamage));
+}
+
+// Rocket Jumper: EFFECT_DIRECT_ATTACK on itself under a condition reads as
+// may_attack_directly with a hidden condition (a withheld direct attack is not
+// checked); without one, Jinzo #7's, nothing is hidden.
+TEST(YgoproAtkParts, AConditionedDirectAttackIsAHiddenCondition) {
+  json rocket = {{"effect_type", "EFFECT_TYPE_SINGLE"}, {"effect_type_value", 1u}, {"event_code", "EFFECT_DIRECT_ATTACK"},
+                 {"event_code_value", 74u}, {"condition", "c53890795.lua:10-14"},
+                 {"condition_uses", {":GetControler", ":GetHandler", "Card.IsAttackPos", "Duel.GetFieldGroupCount"}}};
+  const ScriptReading r = read_script_effect(rocket, kMonster, "");
+  ASSERT_TRUE(r.term.has_value());
+  EXPECT_EQ(r.term->continuous.kind, ContinuousKind::MayAttackDirectly);
+  EXPECT_TRUE(r.hidden_condition);
+  rocket.erase("condition");
+  rocket.erase("condition_uses");
+  EXPECT_FALSE(read_script_effect(rocket, kMonster, "").hidden_condition);
+  json field = rocket;
+  field["effect_type"] = "EFFECT_TYPE_FIELD";
+  field["effect_type_value"] = 2u;
+  EXPECT_FALSE(read_script_effect(field, kMonster, "").term.has_value());
+}
+
 }  // namespace
 }  // namespace bc::ygopro

@@ -105,5 +105,44 @@ TEST(YgoproBattleStart, ATriggerAtDamageCalculation) {
   EXPECT_FALSE(read_script_effect(field, kMonster, "").term);
 }
 
+// Option Hunter (batch 17): a Trap activated on EVENT_BATTLE_DESTROYED is
+// offered by both cores as the battle-destroyed monsters are sent, at the end of
+// the Damage Step (a battle event: no Damage Step flag needed), its condition hidden.
+TEST(YgoproBattleStart, ATrapOnADestructionByBattleAtTheEndOfTheDamageStep) {
+  json hunter = effect("EFFECT_TYPE_ACTIVATE", "EVENT_BATTLE_DESTROYED", "EFFECT_FLAG_PLAYER_TARGET");
+  hunter["category"] = "CATEGORY_RECOVER";
+  hunter["condition"] = "c33248692.lua:18-20";
+  const auto reading = read_script_effect(hunter, kTrap, "");
+  ASSERT_TRUE(reading.term);
+  EXPECT_EQ(reading.term->timings, bit(Timing::EndOfDamageStep));
+  EXPECT_TRUE(reading.engine_timings);
+  EXPECT_TRUE(reading.hidden_condition);
+  json destroying = hunter;
+  destroying["event_code"] = "EVENT_BATTLE_DESTROYING";
+  EXPECT_EQ(read_script_effect(destroying, kTrap, "").term->timings, bit(Timing::EndOfDamageStep));
+}
+
+// Changing Destiny (batch 17): a choice in the operation of a card that negates
+// the attack comes after the negation (the opponent picks a gain or a damage):
+// the attack negation is read, its position change beside taken from the stream.
+// The same choice without Duel.NegateAttack stays a choice of the card's effects.
+TEST(YgoproBattleStart, AChoiceAfterAnAttackNegationIsNoChoiceOfEffects) {
+  json destiny = effect("EFFECT_TYPE_ACTIVATE", "EVENT_ATTACK_ANNOUNCE", "EFFECT_FLAG_CARD_TARGET");
+  destiny["operation"] = "c24673894.lua:23-37";
+  destiny["operation_uses"] = {"Duel.ChangePosition", "Duel.NegateAttack", "Duel.Recover", "Duel.SelectOption",
+                               "POS_FACEUP_DEFENSE"};
+  const auto reading = read_script_effect(destiny, kTrap, "");
+  ASSERT_TRUE(reading.term);
+  ASSERT_EQ(reading.term->op_count, 2);
+  EXPECT_EQ(reading.term->ops[0].code, OpCode::Opaque);
+  EXPECT_EQ(reading.term->ops[1].code, OpCode::NegateAttack);
+  EXPECT_TRUE(reading.open_outcome);
+  json modal = destiny;
+  modal["operation_uses"] = {"Duel.ChangePosition", "Duel.SelectOption", "POS_FACEUP_DEFENSE"};
+  const auto choice = read_script_effect(modal, kTrap, "");
+  EXPECT_FALSE(choice.term->has_op(OpCode::NegateAttack));
+  EXPECT_NE(choice.rule.find("chooses one of its effects"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace bc::ygopro

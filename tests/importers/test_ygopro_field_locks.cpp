@@ -228,5 +228,34 @@ TEST(YgoproFieldLocks, AMonstersShieldInItsControllersTurnIsReadForThatTurn) {
   EXPECT_FALSE(more.term && more.term->continuous.kind == ContinuousKind::NoBattleDamage);
 }
 
+// Gora Turtle (batch 17): a monster's field EFFECT_CANNOT_ATTACK_ANNOUNCE over
+// both sides' monsters with :IsAttackAbove(1900) alone is cannot_attack_at_least
+// 1900 on its host; one side, a condition, or another test beside is not read.
+TEST(YgoproFieldLocks, AMonstersLockOnDeclarationsByAtkIsRead) {
+  const json gora = {{"effect_type", "EFFECT_TYPE_FIELD"}, {"effect_type_value", 2u}, {"event_code", "EFFECT_CANNOT_ATTACK_ANNOUNCE"},
+                     {"event_code_value", 86u}, {"range", "LOCATION_MZONE"}, {"range_value", 4u},
+                     {"target_range_self", 4u}, {"target_range_opponent", 4u}, {"target_check", "c80233946.lua:12-14"},
+                     {"target_check_uses", {":IsAttackAbove", ":IsAttackAbove(1900)"}}};
+  ContinuousSpec k;
+  ASSERT_TRUE(script_attrs::monster_atk_lock(gora, k));
+  EXPECT_EQ(k, (ContinuousSpec{ContinuousKind::CannotAttackAtLeast, 1900}));
+  const ScriptReading r = read_script_effect(gora, kMonster, "");
+  ASSERT_TRUE(r.term);
+  EXPECT_EQ(r.term->continuous, k);
+  json one_side = gora;
+  one_side["target_range_self"] = 0u;
+  EXPECT_FALSE(script_attrs::monster_atk_lock(one_side, k));
+  json conditioned = gora;
+  conditioned["condition"] = "c1.lua:1-2";
+  EXPECT_FALSE(script_attrs::monster_atk_lock(conditioned, k));
+  json more = gora;
+  more["target_check_uses"] = {":IsAttackAbove", ":IsAttackAbove(1900)", ":IsRace", "RACE_WARRIOR"};
+  EXPECT_FALSE(script_attrs::monster_atk_lock(more, k));
+  json announce = gora;
+  announce["event_code"] = "EFFECT_CANNOT_ATTACK";
+  announce["event_code_value"] = 85u;
+  EXPECT_FALSE(script_attrs::monster_atk_lock(announce, k));
+}
+
 }  // namespace
 }  // namespace bc::ygopro

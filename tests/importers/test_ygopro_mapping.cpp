@@ -244,15 +244,15 @@ TEST(YgoproMapping, IgnitionAndContinuousAreNotRead) {
   EXPECT_FALSE(read_script_effect(effect("EFFECT_TYPE_SINGLE", "EFFECT_UPDATE_ATTACK"), kMonster, "").term);
 }
 
-// The one continuous effect read: a monster's own EFFECT_DIRECT_ATTACK (Jinzo #7).
+// A monster's own EFFECT_DIRECT_ATTACK (Jinzo #7).
 TEST(YgoproMapping, DirectAttackOnItselfIsReadAsContinuous) {
   const EffectTerm t = read(effect("EFFECT_TYPE_SINGLE", "EFFECT_DIRECT_ATTACK"));
   EXPECT_EQ(t.activation, Activation::Continuous);
   EXPECT_EQ(t.continuous.kind, ContinuousKind::MayAttackDirectly);
   EXPECT_EQ(t.card_type, CardType::Monster);
   json conditional = effect("EFFECT_TYPE_SINGLE", "EFFECT_DIRECT_ATTACK");
-  conditional["condition"] = "c1.lua:3-5";
-  EXPECT_FALSE(read_script_effect(conditional, kMonster, "").term);
+  conditional["condition"] = "c1.lua:3-5";  // Rocket Jumper's: its condition hidden (YgoproAtkParts)
+  EXPECT_TRUE(read_script_effect(conditional, kMonster, "").hidden_condition);
   EXPECT_FALSE(read_script_effect(effect("EFFECT_TYPE_FIELD", "EFFECT_DIRECT_ATTACK"), kMonster, "").term);
   EXPECT_FALSE(read_script_effect(effect("EFFECT_TYPE_SINGLE", "EFFECT_DIRECT_ATTACK"), kTrap, "").term);
 }

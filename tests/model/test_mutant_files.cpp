@@ -118,6 +118,8 @@ const std::map<std::string, Distortion>& expected() {
       {"attack-all-counts-only-damage-steps",
        knob(Knob::AttackAllCountsEveryDeclaration, "each_monster_attacked_once", "attack-all.toml")},
       {"must-attack-ignored", knob(Knob::MustAttackBinds, "must_attack_is_obeyed", "must-attack.toml")},
+      {"must-attack-battle-phase-skippable",
+       knob(Knob::MustAttackEntersBattlePhase, "must_attack_is_obeyed", "must-attack.toml")},
       {"declaration-locks-ignored",
        knob(Knob::DeclarationLocksBind, "declaration_locks_are_obeyed", "declaration-locks.toml")},
       {"control-change-keeps-attack", knob(Knob::ControlChangeStopsAttack, "attack_stops_when_attacker_changes_control",

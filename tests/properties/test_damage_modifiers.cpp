@@ -114,6 +114,15 @@ TEST(ModifiedBattleDamage, FollowsTheCoresOrder) {
   EXPECT_EQ(modified_battle_damage(Player::P1, 300, m).amount, 300);  // redirected damage is not doubled
   m.zero = player_bit(Player::P2);
   EXPECT_EQ(modified_battle_damage(Player::P1, 300, m).amount, 0);  // the taker's "no damage" comes last
+  m.reverse = player_bit(Player::P2);
+  EXPECT_FALSE(modified_battle_damage(Player::P1, 300, m).gain);  // no damage, nothing to reverse
+  m.zero = 0;
+  m.halve = player_bit(Player::P2);
+  const DamageOutcome g = modified_battle_damage(Player::P1, 300, m);  // redirected, halved, then a gain (order 1-4)
+  EXPECT_TRUE(g.gain);
+  EXPECT_EQ(g.to, Player::P2);
+  EXPECT_EQ(g.amount, 150);  // redirected damage is not doubled: halved only
+  EXPECT_FALSE(modified_battle_damage(Player::P2, 300, DamageModifiers{.reverse = player_bit(Player::P1)}).gain);
 }
 
 }  // namespace

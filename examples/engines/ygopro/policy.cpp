@@ -91,7 +91,9 @@ Options Policy::options_for(const StreamMessage& m, std::span<const std::uint8_t
       else add(o, Response::i32(7), "to the End Phase");
       return o;
     case bc::ygopro::msg::kSelectBattleCmd:
-      if (attacks_ == 0)
+      // One attack a path; more when the core lets the Battle Phase end no other way (a monster
+      // that must attack if able, Berserk Gorilla: neither Main Phase 2 nor the End Phase offered).
+      if (attacks_ == 0 || (!d.to_main2 && !d.to_end))
         for (std::size_t i = 0; i < d.attackers.size(); ++i)
           add(o, Response::i32(static_cast<std::int32_t>(i << 16 | 1)), "attack with #" + std::to_string(i) + " " + code_of(d.attackers[i]));
       if (o.responses.empty()) {
