@@ -32,7 +32,7 @@ bool Stepper::conditions_hold(std::uint8_t card) const {
   if ((need & kCondOwnBattling) && (battling_slot(c.owner) == kNoSlot || !live)) return false;
   if ((need & kCondOpponentAttacks) && (!attack_live() || side_of(s.attacker) == c.owner)) return false;
   if ((need & kCondDirectAttack) && s.target != kDirect) return false;
-  if ((need & kCondHostAttacked) && (h == kNoSlot || !s.zones[h].has(kAttacked))) return false;
+  if ((need & kCondHostAttacked) && !has_attacked(h)) return false;
   if ((need & kCondHostBattled) && (h == kNoSlot || !s.zones[h].has(kBattled))) return false;
   if ((need & kCondTargetOnField) && !(s.target < kSlotCount && s.zones[s.target].occupied())) return false;
   if ((need & kCondHostAttacking) && (h == kNoSlot || h != s.attacker)) return false;

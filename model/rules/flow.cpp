@@ -142,7 +142,7 @@ void Stepper::defense_after_attacking() {
   for (std::uint8_t c = 0; c < sc.cards.size(); ++c) {
     if (sc.cards[c].term.continuous.kind != ContinuousKind::DefenseAfterAttacking || !continuous_active(c)) continue;
     const std::uint8_t h = host_slot(c);
-    if (h != kNoSlot && s.zones[h].has(kAttacked) && s.zones[h].position() == Position::FaceUpAttack)
+    if (has_attacked(h) && s.zones[h].position() == Position::FaceUpAttack)
       change_position(h, Position::FaceUpDefense);
   }
 }

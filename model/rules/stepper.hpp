@@ -34,6 +34,11 @@ struct Stepper {
   bool attack_live() const;
   bool one_chain_window() const;
   std::uint8_t host_slot(std::uint8_t card) const;   ///< slot of a card's host monster, kNoSlot if none/absent
+  /// "Has attacked" (kAttacked): only the turn player's monsters attack; on the
+  /// opponent's side the same bit is kAttackedByAll (attacked by an attack-all monster).
+  bool has_attacked(std::uint8_t slot) const {
+    return slot < kSlotCount && side_of(slot) == Player::P1 && s.zones[slot].has(kAttacked);
+  }
   std::uint8_t battling_slot(Player p) const;        ///< p's monster in the current battle, kNoSlot if none
   int current_atk(std::uint8_t slot) const;
   int current_def(std::uint8_t slot) const;
