@@ -221,6 +221,14 @@ void draw_defense_after_attacking(const Rng& r, EffectTerm& t, bool hostable) {
   }
 }
 
+/// A "cannot be destroyed by battle" that holds only against a monster with
+/// some ATK or more (Obnoxious Celtic Guard's 1900): on a third of them, from a
+/// hash of the generator's state that does not advance it.
+void draw_guard_atk(const Rng& r, EffectTerm& t) {
+  Rng side{fmix64(r.s ^ 0x6A4D'A7C0'1900'0008ull)};
+  if (t.continuous.kind == ContinuousKind::IndestructibleByBattle && side.chance(33)) t.continuous.amount = side.hundreds(1, 30);
+}
+
 /// A Spell or Trap card (Mystical Space Typhoon) or any card (Nightmare Penguin) as the target of one
 /// quick Spell or Trap in ten without one, its first operation "destroy target" or "return_to_hand
 /// target"; from a hash of the generator's state that does not advance it.
@@ -270,6 +278,7 @@ EffectTerm draw_term(Rng& r) {
     draw_printed_atk(r, t);
     draw_defense_after_attacking(r, t, hostable);
     draw_battle_foe(r, t);
+    draw_guard_atk(r, t);
     return t;
   }
   draw_activated(r, t, hostable);

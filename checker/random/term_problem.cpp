@@ -82,6 +82,7 @@ std::string shape_problem(const EffectTerm& t, bool blanks) {
       : c.kind == ContinuousKind::CannotAttackOfType || c.kind == ContinuousKind::TypePiercing
           ? (c.amount < 1 || c.amount >= kMonsterTypeCount)
       : takes_amount(c.kind) ? (c.amount % 100 != 0 || c.amount < -kMaxAmount || c.amount > kMaxAmount)
+      : c.kind == ContinuousKind::IndestructibleByBattle ? (c.amount % 100 != 0 || c.amount < 0 || c.amount > kMaxAmount)
                              : c.amount != 0)
     return "continuous amount";
   return "";

@@ -362,6 +362,12 @@ bool continuous_part(const json& e, std::uint32_t card_type, EffectTerm& t, Scri
     t.continuous = lock;
     return true;
   }
+  if (ContinuousSpec guard; (card_type & kTypeMonster) && battle_guard_by_atk(e, guard)) {
+    monster_part(t, r, guard.kind, "EFFECT_INDESTRUCTABLE_BATTLE on itself against " + std::to_string(guard.amount) +
+                                       " or more ATK -> " + continuous_text(guard) + " (continuous)");
+    t.continuous = guard;
+    return true;
+  }
   if (ContinuousSpec atk; (card_type & kTypeMonster) && printed_atk_part(e, atk)) {
     monster_part(t, r, atk.kind,
                  "field EFFECT_UPDATE_ATTACK " + std::to_string(atk.amount) + " on " +

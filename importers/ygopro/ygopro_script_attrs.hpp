@@ -159,6 +159,9 @@ bool field_lock(const json& e, std::uint32_t card_type, ContinuousSpec& out, std
 /// A monster's own lock on declarations by ATK (Gora Turtle: EFFECT_CANNOT_ATTACK_ANNOUNCE
 /// over both sides' monsters with `:IsAttackAbove(N)`): cannot_attack_at_least N.
 bool monster_atk_lock(const json& e, ContinuousSpec& out);
+/// A monster kept from destruction by battle by strong monsters only (Obnoxious Celtic Guard:
+/// EFFECT_INDESTRUCTABLE_BATTLE whose value tests the foe's ATK >= N): indestructible_by_battle N.
+bool battle_guard_by_atk(const json& e, ContinuousSpec& out);
 /// The continuous negations field_lock reads (Skill Drain's of monsters'
 /// effects, Royal Decree's of Traps'): false, and `out` untouched, otherwise.
 bool field_negation(const json& e, ContinuousSpec& out, std::string& rule);

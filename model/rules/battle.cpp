@@ -36,13 +36,13 @@ void Stepper::damage_calculation() {
     emit(e);
     if (atk > other) {
       if (vs_attack || pierces(s.attacker)) inflict(Player::P2, atk - other);
-      confirm_destroyed(s.target);
+      confirm_destroyed(s.target, atk);
     } else if (atk < other) {
       inflict(Player::P1, other - atk);
-      if (vs_attack) confirm_destroyed(s.attacker);
+      if (vs_attack) confirm_destroyed(s.attacker, other);
     } else if (vs_attack && r.flag(Knob::EqualAtkDestroysBoth) && (atk > 0 || r.flag(Knob::ZeroAtkBattleDestroys))) {
-      confirm_destroyed(s.attacker);
-      confirm_destroyed(s.target);
+      confirm_destroyed(s.attacker, other);
+      confirm_destroyed(s.target, atk);
     }
   }
   if (r.get(Knob::BattleDestroyedLeaveTiming) == 0) send_battle_destroyed();
@@ -122,10 +122,11 @@ void Stepper::modify_battle_damage(Player owner, const Op& op) {
   s.damage_mods |= turn ? static_cast<std::uint16_t>(battle << 4) : battle;
 }
 
-void Stepper::confirm_destroyed(std::uint8_t slot) {
+void Stepper::confirm_destroyed(std::uint8_t slot, int foe_atk) {
   const bool p1 = side_of(slot) == Player::P1;
   if (s.has(p1 ? kSafeP1 : kSafeP2) || s.has(p1 ? kSafeTurnP1 : kSafeTurnP2)) return;  // "cannot be destroyed by battle"
-  if (hosts(ContinuousKind::IndestructibleByBattle, slot)) return;  // its own continuous effect, face-up (S0 §6.3.4.3.3)
+  for (std::uint8_t c = 0; c < sc.cards.size(); ++c)  // its own continuous effect, face-up (S0 §6.3.4.3.3)
+    if (continuous_active(c) && host_slot(c) == slot && indestructible_against(sc.cards[c].term.continuous, foe_atk)) return;
   for (const BpChange& c : s.bp_changes)
     if (c.safe() && c.zone_slot() == slot) return;  // an effect's, for the turn (OpCode::IndestructibleByBattle)
   s.zones[slot].bits |= kDestroyConfirmed;

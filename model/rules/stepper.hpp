@@ -81,7 +81,8 @@ struct Stepper {
   void flip_target_if_face_down();
   void damage_calculation();
   void inflict(Player p, int amount);
-  void confirm_destroyed(std::uint8_t slot);
+  /// Destruction by battle of `slot`'s monster, unless something keeps it; `foe_atk`: the ATK it battled.
+  void confirm_destroyed(std::uint8_t slot, int foe_atk);
   void send_battle_destroyed();
   void replay();
 

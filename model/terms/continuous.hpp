@@ -31,7 +31,7 @@ enum class ContinuousKind : std::uint8_t {
   MustAttack,           ///< the host must attack if able: the Battle Phase does not end while it can declare an attack
   CannotAttackLevelAtLeast,  ///< monsters of Level amount or higher cannot declare an attack (Gravity Bind)
   CannotAttackOfType,   ///< monsters of the Type amount (a MonsterType) cannot declare an attack (Insect Barrier)
-  IndestructibleByBattle,  ///< the host cannot be destroyed by battle (Spirit Reaper, Marshmallon; S0 §6.3.4.3.3)
+  IndestructibleByBattle,  ///< the host cannot be destroyed by battle (Spirit Reaper, Marshmallon; S0 §6.3.4.3.3), or with an amount only by a monster with that much ATK or more (indestructible_against)
   /// The host's controller's opponent cannot activate Trap cards during the
   /// Battle Phase (Mirage Dragon): no_trap_activation for one player only.
   OpponentNoTrapActivation,
@@ -193,6 +193,15 @@ constexpr int printed_atk_change(const ContinuousSpec& k, MonsterType type, Mons
 /// printed Type: the model (Stepper::pierces) reads a card through this one function.
 constexpr bool type_piercing_reaches(const ContinuousSpec& k, MonsterType type) {
   return k.kind == ContinuousKind::TypePiercing && type != MonsterType::None && static_cast<int>(type) == k.amount;
+}
+
+/// Whether an indestructible_by_battle part `k` keeps its host from destruction
+/// in a battle against a monster with `foe_atk` ATK at damage calculation:
+/// every battle when `k.amount` is 0 (Spirit Reaper), else only against `k.amount`
+/// or more ATK (Obnoxious Celtic Guard: 1900). The model (Stepper::confirm_destroyed)
+/// and the monitors (expect_outcome) read a card through this one function.
+constexpr bool indestructible_against(const ContinuousSpec& k, int foe_atk) {
+  return k.kind == ContinuousKind::IndestructibleByBattle && (k.amount <= 0 || foe_atk >= k.amount);
 }
 
 /// Locks on attack declarations that read a monster's printed Level or Type,

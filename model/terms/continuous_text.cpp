@@ -100,7 +100,8 @@ std::string continuous_text(const ContinuousSpec& k) {
   std::string out(name(k.kind));
   const AmountKind a = amount_kind(k.kind);
   if (a == AmountKind::Type) return out + " " + std::string(name(static_cast<MonsterType>(k.amount)));
-  if (a != AmountKind::None) out += " " + std::to_string(k.amount);
+  if (a != AmountKind::None || (k.kind == ContinuousKind::IndestructibleByBattle && k.amount > 0))
+    out += " " + std::to_string(k.amount);
   if (k.foe_attribute != 0) out += " vs " + std::string(name(static_cast<MonsterAttribute>(k.foe_attribute)));
   else if (k.foe_type != 0) out += " vs " + std::string(name(static_cast<MonsterType>(k.foe_type)));
   return out;
@@ -120,6 +121,13 @@ bool parse_continuous_spec(const std::string& text, ContinuousSpec& out, std::st
     if (w[2] != "vs") return error = brief_quote(w[0]) + " takes an amount and optionally `vs` an Attribute or a Type", false;
     if (!parse_foe(w[3], out, error)) return false;
     w.resize(2);
+  }
+  if (*kind == ContinuousKind::IndestructibleByBattle && w.size() == 2) {  // "vs N or more ATK" (indestructible_against)
+    const auto n = read_amount(AmountKind::Atk, w[1], error);
+    if (!n) return false;
+    if (*n <= 0) return error = brief_quote(w[0]) + " takes no amount, or the least ATK (above 0) it holds against", false;
+    out.amount = static_cast<std::int16_t>(*n);
+    return true;
   }
   if ((a != AmountKind::None) != (w.size() == 2))
     return error = brief_quote(w[0]) + (a != AmountKind::None ? " needs an amount" : " takes no amount"), false;

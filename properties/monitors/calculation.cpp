@@ -72,6 +72,16 @@ std::uint16_t expected_destruction(const Event& e) {
   return e.value > 0 ? static_cast<std::uint16_t>(kCalcExpectAttacker | kCalcExpectTarget) : 0;
 }
 
+/// The indestructible_by_battle parts that hold against a foe with `foe_atk` ATK.
+std::uint16_t indestructible_vs(const Ctx& c, int foe_atk) {
+  std::uint16_t out = 0;
+  for (std::uint8_t i = 0; i < kMaxCards; ++i) {
+    const ContinuousSpec k{ContinuousKind::IndestructibleByBattle, static_cast<std::int16_t>(100 * c.card_indestructible_atk[i])};
+    if ((c.card_indestructible & card_bit(i)) && indestructible_against(k, foe_atk)) out |= card_bit(i);
+  }
+  return out;
+}
+
 }  // namespace
 
 void expect_outcome(Ctx& c, const Event& e) {
@@ -80,11 +90,13 @@ void expect_outcome(Ctx& c, const Event& e) {
   if (protected_monsters(c, attacker_side)) calc &= static_cast<std::uint16_t>(~kCalcExpectAttacker);
   if (protected_monsters(c, other(attacker_side))) calc &= static_cast<std::uint16_t>(~kCalcExpectTarget);
   // A battler's own "cannot be destroyed by battle", face-up at damage calculation (S0 §6.3.4.3.3).
-  if (slot_applies(c, c.card_indestructible & ~c.card_negatable, e.slot)) calc &= static_cast<std::uint16_t>(~kCalcExpectAttacker);
-  if (slot_applies(c, c.card_indestructible & ~c.card_negatable, e.target)) calc &= static_cast<std::uint16_t>(~kCalcExpectTarget);
+  // The attacker is destroyed only against an Attack Position monster, whose ATK is value2.
+  const std::uint16_t keeps_attacker = indestructible_vs(c, e.value2), keeps_target = indestructible_vs(c, e.value);
+  if (slot_applies(c, keeps_attacker & ~c.card_negatable, e.slot)) calc &= static_cast<std::uint16_t>(~kCalcExpectAttacker);
+  if (slot_applies(c, keeps_target & ~c.card_negatable, e.target)) calc &= static_cast<std::uint16_t>(~kCalcExpectTarget);
   // One that another card may negate (card_negatable): destroyed or not, either is read as right.
-  if (slot_applies(c, c.card_indestructible & c.card_negatable, e.slot)) calc |= kCalcMaybeAttacker;
-  if (slot_applies(c, c.card_indestructible & c.card_negatable, e.target)) calc |= kCalcMaybeTarget;
+  if (slot_applies(c, keeps_attacker & c.card_negatable, e.slot)) calc |= kCalcMaybeAttacker;
+  if (slot_applies(c, keeps_target & c.card_negatable, e.target)) calc |= kCalcMaybeTarget;
   // A monster kept from it by an operation (indestructible_by_battle): the
   // events do not say which, so either outcome is read as right.
   if (c.card_safe_unknown != 0) calc |= kCalcMaybeAttacker | kCalcMaybeTarget;

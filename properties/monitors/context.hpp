@@ -148,6 +148,7 @@ struct TraceContext {
   std::uint16_t card_attack_all = 0;     ///< bit c: its host may attack each of the opponent's monsters once
   std::uint16_t card_must_attack = 0;    ///< bit c: its host must attack if able
   std::uint16_t card_indestructible = 0; ///< bit c: its host cannot be destroyed by battle
+  std::array<std::uint8_t, kMaxCards> card_indestructible_atk{};  ///< each such part's least foe ATK in hundreds (0: any; indestructible_against)
   /// bit c: its operation keeps a monster from destruction by battle for the turn
   /// (indestructible_by_battle): which monster, the events do not keep.
   std::uint16_t card_safe_unknown = 0;
@@ -245,7 +246,7 @@ inline constexpr std::size_t kContextHashFrom = offsetof(TraceContext, occupied)
 // The header before kContextHashFrom is not stored per state (the searches
 // pack a context without it): the tight bound is on the changing part.
 static_assert(sizeof(TraceContext) - kContextHashFrom <= 64, "the changing part is in every search node: keep it small");
-static_assert(sizeof(TraceContext) <= 160, "TraceContext is passed around by value: keep it small");
+static_assert(sizeof(TraceContext) <= 176, "TraceContext is passed around by value: keep it small");
 
 /// Bit of a monster slot in the slot masks (0 for kNoSlot / kDirect).
 constexpr std::uint16_t slot_bit(std::uint8_t slot) {

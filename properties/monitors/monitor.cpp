@@ -3,6 +3,7 @@
 /// fold), finish() at the end of a trace, and the context hash.
 #include "properties/monitors/monitor.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 
@@ -155,7 +156,11 @@ void card_facts(TraceContext& c, const CardSpec& card, std::uint16_t cb) {
   if (binds && t.continuous.kind == ContinuousKind::CannotAttackDirectly) c.card_no_direct |= cb;
   if (t.continuous.kind == ContinuousKind::AttackAllOnceEach) c.card_attack_all |= cb;
   if (binds && t.continuous.kind == ContinuousKind::MustAttack) c.card_must_attack |= cb;
-  if (t.continuous.kind == ContinuousKind::IndestructibleByBattle) c.card_indestructible |= cb;
+  if (t.continuous.kind == ContinuousKind::IndestructibleByBattle) {
+    c.card_indestructible |= cb;
+    for (std::uint8_t i = 0; i < kMaxCards; ++i)
+      if (cb == card_bit(i)) c.card_indestructible_atk[i] = static_cast<std::uint8_t>(std::clamp(t.continuous.amount / 100, 0, 255));
+  }
   if (t.continuous.kind == ContinuousKind::CannotAttackAtLeast) c.card_attack_lock |= cb;
   // A printed lock on a monster of its own, or one that applies only once its
   // card has resolved (continuous_after_activation), or that may be negated: not in locked_monsters.

@@ -257,5 +257,38 @@ TEST(YgoproFieldLocks, AMonstersLockOnDeclarationsByAtkIsRead) {
   EXPECT_FALSE(script_attrs::monster_atk_lock(announce, k));
 }
 
+// Obnoxious Celtic Guard (batch 18): its own EFFECT_INDESTRUCTABLE_BATTLE whose
+// value tests the monster it battles for 1900 or more ATK is indestructible_by_battle
+// 1900, in Fluorohydride's shape (:IsAttackAbove, with its Defense Position
+// attacker's DEF test) and EDOPro's (:GetAttack()>=1900); a literal SetValue(1)
+// stays a guard against every battle, and a value testing anything else is not read.
+TEST(YgoproFieldLocks, AGuardAgainstStrongMonstersIsRead) {
+  const json fluoro = {{"effect_type", "EFFECT_TYPE_SINGLE"}, {"effect_type_value", 1u}, {"event_code", "EFFECT_INDESTRUCTABLE_BATTLE"},
+                       {"event_code_value", 42u}, {"value_function", "c52077741.lua:10-16"},
+                       {"value_function_uses", {":IsAttackAbove", ":IsAttackAbove(1900)", ":IsDefenseAbove", ":IsDefenseAbove(1900)",
+                                                ":IsDefensePos", "Duel.GetAttacker"}}};
+  const ScriptReading r = read_script_effect(fluoro, kMonster, "");
+  ASSERT_TRUE(r.term);
+  EXPECT_EQ(r.term->continuous, (ContinuousSpec{ContinuousKind::IndestructibleByBattle, 1900}));
+  json edo = fluoro;
+  edo["value_function_uses"] = {":GetAttack", ":GetAttack()>=1900"};
+  ContinuousSpec k;
+  ASSERT_TRUE(script_attrs::battle_guard_by_atk(edo, k));
+  EXPECT_EQ(k, (ContinuousSpec{ContinuousKind::IndestructibleByBattle, 1900}));
+  json reaper = fluoro;
+  reaper.erase("value_function");
+  reaper.erase("value_function_uses");
+  reaper["value"] = 1u;
+  const ScriptReading any = read_script_effect(reaper, kMonster, "");
+  ASSERT_TRUE(any.term);
+  EXPECT_EQ(any.term->continuous, (ContinuousSpec{ContinuousKind::IndestructibleByBattle, 0}));
+  json other = fluoro;
+  other["value_function_uses"] = {":IsAttackAbove", ":IsAttackAbove(1900)", ":IsRace", "RACE_WARRIOR"};
+  EXPECT_FALSE(script_attrs::battle_guard_by_atk(other, k));
+  json conditioned = edo;
+  conditioned["condition"] = "c1.lua:1-2";
+  EXPECT_FALSE(script_attrs::battle_guard_by_atk(conditioned, k));
+}
+
 }  // namespace
 }  // namespace bc::ygopro

@@ -158,6 +158,40 @@ TEST(YgoproVerdicts, LegalButWithheldIsFlaggedUnlessAConditionCouldExplainIt) {
   EXPECT_TRUE(c.divergence.illegal.empty());
 }
 
+/// Rocket Jumper's conditioned "may attack directly" (batch 16): a direct attack
+/// the engine withholds is not held against it while the card's condition is
+/// hidden, and is a fault once it is not. The recorded offer names no target
+/// (every target, the direct attack included); here it names the Defense
+/// Position monster only.
+TEST(YgoproVerdicts, AWithheldConditionedDirectAttackIsNotChecked) {
+  ImportResult r = testing::import_real("batch16/fluoro/fluoro-rocket_jumper_against_defenders-p000");
+  const ConformanceResult before = verdict(r);
+  ASSERT_TRUE(before.conforms());
+  std::size_t narrowed = 0;
+  for (TraceRecord& x : r.records) {
+    if (x.kind != RecordKind::Offered) continue;
+    ActionList only_monster;
+    for (Action a : x.offered.actions) {
+      if (a.type == ActionType::DeclareAttack && a.target == kNoSlot) {
+        a.target = slot_of(Player::P2, 0);
+        ++narrowed;
+      }
+      only_monster.push(a);
+    }
+    x.offered.actions = only_monster;
+  }
+  ASSERT_EQ(narrowed, 1u);
+  const ConformanceResult hidden = verdict(r);
+  EXPECT_TRUE(hidden.conforms());
+  EXPECT_EQ(hidden.unchecked_offers, before.unchecked_offers + 1);
+  for (CardSpec& c : r.header.scenario.cards) c.hidden_condition = false;
+  const ConformanceResult c = verdict(r);
+  ASSERT_EQ(c.divergence.kind, DivergenceKind::Offered);
+  ASSERT_EQ(c.divergence.withheld.size(), 1u);
+  EXPECT_EQ(c.divergence.withheld[0].type, ActionType::DeclareAttack);
+  EXPECT_EQ(c.divergence.withheld[0].target, kDirect);
+}
+
 /// A procedural deviation in a real recording is reported at the event, by the
 /// property that names the rule: P9's battle-destroyed monster moved to the
 /// Graveyard right at damage calculation.

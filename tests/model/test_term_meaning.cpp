@@ -102,6 +102,13 @@ TEST(TermMeaning, LibraryRefusesOnlyWhatNoHostCouldFix) {
                      "c.toml:7: card[0].effect.trigger: ", "a trap card has no monster of its own");
   EXPECT_EQ(library_error("monster", R"({ activation = "trigger", card_type = "monster", from_hand = true, trigger = "flipped", ops = ["opaque"] })"),
             "no error");
+  // A guard against strong monsters only (Obnoxious Celtic Guard): a positive ATK, or none.
+  EXPECT_EQ(library_error("monster", R"({ activation = "continuous", card_type = "monster", continuous = "indestructible_by_battle 1900" })"),
+            "no error");
+  EXPECT_INPUT_ERROR(library_error("monster", R"({ activation = "continuous", card_type = "monster", continuous = "indestructible_by_battle 0" })"),
+                     "c.toml:7: card[0].effect.continuous: ", "the least ATK (above 0) it holds against");
+  EXPECT_INPUT_ERROR(library_error("monster", R"({ activation = "continuous", card_type = "monster", continuous = "indestructible_by_battle 1950" })"),
+                     "c.toml:7: card[0].effect.continuous: ", "multiple of 100");
 }
 
 // ---------------------------------------------------------------- 2. operations with two objects or amounts

@@ -12,7 +12,8 @@ using bc::ygopro::Framing;
 
 namespace {
 
-constexpr std::uint8_t kEffectYn = 12, kOption = 14, kPlace = 18, kPosition = 19, kDisfield = 24, kAnnounceNumber = 143;
+constexpr std::uint8_t kEffectYn = 12, kOption = 14, kPlace = 18, kPosition = 19, kDisfield = 24, kUnselect = 26,
+                       kAnnounceNumber = 143;
 
 std::string code_of(const bc::ygopro::Choice& c) { return std::to_string(c.code); }
 
@@ -48,6 +49,28 @@ void card_options(const StreamMessage& m, std::span<const std::uint8_t> s, bool 
     for (std::uint32_t i = 0; i < min && i < cards.size(); ++i) idx.push_back(i);
     add(o, pick(idx), "the first " + std::to_string(min) + " cards");
   }
+}
+
+/// EDOPro's SELECT_UNSELECT_CARD (playerop.cpp, select_unselect_card; Mystik
+/// Wok's Tribute): finish (-1) once the core allows it, else each selectable
+/// card (i32 1, i32 index). Its payload: player, finishable, cancelable, min,
+/// max (u32s), then the selectable cards (u32 count; u32 code, u8 controller,
+/// u8 location, u32 sequence, u32 position each).
+bool unselect_options(const StreamMessage& m, std::span<const std::uint8_t> s, Options& o) {
+  const std::size_t p = m.payload;
+  if (p + 15 > s.size()) return false;
+  if (s[p + 1] != 0) {
+    add(o, Response::i32(-1), "finish");
+    return true;
+  }
+  const auto count = static_cast<std::uint32_t>(read_le(s, p + 11, 4));
+  for (std::uint32_t i = 0; i < count && p + 15 + 14 * (i + 1) <= s.size(); ++i) {
+    std::vector<std::uint8_t> b = {1, 0, 0, 0};
+    for (int k = 0; k < 4; ++k) b.push_back(static_cast<std::uint8_t>(i >> (8 * k)));
+    add(o, Response::raw(std::move(b)), "card #" + std::to_string(i) + " " + std::to_string(read_le(s, p + 15 + 14 * i, 4)));
+  }
+  o.branch = o.responses.size() > 1;
+  return !o.responses.empty();
 }
 
 /// SELECT_PLACE / SELECT_DISFIELD: the first free zones of the asking player
@@ -134,6 +157,9 @@ Options Policy::options_for(const StreamMessage& m, std::span<const std::uint8_t
       o.branch = n > 1;
       return o;
     }
+    case kUnselect:
+      if (edo && unselect_options(m, s, o)) return o;
+      break;
     case kPlace:
     case kDisfield:
       place_options(m, s, o);
