@@ -229,6 +229,16 @@ void draw_guard_atk(const Rng& r, EffectTerm& t) {
   if (t.continuous.kind == ContinuousKind::IndestructibleByBattle && side.chance(33)) t.continuous.amount = side.hundreds(1, 30);
 }
 
+/// No battle damage from the host's attacks only, to its controller, the
+/// opponent or both (Exploder Dragon): a third of a hosted no_battle_damage,
+/// from a hash of the generator's state that does not advance it.
+void draw_attacking_shield(const Rng& r, EffectTerm& t, bool hostable) {
+  Rng side{fmix64(r.s ^ 0xE8D1'0DE2'A77A'0009ull)};
+  if (!hostable || t.continuous.kind != ContinuousKind::NoBattleDamage || !side.chance(33)) return;
+  t.continuous = ContinuousSpec{ContinuousKind::NoBattleDamageAttacking};
+  t.continuous.of = static_cast<std::uint8_t>(1 + side.below(3));
+}
+
 /// A Spell or Trap card (Mystical Space Typhoon) or any card (Nightmare Penguin) as the target of one
 /// quick Spell or Trap in ten without one, its first operation "destroy target" or "return_to_hand
 /// target"; from a hash of the generator's state that does not advance it.
@@ -279,6 +289,7 @@ EffectTerm draw_term(Rng& r) {
     draw_defense_after_attacking(r, t, hostable);
     draw_battle_foe(r, t);
     draw_guard_atk(r, t);
+    draw_attacking_shield(r, t, hostable);
     return t;
   }
   draw_activated(r, t, hostable);

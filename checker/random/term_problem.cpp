@@ -73,6 +73,8 @@ std::string shape_problem(const EffectTerm& t, bool blanks) {
       return "continuous amount";
     return "";
   }
+  if (c.kind == ContinuousKind::NoBattleDamageAttacking)
+    return c.of >= 1 && c.of <= (kSparesController | kSparesOpponent) && c.amount == 0 && !c.all_monsters ? "" : "players spared";
   if (c.of != 0 || c.all_monsters) return "a Type, Attribute or reach on a part that names none";
   if ((c.foe_attribute != 0 || c.foe_type != 0) &&
       (!is_battle_atk_modifier(c.kind) || (c.foe_attribute != 0 && c.foe_type != 0) ||

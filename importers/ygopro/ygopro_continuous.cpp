@@ -362,10 +362,12 @@ bool continuous_part(const json& e, std::uint32_t card_type, EffectTerm& t, Scri
     t.continuous = lock;
     return true;
   }
-  if (ContinuousSpec guard; (card_type & kTypeMonster) && battle_guard_by_atk(e, guard)) {
-    monster_part(t, r, guard.kind, "EFFECT_INDESTRUCTABLE_BATTLE on itself against " + std::to_string(guard.amount) +
-                                       " or more ATK -> " + continuous_text(guard) + " (continuous)");
-    t.continuous = guard;
+  if (ContinuousSpec own; (card_type & kTypeMonster) && (battle_guard_by_atk(e, own) || attacking_shield(e, own))) {
+    monster_part(t, r, own.kind, std::string(own.kind == ContinuousKind::IndestructibleByBattle
+                                                 ? "EFFECT_INDESTRUCTABLE_BATTLE on itself against that much ATK or more"
+                                                 : "EFFECT_AVOID_BATTLE_DAMAGE or EFFECT_NO_BATTLE_DAMAGE while it attacks") +
+                                     " -> " + continuous_text(own) + " (continuous)");
+    t.continuous = own;
     return true;
   }
   if (ContinuousSpec atk; (card_type & kTypeMonster) && printed_atk_part(e, atk)) {

@@ -164,6 +164,29 @@ bool battle_guard_by_atk(const json& e, ContinuousSpec& out) {
   return true;
 }
 
+/// Exploder Dragon's shape: a monster's own EFFECT_AVOID_BATTLE_DAMAGE (201: its
+/// controller takes none) or EFFECT_NO_BATTLE_DAMAGE (200: the opponent takes none)
+/// with SetValue(1), under a condition that asks only whether it is the attacker
+/// (Duel.GetAttacker against its handler): no_battle_damage_attacking you / opponent.
+bool attacking_shield(const json& e, ContinuousSpec& out) {
+  const std::string type = text_of(e, "effect_type");
+  const bool single = type.empty() ? value_of(e, "effect_type_value") == 0x1 : type == "EFFECT_TYPE_SINGLE";
+  const bool avoid = event_is(e, Constant{"EFFECT_AVOID_BATTLE_DAMAGE", 201});
+  if (!single || value_of(e, "value") != 1 || !(avoid || event_is(e, Constant{"EFFECT_NO_BATTLE_DAMAGE", 200}))) return false;
+  const auto uses = e.find("condition_uses");
+  if (uses == e.end() || !uses->is_array()) return false;
+  bool attacker = false;
+  for (const json& u : *uses) {
+    const std::string w = u.is_string() ? u.get<std::string>() : std::string();
+    attacker = attacker || w == "Duel.GetAttacker";
+    if (w != "Duel.GetAttacker" && w != ":GetHandler") return false;
+  }
+  if (!attacker) return false;
+  out = ContinuousSpec{ContinuousKind::NoBattleDamageAttacking};
+  out.of = avoid ? kSparesController : kSparesOpponent;
+  return true;
+}
+
 /// Skill Drain's shape: a field effect EFFECT_DISABLE (2 in both cores)
 /// whose target check does not keep to Spells or Traps (Royal Decree's and
 /// Jinzo's name only TYPE_TRAP; Spell Canceller's only TYPE_SPELL).

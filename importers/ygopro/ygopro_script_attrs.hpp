@@ -162,6 +162,9 @@ bool monster_atk_lock(const json& e, ContinuousSpec& out);
 /// A monster kept from destruction by battle by strong monsters only (Obnoxious Celtic Guard:
 /// EFFECT_INDESTRUCTABLE_BATTLE whose value tests the foe's ATK >= N): indestructible_by_battle N.
 bool battle_guard_by_atk(const json& e, ContinuousSpec& out);
+/// A monster's own "no battle damage" while it attacks (Exploder Dragon: EFFECT_AVOID_BATTLE_DAMAGE,
+/// EFFECT_NO_BATTLE_DAMAGE under Duel.GetAttacker()==handler): no_battle_damage_attacking you / opponent.
+bool attacking_shield(const json& e, ContinuousSpec& out);
 /// The continuous negations field_lock reads (Skill Drain's of monsters'
 /// effects, Royal Decree's of Traps'): false, and `out` untouched, otherwise.
 bool field_negation(const json& e, ContinuousSpec& out, std::string& rule);

@@ -81,9 +81,14 @@ DamageModifiers Stepper::damage_modifiers() const {
     const bool p1 = p == Player::P1;
     if (s.has(p1 ? kNoDamageP1 : kNoDamageP2) || s.has(p1 ? kNoDamageTurnP1 : kNoDamageTurnP2)) m.zero |= player_bit(p);
   }
-  for (std::uint8_t c = 0; c < sc.cards.size(); ++c)
+  for (std::uint8_t c = 0; c < sc.cards.size(); ++c) {
     if (sc.cards[c].term.continuous.kind == ContinuousKind::NoBattleDamage && continuous_active(c) && shields_from_damage(c))
       m.zero |= player_bit(sc.cards[c].owner);
+    if (!continuous_active(c)) continue;
+    const bool attacks = host_slot(c) != kNoSlot && host_slot(c) == s.attacker;
+    for (Player p : {Player::P1, Player::P2})  // Exploder Dragon's: the battles its host attacks in
+      if (spared_when_attacking(sc.cards[c].term.continuous, attacks, p == sc.cards[c].owner)) m.zero |= player_bit(p);
+  }
   if (!r.flag(Knob::BattleDamageModifiers)) return m;
   for (Player p : {Player::P1, Player::P2}) {
     const bool p1 = p == Player::P1;

@@ -95,8 +95,15 @@ enum class ContinuousKind : std::uint8_t {
   /// (Enraged Battle Ox: one part for each of its three Types). Read where a
   /// monster's own piercing is, through type_piercing_reaches.
   TypePiercing,
+  /// No battle damage from the battles in which the host is the attacking
+  /// monster, to the players `of` names (kSparesController, kSparesOpponent):
+  /// Exploder Dragon spares both (its script: EFFECT_AVOID_BATTLE_DAMAGE and
+  /// EFFECT_NO_BATTLE_DAMAGE while it is the attacker). Applied at damage
+  /// calculation like "no battle damage" (S0 §6.3.4.3.3); read through
+  /// spared_when_attacking by the model; the monitors leave the amount to conformance.
+  NoBattleDamageAttacking,
 };
-inline constexpr int kContinuousKindCount = 31;
+inline constexpr int kContinuousKindCount = 32;
 /// The kinds a card on the field from the start may carry (every kind before
 /// FaceUpAttackPosition, and the ATK changes by Type or Attribute and
 /// DefenseAfterAttacking after them): the random generator draws its
@@ -128,7 +135,7 @@ constexpr bool continuous_needs_host(ContinuousKind k) {
          k == ContinuousKind::MustAttack || k == ContinuousKind::IndestructibleByBattle ||
          k == ContinuousKind::OpponentNoTrapActivation || k == ContinuousKind::DestroyedWhenTargeted ||
          k == ContinuousKind::DefenseAfterAttacking || k == ContinuousKind::DefenseAtEndOfDamageStep ||
-         k == ContinuousKind::AttackAtEndOfDamageStep;
+         k == ContinuousKind::AttackAtEndOfDamageStep || k == ContinuousKind::NoBattleDamageAttacking;
 }
 
 /// The continuous parts a Continuous Spell or Trap activated during the duel
@@ -202,6 +209,17 @@ constexpr bool type_piercing_reaches(const ContinuousSpec& k, MonsterType type) 
 /// and the monitors (expect_outcome) read a card through this one function.
 constexpr bool indestructible_against(const ContinuousSpec& k, int foe_atk) {
   return k.kind == ContinuousKind::IndestructibleByBattle && (k.amount <= 0 || foe_atk >= k.amount);
+}
+
+/// The players a no_battle_damage_attacking part spares (ContinuousSpec::of), relative to its controller.
+inline constexpr std::uint8_t kSparesController = 1, kSparesOpponent = 2;
+
+/// Whether the part `k` of a card whose controller is `controller` spares
+/// `player` the battle damage of a battle in which its host attacks
+/// (`host_attacks`): the model (Stepper::damage_modifiers) reads a card through this one function.
+constexpr bool spared_when_attacking(const ContinuousSpec& k, bool host_attacks, bool player_is_controller) {
+  if (k.kind != ContinuousKind::NoBattleDamageAttacking || !host_attacks) return false;
+  return (k.of & (player_is_controller ? kSparesController : kSparesOpponent)) != 0;
 }
 
 /// Locks on attack declarations that read a monster's printed Level or Type,

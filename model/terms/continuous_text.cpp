@@ -97,6 +97,8 @@ bool parse_foe(const std::string& w, ContinuousSpec& out, std::string& error) {
 
 std::string continuous_text(const ContinuousSpec& k) {
   if (is_printed_atk_modifier(k.kind)) return printed_atk_text(k);
+  if (k.kind == ContinuousKind::NoBattleDamageAttacking)
+    return std::string(name(k.kind)) + (k.of == kSparesController ? " you" : k.of == kSparesOpponent ? " opponent" : " both");
   std::string out(name(k.kind));
   const AmountKind a = amount_kind(k.kind);
   if (a == AmountKind::Type) return out + " " + std::string(name(static_cast<MonsterType>(k.amount)));
@@ -121,6 +123,16 @@ bool parse_continuous_spec(const std::string& text, ContinuousSpec& out, std::st
     if (w[2] != "vs") return error = brief_quote(w[0]) + " takes an amount and optionally `vs` an Attribute or a Type", false;
     if (!parse_foe(w[3], out, error)) return false;
     w.resize(2);
+  }
+  if (*kind == ContinuousKind::NoBattleDamageAttacking) {  // "you", "opponent" or "both" (kSparesController...)
+    const std::uint8_t spares = w.size() != 2 ? 0
+                                : w[1] == "you"      ? kSparesController
+                                : w[1] == "opponent" ? kSparesOpponent
+                                : w[1] == "both"     ? kSparesController | kSparesOpponent
+                                                     : 0;
+    if (spares == 0) return error = brief_quote(w[0]) + " needs the players it spares: you, opponent or both", false;
+    out.of = spares;
+    return true;
   }
   if (*kind == ContinuousKind::IndestructibleByBattle && w.size() == 2) {  // "vs N or more ATK" (indestructible_against)
     const auto n = read_amount(AmountKind::Atk, w[1], error);

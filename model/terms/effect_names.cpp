@@ -39,7 +39,8 @@ constexpr std::array<std::string_view, kContinuousKindCount> kContinuous = {
     "cannot_attack_type", "indestructible_by_battle", "opponent_no_trap_activation",
     "destroyed_when_targeted", "face_up_attack_position", "negate_trap_effects",
     "negate_monster_effects", "type_atk", "attribute_atk", "defense_after_attacking",
-    "no_battle_damage", "defense_at_end_of_damage_step", "attack_at_end_of_damage_step", "type_piercing"};
+    "no_battle_damage", "defense_at_end_of_damage_step", "attack_at_end_of_damage_step", "type_piercing",
+    "no_battle_damage_attacking"};
 constexpr std::array<std::string_view, 3> kCardTypes = {"monster", "spell", "trap"};
 const std::vector<std::string_view> kConditions = {"battle",          "own_battling",    "opponent_attacks",
                                                    "direct_attack",   "host_attacked",   "host_battled",

@@ -180,6 +180,8 @@ void card_facts(TraceContext& c, const CardSpec& card, std::uint16_t cb) {
   // A piercing lent by Type (type_piercing): the header does not hold the
   // monsters' Types, so the amount is left to conformance.
   if (t.continuous.kind == ContinuousKind::TypePiercing) c.card_damage_unknown |= cb;
+  // No battle damage from its host's attacks (Exploder Dragon): the amount is left to conformance.
+  if (t.continuous.kind == ContinuousKind::NoBattleDamageAttacking) c.card_damage_unknown |= cb;
   // So for a piercing granted by an operation (grant_piercing): the events do
   // not show it once resolved.
   if (t.has_op(OpCode::GrantPiercing)) c.card_damage_unknown |= cb;

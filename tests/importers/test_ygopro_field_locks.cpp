@@ -290,5 +290,34 @@ TEST(YgoproFieldLocks, AGuardAgainstStrongMonstersIsRead) {
   EXPECT_FALSE(script_attrs::battle_guard_by_atk(conditioned, k));
 }
 
+// Exploder Dragon (batch 18): EFFECT_AVOID_BATTLE_DAMAGE and EFFECT_NO_BATTLE_DAMAGE
+// (SetValue(1)) under a condition asking only whether it is the attacker are
+// no_battle_damage_attacking you and opponent; a condition that asks more, or
+// another value, is not read.
+TEST(YgoproFieldLocks, NoBattleDamageWhileItAttacksIsRead) {
+  const json avoid = {{"effect_type", "EFFECT_TYPE_SINGLE"}, {"effect_type_value", 1u}, {"event_code", "EFFECT_AVOID_BATTLE_DAMAGE"},
+                      {"event_code_value", 201u}, {"value", 1u}, {"condition", "c20586572.lua:43-45"},
+                      {"condition_uses", {":GetHandler", "Duel.GetAttacker"}}};
+  const ScriptReading r = read_script_effect(avoid, kMonster, "");
+  ASSERT_TRUE(r.term);
+  EXPECT_EQ(r.term->continuous.kind, ContinuousKind::NoBattleDamageAttacking);
+  EXPECT_EQ(r.term->continuous.of, kSparesController);
+  json none = avoid;
+  none["event_code"] = "EFFECT_NO_BATTLE_DAMAGE";
+  none["event_code_value"] = 200u;
+  ContinuousSpec k;
+  ASSERT_TRUE(script_attrs::attacking_shield(none, k));
+  EXPECT_EQ(k.of, kSparesOpponent);
+  json more = avoid;
+  more["condition_uses"] = {":GetHandler", "Duel.GetAttacker", "Duel.GetTurnPlayer"};
+  EXPECT_FALSE(script_attrs::attacking_shield(more, k));
+  json target = avoid;
+  target["condition_uses"] = {":GetHandler", "Duel.GetAttackTarget"};
+  EXPECT_FALSE(script_attrs::attacking_shield(target, k));
+  json other_value = avoid;
+  other_value["value"] = 2u;
+  EXPECT_FALSE(script_attrs::attacking_shield(other_value, k));
+}
+
 }  // namespace
 }  // namespace bc::ygopro

@@ -240,7 +240,7 @@ INSTANTIATE_TEST_SUITE_P(Batches, RealRuns,
                                            Batch{"batch15/", "fluoro", 5, 3}, Batch{"batch15/", "edo", 5, 3},
                                            Batch{"batch16/", "fluoro", 6, 6}, Batch{"batch16/", "edo", 6, 6},
                                            Batch{"batch17/", "fluoro", 5, 3}, Batch{"batch17/", "edo", 5, 3},
-                                           Batch{"batch18/", "fluoro", 6, 2}, Batch{"batch18/", "edo", 7, 2}),
+                                           Batch{"batch18/", "fluoro", 6, 3}, Batch{"batch18/", "edo", 7, 3}),
                          [](const auto& info) {
                            std::string n = (info.param.folder.empty() ? "batch1/" : info.param.folder) + info.param.config;
                            for (char& c : n)

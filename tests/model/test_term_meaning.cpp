@@ -109,6 +109,11 @@ TEST(TermMeaning, LibraryRefusesOnlyWhatNoHostCouldFix) {
                      "c.toml:7: card[0].effect.continuous: ", "the least ATK (above 0) it holds against");
   EXPECT_INPUT_ERROR(library_error("monster", R"({ activation = "continuous", card_type = "monster", continuous = "indestructible_by_battle 1950" })"),
                      "c.toml:7: card[0].effect.continuous: ", "multiple of 100");
+  // No battle damage from its host's attacks (Exploder Dragon): the players it spares are named.
+  EXPECT_EQ(library_error("monster", R"({ activation = "continuous", card_type = "monster", continuous = "no_battle_damage_attacking opponent" })"),
+            "no error");
+  EXPECT_INPUT_ERROR(library_error("monster", R"({ activation = "continuous", card_type = "monster", continuous = "no_battle_damage_attacking" })"),
+                     "c.toml:7: card[0].effect.continuous: ", "needs the players it spares: you, opponent or both");
 }
 
 // ---------------------------------------------------------------- 2. operations with two objects or amounts
