@@ -214,9 +214,10 @@ constexpr bool indestructible_against(const ContinuousSpec& k, int foe_atk) {
 /// The players a no_battle_damage_attacking part spares (ContinuousSpec::of), relative to its controller.
 inline constexpr std::uint8_t kSparesController = 1, kSparesOpponent = 2;
 
-/// Whether the part `k` of a card whose controller is `controller` spares
-/// `player` the battle damage of a battle in which its host attacks
-/// (`host_attacks`): the model (Stepper::damage_modifiers) reads a card through this one function.
+/// Whether the part `k` spares a player (its card's controller when
+/// `player_is_controller`, else the opponent) the battle damage of a battle;
+/// `host_attacks`: the card's host is the attacking monster. The model
+/// (Stepper::damage_modifiers) reads a card through this one function.
 constexpr bool spared_when_attacking(const ContinuousSpec& k, bool host_attacks, bool player_is_controller) {
   if (k.kind != ContinuousKind::NoBattleDamageAttacking || !host_attacks) return false;
   return (k.of & (player_is_controller ? kSparesController : kSparesOpponent)) != 0;
