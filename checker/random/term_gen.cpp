@@ -120,6 +120,21 @@ void draw_turn_grant(const Rng& r, EffectTerm& t, bool hostable, OpCode code = O
   t.ops[t.op_count++] = o;
 }
 
+/// A change to one battle (Cross Counter): the damage of a monster's battles
+/// doubled, or a monster destroyed after damage calculation or at the End of
+/// the Damage Step; drawn as a grant is, with its own salt.
+void draw_battle_change(const Rng& r, EffectTerm& t) {
+  Rng side{fmix64(r.s ^ 0xC405'5C0D'4B1E'000Aull)};
+  if (t.op_count >= kMaxOps || t.target.kind == TargetKind::ChainLink || !side.chance(5)) return;
+  Op o;
+  o.code = side.chance(50) ? OpCode::DoubleDamageInvolving : OpCode::DestroyAfterCalculation;
+  o.flag = o.code == OpCode::DestroyAfterCalculation && side.chance(50);
+  constexpr std::array<Object, 4> kBattlers = {Object::OwnBattler, Object::OpponentBattler, Object::Attacker,
+                                               Object::AttackTarget};
+  o.object = t.target.kind == TargetKind::Monster && side.chance(25) ? Object::Target : kBattlers[side.below(4)];
+  t.ops[t.op_count++] = o;
+}
+
 /// A reversal of its controller's damage for the turn (Rainbow Life), drawn
 /// the same way on one activated effect with room in twenty.
 void draw_reversal(const Rng& r, EffectTerm& t) {
@@ -152,6 +167,7 @@ void draw_activated(Rng& r, EffectTerm& t, bool hostable) {
   draw_turn_grant(r, t, hostable, OpCode::IndestructibleByBattle, 0x5AFE'B477'1E00'0006ull);
   draw_turn_grant(r, t, hostable, OpCode::HalveDamageInvolving, 0x4A1F'DA4A'6E00'0008ull);
   draw_reversal(r, t);
+  draw_battle_change(r, t);
 }
 
 /// A Continuous Spell or Trap's lock, applying once the card has resolved
@@ -173,6 +189,9 @@ void draw_lock_after_activation(const Rng& r, EffectTerm& t) {
     t.continuous.amount = static_cast<std::int16_t>(1 + side.below(kMaxLevel));
   else if (t.continuous.kind == ContinuousKind::CannotAttackOfType) t.continuous.amount = draw_type(side);
   if (t.target.kind == TargetKind::None && side.chance(50)) t.op_count = 0, t.ops = {};  // does nothing else
+  // A piercing lent to the Type instead (Dragon's Rage), from a hash of its own.
+  Rng lent{fmix64(r.s ^ 0x7E9C'1D4A'6E00'000Dull)};
+  if (t.continuous.kind == ContinuousKind::CannotAttackOfType && lent.chance(33)) t.continuous.kind = ContinuousKind::TypePiercing;
 }
 
 /// An ATK change by printed Type or Attribute (Command Knight, Hoshiningen):
@@ -239,6 +258,23 @@ void draw_attacking_shield(const Rng& r, EffectTerm& t, bool hostable) {
   t.continuous.of = static_cast<std::uint8_t>(1 + side.below(3));
 }
 
+/// The opponent's Spells and Traps locked while the host attacks (Ancient Gear
+/// Soldier): a third of a hosted opponent_no_trap_activation, drawn as above.
+void draw_attacking_lock(const Rng& r, EffectTerm& t, bool hostable) {
+  Rng side{fmix64(r.s ^ 0xA7C6'0E4A'5011'000Bull)};
+  if (!hostable || t.continuous.kind != ContinuousKind::OpponentNoTrapActivation || !side.chance(33)) return;
+  t.continuous = ContinuousSpec{ContinuousKind::NoSpellTrapWhileAttacking};
+}
+
+/// A halving instead of a doubling of the damage the host inflicts (Susa Soldier), and
+/// either only while it is the attack target (Stone Statue of the Aztecs): drawn as above.
+void draw_inflicted_change(const Rng& r, EffectTerm& t) {
+  Rng side{fmix64(r.s ^ 0xD0B1'E5A5'0A1D'000Cull)};
+  if (t.continuous.kind != ContinuousKind::DoubleBattleDamage) return;
+  if (side.chance(33)) t.continuous.kind = ContinuousKind::HalveBattleDamageInflicted;
+  if (side.chance(33)) t.continuous.of = kWhenAttacked;
+}
+
 /// A Spell or Trap card (Mystical Space Typhoon) or any card (Nightmare Penguin) as the target of one
 /// quick Spell or Trap in ten without one, its first operation "destroy target" or "return_to_hand
 /// target"; from a hash of the generator's state that does not advance it.
@@ -290,6 +326,8 @@ EffectTerm draw_term(Rng& r) {
     draw_battle_foe(r, t);
     draw_guard_atk(r, t);
     draw_attacking_shield(r, t, hostable);
+    draw_attacking_lock(r, t, hostable);
+    draw_inflicted_change(r, t);
     return t;
   }
   draw_activated(r, t, hostable);

@@ -37,7 +37,8 @@ std::string op_problem(const Op& o, const EffectTerm& t, bool blanks) {
     return "a duration it does not print";
   if (o.code != OpCode::ChangePosition && o.code != OpCode::SpecialSummon && o.position != Position::FaceUpAttack)
     return "a position it does not print";
-  if (o.flag && o.code != OpCode::NegateActivation && o.code != OpCode::NoBattleDamage && !op_on_life_points(o.code))
+  if (o.flag && o.code != OpCode::NegateActivation && o.code != OpCode::NoBattleDamage &&
+      o.code != OpCode::DestroyAfterCalculation && !op_on_life_points(o.code))
     return "a flag it does not print";
   if (o.code != OpCode::SpecialSummon && o.monster != kNoMonster) return "a monster it does not summon";
   return "";
@@ -75,6 +76,7 @@ std::string shape_problem(const EffectTerm& t, bool blanks) {
   }
   if (c.kind == ContinuousKind::NoBattleDamageAttacking)
     return c.of >= 1 && c.of <= (kSparesController | kSparesOpponent) && c.amount == 0 && !c.all_monsters ? "" : "players spared";
+  if (changes_inflicted_damage(c.kind) && c.of == kWhenAttacked && c.amount == 0 && !c.all_monsters) return "";
   if (c.of != 0 || c.all_monsters) return "a Type, Attribute or reach on a part that names none";
   if ((c.foe_attribute != 0 || c.foe_type != 0) &&
       (!is_battle_atk_modifier(c.kind) || (c.foe_attribute != 0 && c.foe_type != 0) ||

@@ -278,6 +278,13 @@ local function function_source(fn, visited)
     local method = type(value) == "function" and card_method_name(value)
     if method then add(":" .. method) methods[#methods + 1] = method end
     if type(value) == "table" and getmetatable(value) == nil and value ~= _G then params = value end
+    -- aux.ChangeBattleDamage(player,value)'s closure: whose damage and what becomes of it
+    -- (player=1: the effect owner's opponent's; value=DOUBLE_DAMAGE or HALF_DAMAGE, by name).
+    if math.type(value) == "integer" and (name == "player" or name == "value") then
+      local named = nil
+      for _, c in ipairs({"DOUBLE_DAMAGE", "HALF_DAMAGE"}) do if _G[c] == value then named = c end end
+      add(name .. "=" .. (named or tostring(value)))
+    end
   end
   local prefixes = {IsRace = "RACE_", IsAttribute = "ATTRIBUTE_", IsType = "TYPE_"}
   for _, method in ipairs(methods) do

@@ -241,12 +241,12 @@ bool printed_atk_part(const json& e, ContinuousSpec& out) {
 /// whose target check is `:IsRace` of RACE_* names (EDOPro's
 /// RACES_BEAST_BWARRIOR_WINGB is its three) and nothing else. Each Type named
 /// (MonsterType values), none when the shape differs.
-std::vector<int> lent_piercing_types(const json& e) {
+std::vector<int> lent_piercing_types(const json& e, int range) {
   const std::string type = text_of(e, "effect_type");
   const bool field = type.empty() ? value_of(e, "effect_type_value") == 0x2 : type == "EFFECT_TYPE_FIELD";
   if (!field || !event_is(e, Constant{"EFFECT_PIERCE", 203}) || e.contains("condition") ||
       value_of(e, "target_range_self") != 0x4 || value_of(e, "target_range_opponent") != 0 ||
-      (value_of(e, "range_value") & 0x4) == 0)
+      (value_of(e, "range_value") & range) == 0)
     return {};
   const auto uses = e.find("target_check_uses");
   if (uses == e.end() || !uses->is_array()) return {};
@@ -362,9 +362,15 @@ bool continuous_part(const json& e, std::uint32_t card_type, EffectTerm& t, Scri
     t.continuous = lock;
     return true;
   }
-  if (ContinuousSpec own; (card_type & kTypeMonster) && (battle_guard_by_atk(e, own) || attacking_shield(e, own))) {
+  if (ContinuousSpec own; (card_type & kTypeMonster) &&
+                          (battle_guard_by_atk(e, own) || attacking_shield(e, own) || attacking_card_lock(e, own) ||
+                           inflicted_damage_change(e, own))) {
     monster_part(t, r, own.kind, std::string(own.kind == ContinuousKind::IndestructibleByBattle
                                                  ? "EFFECT_INDESTRUCTABLE_BATTLE on itself against that much ATK or more"
+                                             : own.kind == ContinuousKind::NoSpellTrapWhileAttacking
+                                                 ? "EFFECT_CANNOT_ACTIVATE on the opponent's card activations while it attacks"
+                                             : changes_inflicted_damage(own.kind)
+                                                 ? "EFFECT_CHANGE_BATTLE_DAMAGE on itself, aux.ChangeBattleDamage(1,...)"
                                                  : "EFFECT_AVOID_BATTLE_DAMAGE or EFFECT_NO_BATTLE_DAMAGE while it attacks") +
                                      " -> " + continuous_text(own) + " (continuous)");
     t.continuous = own;

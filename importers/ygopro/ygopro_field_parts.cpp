@@ -1,6 +1,7 @@
 // A Continuous Spell's or Trap's field effects that apply once it has
 // resolved: locks, forced positions, negations, a shield from battle damage
 // (docs/engines/ygopro.md, "From script attributes to terms").
+#include <algorithm>
 #include <cstdlib>
 #include <string>
 
@@ -102,6 +103,11 @@ bool field_lock(const json& e, std::uint32_t card_type, ContinuousSpec& out, std
   }
   if (e.contains("condition")) return false;
   if (event_is(e, Constant{"EFFECT_SET_POSITION", 140})) return forced_attack_position(e, out, rule);
+  if (const std::vector<int> types = lent_piercing_types(e, 0x8); types.size() == 1) {  // Dragon's Rage
+    out = ContinuousSpec{ContinuousKind::TypePiercing, static_cast<std::int16_t>(types[0])};
+    rule = "field EFFECT_PIERCE on its controller's monsters of one Type (:IsRace) -> type_piercing (once resolved)";
+    return true;
+  }
   if (field_negation(e, out, rule)) return true;
   if (!event_is(e, Constant{"EFFECT_CANNOT_ATTACK", 85})) return false;
   const std::string target = function_facts(e, "target_check");
@@ -184,6 +190,66 @@ bool attacking_shield(const json& e, ContinuousSpec& out) {
   if (!attacker) return false;
   out = ContinuousSpec{ContinuousKind::NoBattleDamageAttacking};
   out.of = avoid ? kSparesController : kSparesOpponent;
+  return true;
+}
+
+/// Ancient Gear Soldier's shape: a field EFFECT_CANNOT_ACTIVATE (6) on the opponent only
+/// (EFFECT_FLAG_PLAYER_TARGET, SetTargetRange(0,1)) whose value names card activations and
+/// nothing else (re:IsHasType(EFFECT_TYPE_ACTIVATE): Spell and Trap cards being activated),
+/// under a condition that asks only whether the monster is the attacker: no_spell_trap_while_attacking.
+bool attacking_card_lock(const json& e, ContinuousSpec& out) {
+  const std::string type = text_of(e, "effect_type");
+  const bool field = type.empty() ? value_of(e, "effect_type_value") == 0x2 : type == "EFFECT_TYPE_FIELD";
+  if (!field || !event_is(e, Constant{"EFFECT_CANNOT_ACTIVATE", 6}) ||
+      !holds(e, "property_flags", Constant{"EFFECT_FLAG_PLAYER_TARGET", 0x800}) || !e.contains("target_range_self") ||
+      value_of(e, "target_range_self") != 0 || value_of(e, "target_range_opponent") != 1)
+    return false;
+  const auto only = [&e](const char* key, std::initializer_list<const char*> allowed, const char* needed) {
+    const auto uses = e.find(key);
+    if (uses == e.end() || !uses->is_array()) return false;
+    bool seen = false;
+    for (const json& u : *uses) {
+      const std::string w = u.is_string() ? u.get<std::string>() : std::string();
+      if (std::find_if(allowed.begin(), allowed.end(), [&w](const char* a) { return w == a; }) == allowed.end()) return false;
+      seen = seen || w == needed;
+    }
+    return seen;
+  };
+  if (!only("value_function_uses", {":IsHasType", "EFFECT_TYPE_ACTIVATE"}, "EFFECT_TYPE_ACTIVATE") ||
+      !only("condition_uses", {":GetHandler", "Duel.GetAttacker"}, "Duel.GetAttacker"))
+    return false;
+  out = ContinuousSpec{ContinuousKind::NoSpellTrapWhileAttacking};
+  return true;
+}
+
+/// Stone Statue of the Aztecs' and Susa Soldier's shape: a monster's own EFFECT_CHANGE_BATTLE_DAMAGE
+/// (208), or Fluorohydride's EFFECT_CHANGE_INVOLVING_BATTLE_DAMAGE (314), whose value is
+/// aux.ChangeBattleDamage(1,DOUBLE_DAMAGE or HALF_DAMAGE) (the stub names the closure's player and
+/// amount: the effect owner's opponent's damage), with no condition, or one that asks only whether
+/// it is the attack target: double_battle_damage / halve_battle_damage_inflicted [attacked].
+bool inflicted_damage_change(const json& e, ContinuousSpec& out) {
+  const std::string type = text_of(e, "effect_type");
+  const bool single = type.empty() ? value_of(e, "effect_type_value") == 0x1 : type == "EFFECT_TYPE_SINGLE";
+  if (!single || !(event_is(e, Constant{"EFFECT_CHANGE_BATTLE_DAMAGE", 208}) ||
+                   event_is(e, Constant{"EFFECT_CHANGE_INVOLVING_BATTLE_DAMAGE", 314})))
+    return false;
+  const std::string value = function_facts(e, "value_function");
+  const auto names = [&value](const char* n) { return value.find(n) != std::string::npos; };
+  const bool twice = names("value=DOUBLE_DAMAGE"), half = names("value=HALF_DAMAGE");
+  if (!names("player=1") || twice == half) return false;
+  std::uint8_t of = 0;
+  if (e.contains("condition")) {
+    const auto uses = e.find("condition_uses");
+    if (uses == e.end() || !uses->is_array()) return false;
+    for (const json& u : *uses) {
+      const std::string w = u.is_string() ? u.get<std::string>() : std::string();
+      if (w != ":GetHandler" && w != "Duel.GetAttackTarget") return false;
+      if (w == "Duel.GetAttackTarget") of = kWhenAttacked;
+    }
+    if (of == 0) return false;
+  }
+  out = ContinuousSpec{twice ? ContinuousKind::DoubleBattleDamage : ContinuousKind::HalveBattleDamageInflicted};
+  out.of = of;
   return true;
 }
 

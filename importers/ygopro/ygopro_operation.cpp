@@ -90,6 +90,7 @@ bool operation_ops(EffectTerm& t, ScriptReading& r, const std::string& operation
     r.rule += ", operation registers EFFECT_PIERCE on a card for the turn: it inflicts piercing damage";
   }
   turn_protection(t, r, operation);
+  battle_changes(t, r, operation);
   if (has("Duel.SkipPhase") && has("PHASE_BATTLE") && t.op_count < kMaxOps) {
     t.ops[t.op_count++] = make_op(OpCode::EndBattlePhase, Object::Target);
     r.rule += ", operation skips the Battle Phase";
@@ -135,6 +136,38 @@ bool turn_protection(EffectTerm& t, ScriptReading& r, const std::string& operati
   if (involving && has("HALF_DAMAGE") && has("aux.ChangeBattleDamage(0)"))
     add(OpCode::HalveDamageInvolving,
         ", operation registers a halving of its owner's battle damage in battles involving a card, for the turn");
+  return t.op_count > before;
+}
+
+/// Cross Counter's resolution: EFFECT_CHANGE_BATTLE_DAMAGE registered on a card (not the
+/// player) with aux.ChangeBattleDamage(1,DOUBLE_DAMAGE) (1: the effect owner's opponent takes
+/// it, utility.lua) and reset with the Damage Step (RESET_PHASE+PHASE_DAMAGE) doubles that
+/// damage in this battle, on the battler it names; a continuous effect registered on the
+/// player, on EVENT_BATTLED (Fluorohydride's tree: once damage calculation is over) or on
+/// EVENT_DAMAGE_STEP_END (EDOPro's: as the Damage Step ends), calling Duel.Destroy and
+/// Duel.GetAttacker, destroys the attacker then (both cores raise the events in
+/// field::process_damage_step / processor.cpp's damage step).
+bool battle_changes(EffectTerm& t, ScriptReading& r, const std::string& operation) {
+  auto has = [&](const char* s) { return operation.find(s) != std::string::npos; };
+  const int before = t.op_count;
+  const bool this_battle = has("RESET_PHASE") && has("PHASE_DAMAGE") && !has("PHASE_END");
+  if (this_battle && has(":RegisterEffect") && has("EFFECT_CHANGE_BATTLE_DAMAGE") && has("DOUBLE_DAMAGE") &&
+      has("aux.ChangeBattleDamage(1)") && t.op_count < kMaxOps) {
+    const Object on = t.target.kind == TargetKind::Monster ? Object::Target
+                      : has("Duel.GetAttackTarget")         ? Object::AttackTarget
+                                                            : Object::Attacker;
+    t.ops[t.op_count++] = make_op(OpCode::DoubleDamageInvolving, on);
+    r.rule += ", operation registers a doubling of the opponent's battle damage on a battler, for this battle";
+  }
+  const bool battled = has("EVENT_BATTLED"), at_end = has("EVENT_DAMAGE_STEP_END");
+  if ((battled != at_end) && has("EFFECT_TYPE_CONTINUOUS") && has("Duel.RegisterEffect") && has("Duel.Destroy") &&
+      has("Duel.GetAttacker") && t.op_count < kMaxOps) {
+    Op o = make_op(OpCode::DestroyAfterCalculation, Object::Attacker);
+    o.flag = at_end;
+    t.ops[t.op_count++] = o;
+    r.rule += at_end ? ", operation registers the attacker's destruction at the end of the Damage Step (EVENT_DAMAGE_STEP_END)"
+                     : ", operation registers the attacker's destruction after damage calculation (EVENT_BATTLED)";
+  }
   return t.op_count > before;
 }
 

@@ -148,8 +148,9 @@ inline std::optional<DamageChange> changes_damage(const json& e) {
 bool continuous_part(const json& e, std::uint32_t card_type, EffectTerm& t, ScriptReading& r);
 
 /// A field piercing lent to its controller's monsters of printed Types
-/// (Enraged Battle Ox): each Type named (MonsterType values), or none.
-std::vector<int> lent_piercing_types(const json& e);
+/// (Enraged Battle Ox) from the zones of `range` (LOCATION_MZONE 0x4; a Continuous Trap's
+/// LOCATION_SZONE 0x8, Dragon's Rage): each Type named (MonsterType values), or none.
+std::vector<int> lent_piercing_types(const json& e, int range = 0x4);
 
 /// A Continuous Spell or Trap's lock on the field, read as the continuous
 /// part its card applies once its activation has resolved
@@ -165,6 +166,12 @@ bool battle_guard_by_atk(const json& e, ContinuousSpec& out);
 /// A monster's own "no battle damage" while it attacks (Exploder Dragon: EFFECT_AVOID_BATTLE_DAMAGE,
 /// EFFECT_NO_BATTLE_DAMAGE under Duel.GetAttacker()==handler): no_battle_damage_attacking you / opponent.
 bool attacking_shield(const json& e, ContinuousSpec& out);
+/// A monster's lock on the opponent's Spell and Trap cards while it attacks (Ancient Gear Soldier:
+/// EFFECT_CANNOT_ACTIVATE on card activations under Duel.GetAttacker()==handler): no_spell_trap_while_attacking.
+bool attacking_card_lock(const json& e, ContinuousSpec& out);
+/// A monster's own doubling or halving of the battle damage it inflicts (Stone Statue of the Aztecs
+/// while attacked, Susa Soldier): double_battle_damage / halve_battle_damage_inflicted [attacked].
+bool inflicted_damage_change(const json& e, ContinuousSpec& out);
 /// The continuous negations field_lock reads (Skill Drain's of monsters'
 /// effects, Royal Decree's of Traps'): false, and `out` untouched, otherwise.
 bool field_negation(const json& e, ContinuousSpec& out, std::string& rule);
@@ -195,6 +202,11 @@ bool operation_ops(EffectTerm& t, ScriptReading& r, const std::string& operation
 /// halving of the owner's damage in the card's battles halve_damage_involving
 /// (Half Unbreak); on the target, or on a monster's own card. Whether it appended one.
 bool turn_protection(EffectTerm& t, ScriptReading& r, const std::string& operation);
+/// What an operation registers for this battle only (Cross Counter): a doubling of the
+/// opponent's battle damage on a battler (double_damage_involving), a continuous effect that
+/// destroys the attacker after damage calculation or at the end of the Damage Step
+/// (destroy_after_calculation). Whether it appended one.
+bool battle_changes(EffectTerm& t, ScriptReading& r, const std::string& operation);
 /// A monster's untargeted trigger whose ATK change is the attack target's (ygopro_battler_changes.cpp).
 void attack_target_change(const json& e, EffectTerm& t, ScriptReading& r);
 /// A monster's trigger on its destruction by battle whose ATK change is the destroyer's.

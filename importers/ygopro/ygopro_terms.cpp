@@ -200,6 +200,12 @@ bool activation(const json& e, std::uint32_t card_type, EffectTerm& t, ScriptRea
     if (holds(e, "effect_type", kFieldEffect) && t.trigger == TriggerEvent::InflictsBattleDamage)
       t.trigger = TriggerEvent::MonsterInflictsBattleDamage;
     if (holds(e, "effect_type", kFieldEffect) && t.trigger == TriggerEvent::AtDamageCalculation) t.trigger = TriggerEvent::None;
+    // A field listener to monsters destroyed by battle is not about its own card: one whose condition
+    // asks for the monster its host destroyed (:GetReasonCard against :GetHandler: Millennium
+    // Scorpion) triggers on that; any other is not read.
+    if (holds(e, "effect_type", kFieldEffect) && t.trigger == TriggerEvent::DestroyedByBattle)
+      t.trigger = in(cond, ":GetReasonCard") && in(cond, ":GetHandler") ? TriggerEvent::DestroyedOpponentByBattle
+                                                                      : TriggerEvent::None;
     if (holds(e, "effect_type", kFieldEffect) && t.trigger == TriggerEvent::SentToGraveyard)  // optional: not read
       t.trigger = t.mandatory ? TriggerEvent::OpponentMonsterSentToGraveyard : TriggerEvent::None;
     // By value: EDOPro's constant.lua names 0x8 LOCATION_REASON_RETURN too, which the stub may print.

@@ -119,6 +119,10 @@ enum class TriggerResume : std::uint8_t { None, OpenPriority, OpenPriorityAfterD
 /// (OpCode::IndestructibleByBattle; delta 0); kBpChangeHalve, the battle damage
 /// the players of mask `delta` (1: P1, 2: P2) take from its battles is halved (OpCode::HalveDamageInvolving).
 /// No battle follows the Battle Phase, so its end with the phase ends nothing a battle can see.
+/// Flagged kBpChangeBattle, it is a change for this battle only, cleared as the battle ends: its delta
+/// holds kBattleTwiceP1/P2 (the battle damage those players take from the monster's battles is doubled,
+/// OpCode::DoubleDamageInvolving) and kBattleDestroyAfterCalc / kBattleDestroyAtEnd (the monster is
+/// destroyed after damage calculation, or as the End of the Damage Step begins: OpCode::DestroyAfterCalculation).
 struct BpChange {
   std::uint8_t slot = kNoSlot;  ///< the zone | kBpChangeDef for a DEF change | a grant's flag; kNoSlot: unused
   std::int8_t delta = 0;
@@ -126,15 +130,22 @@ struct BpChange {
   bool used() const { return slot != kNoSlot; }
   bool safe() const { return used() && (slot & kBpChangeSafe) != 0; }
   bool halve() const { return used() && (slot & kBpChangeHalve) != 0; }
-  bool grant() const { return safe() || halve(); }
+  bool battle() const { return used() && (slot & kBpChangeBattle) != 0; }
+  bool grant() const { return safe() || halve() || battle(); }
   std::uint8_t zone_slot() const { return static_cast<std::uint8_t>(slot & ~kFlags); }
   std::uint8_t flags() const { return static_cast<std::uint8_t>(slot & kFlags); }
   static constexpr std::uint8_t kBpChangeDef = 0x80;
   static constexpr std::uint8_t kBpChangeSafe = 0x40;
   static constexpr std::uint8_t kBpChangeHalve = 0x20;
-  static constexpr std::uint8_t kFlags = kBpChangeDef | kBpChangeSafe | kBpChangeHalve;
+  static constexpr std::uint8_t kBpChangeBattle = 0x10;
+  static constexpr std::uint8_t kFlags = kBpChangeDef | kBpChangeSafe | kBpChangeHalve | kBpChangeBattle;
+  static constexpr std::int8_t kBattleTwiceP1 = 1;
+  static constexpr std::int8_t kBattleTwiceP2 = 2;
+  static constexpr std::int8_t kBattleDestroyAfterCalc = 4;
+  static constexpr std::int8_t kBattleDestroyAtEnd = 8;
 };
 inline constexpr int kMaxBpChanges = 3;
+static_assert(kSlotCount <= BpChange::kBpChangeBattle, "a zone fits below the records' flags");
 
 /// Battle flags that outlive one battle (the rest is cleared when it ends).
 inline constexpr std::uint16_t kKeptAfterBattle =

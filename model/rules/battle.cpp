@@ -100,12 +100,18 @@ DamageModifiers Stepper::damage_modifiers() const {
     if (c.halve() && (c.zone_slot() == s.attacker || c.zone_slot() == s.target))
       for (Player p : {Player::P1, Player::P2})
         if (c.delta & (p == Player::P1 ? 1 : 2)) m.halve |= player_bit(p);
+  for (const BpChange& c : s.bp_changes)  // doubled in this battle of a monster's (Cross Counter)
+    if (c.battle() && (c.zone_slot() == s.attacker || c.zone_slot() == s.target))
+      for (Player p : {Player::P1, Player::P2})
+        if (c.delta & (p == Player::P1 ? BpChange::kBattleTwiceP1 : BpChange::kBattleTwiceP2)) m.twice |= player_bit(p);
   for (std::uint8_t c = 0; c < sc.cards.size(); ++c) {
     const ContinuousKind k = sc.cards[c].term.continuous.kind;
-    if (k != ContinuousKind::DoubleBattleDamage && k != ContinuousKind::RedirectBattleDamage) continue;
+    if (!changes_inflicted_damage(k) && k != ContinuousKind::RedirectBattleDamage) continue;
     const std::uint8_t h = host_slot(c);
     if (h == kNoSlot || (h != s.attacker && h != s.target) || !continuous_active(c)) continue;
+    if (sc.cards[c].term.continuous.of == kWhenAttacked && h != s.target) continue;  // Stone Statue of the Aztecs
     if (k == ContinuousKind::DoubleBattleDamage) m.twice |= player_bit(other(side_of(h)));
+    else if (k == ContinuousKind::HalveBattleDamageInflicted) m.halve |= player_bit(other(side_of(h)));
     else m.redirect |= player_bit(side_of(h));
   }
   return m;

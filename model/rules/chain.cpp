@@ -64,6 +64,7 @@ bool Stepper::can_activate(std::uint8_t card) const {
   if (c.owner != s.priority || (s.used & (1u << card)) || speed < 2 || !face_up_for(card)) return false;
   if (!allowed_at(card, s.timing) || s.chain_len >= kMaxChain) return false;
   if (c.term.card_type == CardType::Trap && traps_locked(c.owner)) return false;
+  if (c.term.card_type != CardType::Monster && spell_traps_locked(c.owner)) return false;
   if (s.chain_len == 0) {
     if (one_chain_window() && s.chains_in_window > 0) return false;
   } else if (speed < spell_speed(sc.cards[s.chain[s.chain_len - 1].card].term)) {

@@ -138,6 +138,17 @@ bool Stepper::traps_locked(Player who) const {
   return false;
 }
 
+/// Ancient Gear Soldier: while its host is the attacking monster, its controller's
+/// opponent activates no Spell or Trap card (ContinuousKind::NoSpellTrapWhileAttacking).
+bool Stepper::spell_traps_locked(Player who) const {
+  if (!attack_in_progress()) return false;
+  for (std::uint8_t c = 0; c < sc.cards.size(); ++c)
+    if (sc.cards[c].term.continuous.kind == ContinuousKind::NoSpellTrapWhileAttacking && who != sc.cards[c].owner &&
+        host_slot(c) == s.attacker && continuous_active(c))
+      return true;
+  return false;
+}
+
 /// No active "cannot declare an attack" lock names the monster in `slot`: by
 /// its current ATK, or by its printed Level or Type (knob declaration_locks_bind);
 /// nor a resolved ban on its controller's declarations this turn.

@@ -54,6 +54,33 @@ void Stepper::halve_damage_involving(std::uint8_t slot, Player owner) {
   note_bp_change(key, mark);
 }
 
+/// A change to the monster in `slot` for this battle only (BpChange::kBpChangeBattle):
+/// `mark` joins its record's delta. None with no battle in progress.
+void Stepper::note_battle_change(std::uint8_t slot, std::int8_t mark) {
+  if (!attack_in_progress()) return;
+  const auto key = static_cast<std::uint8_t>(slot | BpChange::kBpChangeBattle);
+  for (BpChange& c : s.bp_changes)
+    if (c.slot == key) {
+      c.delta = static_cast<std::int8_t>(c.delta | mark);
+      return;
+    }
+  note_bp_change(key, mark);
+}
+
+/// The battle is over: its changes (BpChange::kBpChangeBattle) end with it.
+void Stepper::forget_battle_changes() {
+  for (BpChange& c : s.bp_changes)
+    if (c.battle()) c = BpChange{};
+}
+
+/// The monsters whose battle change says so (`mark`) are destroyed now, by
+/// the effect that made the change, if they are still on the field.
+void Stepper::destroy_marked(std::int8_t mark) {
+  for (const BpChange c : s.bp_changes)
+    if (c.battle() && (c.delta & mark) && s.zones[c.zone_slot()].occupied())
+      leave_field(c.zone_slot(), LeaveReason::EffectDestroy);
+}
+
 /// A piercing granted for the turn (OpCode::GrantPiercing) to the turn
 /// player's monster in `slot`, or taken back as it leaves the zone.
 void Stepper::set_granted_piercing(std::uint8_t slot, bool on) {
@@ -259,6 +286,10 @@ void Stepper::apply_op(const LinkState& link, const Op& op) {
   for (int i = 0; i < n; ++i)
     if (op.code == OpCode::TakeControl) take_control(c.owner, slots[i]);
     else if (op.code == OpCode::HalveDamageInvolving) halve_damage_involving(slots[i], c.owner);
+    else if (op.code == OpCode::DoubleDamageInvolving)
+      note_battle_change(slots[i], other(c.owner) == Player::P1 ? BpChange::kBattleTwiceP1 : BpChange::kBattleTwiceP2);
+    else if (op.code == OpCode::DestroyAfterCalculation)
+      note_battle_change(slots[i], op.flag ? BpChange::kBattleDestroyAtEnd : BpChange::kBattleDestroyAfterCalc);
     else apply_to_monster(slots[i], op);
 }
 

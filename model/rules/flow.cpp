@@ -119,6 +119,10 @@ void Stepper::on_entry(Timing t) {
   if (in_damage_step(t) && t == flip_at) flip_target_if_face_down();
   const auto leave_at = static_cast<Timing>(static_cast<int>(Timing::DamageCalculation) + r.get(Knob::BattleDestroyedLeaveTiming));
   if (t == leave_at && t != Timing::DamageCalculation) send_battle_destroyed();
+  // A destruction an effect set for after damage calculation or the End of the
+  // Damage Step (OpCode::DestroyAfterCalculation): applied, not activated, before anyone may chain.
+  if (t == Timing::AfterDamageCalculation) destroy_marked(BpChange::kBattleDestroyAfterCalc);
+  if (t == Timing::EndOfDamageStep) destroy_marked(BpChange::kBattleDestroyAtEnd);
   if (t == Timing::EndStep) defense_after_attacking();
   if (t == Timing::EndStep) pend_timed_triggers(TriggerEvent::EndOfBattlePhase, false);
   if (t == Timing::EndOfDamageStep) position_at_end_of_damage_step();
@@ -326,6 +330,7 @@ void Stepper::end_damage_step() {
   s.attacker_boost = s.target_boost = 0;
   s.battle &= kKeptAfterBattle;
   s.damage_mods &= kDamageModsKeptAfterBattle;
+  forget_battle_changes();
   // An effect that ended the Battle Phase during the Damage Step takes effect
   // once the Damage Step is over: the End Step, not another attack
   // (S1 §结束步骤=战斗阶段结束时, S1 §伤害步骤结束时).
@@ -341,6 +346,7 @@ void Stepper::end_attack() {
   s.attacker_boost = s.target_boost = 0;
   s.battle &= kKeptAfterBattle;
   s.damage_mods &= kDamageModsKeptAfterBattle;
+  forget_battle_changes();
   if (s.has(kEndBattlePending)) {
     end_battle_phase();
     return;
@@ -350,6 +356,7 @@ void Stepper::end_attack() {
 
 void Stepper::end_battle_phase() {
   s.battle &= kNoDamageTurnP1 | kNoDamageTurnP2;
+  forget_battle_changes();
   s.pending = 0;
   s.attacker = s.target = kNoSlot;
   s.attacker_boost = s.target_boost = 0;

@@ -180,6 +180,8 @@ struct Stepper {
   int printed_atk(std::uint8_t slot) const;
   /// A continuous effect forbids `who` to activate Trap cards now.
   bool traps_locked(Player who) const;
+  /// `who` may activate no Spell or Trap card: an opponent's monster with such a lock is attacking.
+  bool spell_traps_locked(Player who) const;
   /// Monsters destroyed by their own continuous condition (checked when a window opens).
   bool check_self_destruction();
   bool may_declare(std::uint8_t slot) const;        ///< no "cannot declare an attack" applies
@@ -201,6 +203,10 @@ struct Stepper {
   bool lent_piercing(std::uint8_t attacker) const;    ///< a type_piercing of its controller reaches it
   void set_granted_piercing(std::uint8_t slot, bool on);  ///< OpCode::GrantPiercing on the turn player's monster
   void halve_damage_involving(std::uint8_t slot, Player owner);  ///< OpCode::HalveDamageInvolving
+  /// A change for this battle only to the monster in `slot` (OpCode::DoubleDamageInvolving, DestroyAfterCalculation).
+  void note_battle_change(std::uint8_t slot, std::int8_t mark);
+  void forget_battle_changes();  ///< the battle is over
+  void destroy_marked(std::int8_t mark);  ///< destroys the monsters whose battle change has `mark`
   /// Attack targets (or kDirect) for `attacker`, in zone order, direct last.
   void list_attack_targets(ActionType type, std::uint8_t attacker, ActionList& out) const;
 };

@@ -22,7 +22,7 @@ enum class ContinuousKind : std::uint8_t {
   NoTrapActivation,     ///< no Trap card can be activated, by either player (Royal Decree, Jinzo; docs/effects.md)
   SelfDestructNoOtherMonster,  ///< the host is destroyed when its controller controls no other monster
   Piercing,             ///< the host, attacking a Defense Position monster with a lower DEF, inflicts the difference
-  DoubleBattleDamage,   ///< the battle damage the host inflicts to the opponent is doubled
+  DoubleBattleDamage,   ///< the battle damage the host inflicts to the opponent is doubled (`of` kWhenAttacked: only when it is the attack target, Stone Statue of the Aztecs)
   RedirectBattleDamage, ///< the battle damage its controller would take from the host's battles goes to the opponent
   SecondAttack,         ///< the host may declare a second attack in each Battle Phase (S4 §2.4.2: one attack "basically")
   CannotAttackDirectly, ///< the host cannot attack directly (it may still attack monsters)
@@ -102,8 +102,18 @@ enum class ContinuousKind : std::uint8_t {
   /// calculation like "no battle damage" (S0 §6.3.4.3.3); read through
   /// spared_when_attacking by the model; the monitors leave the amount to conformance.
   NoBattleDamageAttacking,
+  /// While the host is the attacking monster (from its attack declaration to the end of that
+  /// battle), its controller's opponent cannot activate Spell or Trap cards (Ancient Gear Soldier:
+  /// a field EFFECT_CANNOT_ACTIVATE on the opponent, of card activations, under the condition
+  /// "it is the attacker"). Read where an activation is allowed (Stepper::spell_traps_locked);
+  /// no source speaks of it: the card's own text.
+  NoSpellTrapWhileAttacking,
+  /// The battle damage the host inflicts to the opponent is halved (Susa Soldier: its own
+  /// EFFECT_CHANGE_BATTLE_DAMAGE with aux.ChangeBattleDamage(1,HALF_DAMAGE)); with `of`
+  /// kWhenAttacked, only in the battles in which it is the attack target, as double_battle_damage.
+  HalveBattleDamageInflicted,
 };
-inline constexpr int kContinuousKindCount = 32;
+inline constexpr int kContinuousKindCount = 34;
 /// The kinds a card on the field from the start may carry (every kind before
 /// FaceUpAttackPosition, and the ATK changes by Type or Attribute and
 /// DefenseAfterAttacking after them): the random generator draws its
@@ -135,19 +145,22 @@ constexpr bool continuous_needs_host(ContinuousKind k) {
          k == ContinuousKind::MustAttack || k == ContinuousKind::IndestructibleByBattle ||
          k == ContinuousKind::OpponentNoTrapActivation || k == ContinuousKind::DestroyedWhenTargeted ||
          k == ContinuousKind::DefenseAfterAttacking || k == ContinuousKind::DefenseAtEndOfDamageStep ||
-         k == ContinuousKind::AttackAtEndOfDamageStep || k == ContinuousKind::NoBattleDamageAttacking;
+         k == ContinuousKind::AttackAtEndOfDamageStep || k == ContinuousKind::NoBattleDamageAttacking ||
+         k == ContinuousKind::NoSpellTrapWhileAttacking || k == ContinuousKind::HalveBattleDamageInflicted;
 }
 
 /// The continuous parts a Continuous Spell or Trap activated during the duel
 /// may carry (continuous_after_activation in effect.hpp): locks, read where
 /// the rule they change is applied (a declaration, an activation), and the
-/// forced Attack Position, whose changes are events. A
+/// forced Attack Position, whose changes are events, and a piercing lent to a
+/// Type (Dragon's Rage), whose damage the monitors leave to conformance. A
 /// monster's own parts need a host, and ATK modifiers are read by the
 /// monitors' damage expectations from the start of a trace, so neither is one.
 constexpr bool lasts_after_activation(ContinuousKind k) {
   return k == ContinuousKind::CannotAttackAtLeast || k == ContinuousKind::CannotAttackLevelAtLeast ||
          k == ContinuousKind::CannotAttackOfType || k == ContinuousKind::NoTrapActivation ||
-         k == ContinuousKind::FaceUpAttackPosition || negates_effects(k) || k == ContinuousKind::NoBattleDamage;
+         k == ContinuousKind::FaceUpAttackPosition || negates_effects(k) || k == ContinuousKind::NoBattleDamage ||
+         k == ContinuousKind::TypePiercing;
 }
 
 struct ContinuousSpec {
@@ -209,6 +222,14 @@ constexpr bool type_piercing_reaches(const ContinuousSpec& k, MonsterType type) 
 /// and the monitors (expect_outcome) read a card through this one function.
 constexpr bool indestructible_against(const ContinuousSpec& k, int foe_atk) {
   return k.kind == ContinuousKind::IndestructibleByBattle && (k.amount <= 0 || foe_atk >= k.amount);
+}
+
+/// A change of the battle damage its host inflicts (double_battle_damage, halve_battle_damage_inflicted)
+/// only in the battles in which the host is the attack target (ContinuousSpec::of; the text's `attacked`).
+inline constexpr std::uint8_t kWhenAttacked = 1;
+/// Kinds that change the battle damage their host inflicts to the opponent.
+constexpr bool changes_inflicted_damage(ContinuousKind k) {
+  return k == ContinuousKind::DoubleBattleDamage || k == ContinuousKind::HalveBattleDamageInflicted;
 }
 
 /// The players a no_battle_damage_attacking part spares (ContinuousSpec::of), relative to its controller.

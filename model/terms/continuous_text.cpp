@@ -100,6 +100,7 @@ std::string continuous_text(const ContinuousSpec& k) {
   if (k.kind == ContinuousKind::NoBattleDamageAttacking)
     return std::string(name(k.kind)) + (k.of == kSparesController ? " you" : k.of == kSparesOpponent ? " opponent" : " both");
   std::string out(name(k.kind));
+  if (changes_inflicted_damage(k.kind) && k.of == kWhenAttacked) return out + " attacked";
   const AmountKind a = amount_kind(k.kind);
   if (a == AmountKind::Type) return out + " " + std::string(name(static_cast<MonsterType>(k.amount)));
   if (a != AmountKind::None || (k.kind == ContinuousKind::IndestructibleByBattle && k.amount > 0))
@@ -132,6 +133,11 @@ bool parse_continuous_spec(const std::string& text, ContinuousSpec& out, std::st
                                                      : 0;
     if (spares == 0) return error = brief_quote(w[0]) + " needs the players it spares: you, opponent or both", false;
     out.of = spares;
+    return true;
+  }
+  if (changes_inflicted_damage(*kind) && w.size() == 2) {  // "attacked": only as the attack target (kWhenAttacked)
+    if (w[1] != "attacked") return error = brief_quote(w[0]) + " takes no word but `attacked`, got " + brief_quote(w[1]), false;
+    out.of = kWhenAttacked;
     return true;
   }
   if (*kind == ContinuousKind::IndestructibleByBattle && w.size() == 2) {  // "vs N or more ATK" (indestructible_against)

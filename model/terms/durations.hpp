@@ -9,13 +9,15 @@ namespace bc {
 constexpr bool op_changes_stats(OpCode c) { return c == OpCode::ChangeAtk || c == OpCode::SetAtk || c == OpCode::ChangeDef; }
 
 /// How many of a term's operations change ATK/DEF until the end of the Battle
-/// Phase, or keep a monster from being destroyed by battle for the turn: each
+/// Phase, or keep a monster from being destroyed by battle for the turn, or
+/// change one of its battles (op_lasts_battle_only): each
 /// needs a record in the state (State::bp_changes).
 constexpr int bp_stat_ops(const EffectTerm& t) {
   int n = 0;
   for (int i = 0; i < t.op_count; ++i)
     if ((op_changes_stats(t.ops[i].code) && t.ops[i].duration == Duration::BattlePhase) ||
-        t.ops[i].code == OpCode::IndestructibleByBattle || t.ops[i].code == OpCode::HalveDamageInvolving)
+        t.ops[i].code == OpCode::IndestructibleByBattle || t.ops[i].code == OpCode::HalveDamageInvolving ||
+        op_lasts_battle_only(t.ops[i].code))
       ++n;
   return n;
 }

@@ -27,7 +27,7 @@ constexpr std::array<std::string_view, kOpCodeCount> kOps = {
     "change_attack_target", "opaque", "halve_battle_damage", "redirect_battle_damage", "cannot_attack",
     "inflict_damage", "gain_lp", "attract_attacks", "take_control",
     "cannot_declare_attacks", "grant_piercing", "indestructible_by_battle",
-    "halve_damage_involving", "reverse_damage"};
+    "halve_damage_involving", "reverse_damage", "double_damage_involving", "destroy_after_calculation"};
 constexpr std::array<std::string_view, kObjectCount> kObjects = {
     "target", "self", "own_battler", "opponent_battler", "attacker", "attack_target", "both_battlers",
     "opponents_monsters", "opponents_attack_position", "all_monsters", "you", "opponent"};
@@ -40,7 +40,8 @@ constexpr std::array<std::string_view, kContinuousKindCount> kContinuous = {
     "destroyed_when_targeted", "face_up_attack_position", "negate_trap_effects",
     "negate_monster_effects", "type_atk", "attribute_atk", "defense_after_attacking",
     "no_battle_damage", "defense_at_end_of_damage_step", "attack_at_end_of_damage_step", "type_piercing",
-    "no_battle_damage_attacking"};
+    "no_battle_damage_attacking", "no_spell_trap_while_attacking",
+    "halve_battle_damage_inflicted"};
 constexpr std::array<std::string_view, 3> kCardTypes = {"monster", "spell", "trap"};
 const std::vector<std::string_view> kConditions = {"battle",          "own_battling",    "opponent_attacks",
                                                    "direct_attack",   "host_attacked",   "host_battled",
@@ -65,5 +66,9 @@ std::optional<Object> parse_object(std::string_view s) { return find<Object>(kOb
 std::optional<ContinuousKind> parse_continuous(std::string_view s) { return find<ContinuousKind>(kContinuous, s); }
 std::optional<CardType> parse_card_type(std::string_view s) { return find<CardType>(kCardTypes, s); }
 const std::vector<std::string_view>& condition_names() { return kConditions; }
+std::string_view flag_word(OpCode c) {
+  return c == OpCode::NegateActivation ? "and_destroy" : c == OpCode::NoBattleDamage ? "indestructible"
+       : c == OpCode::DestroyAfterCalculation ? "at_end_of_damage_step" : "";
+}
 
 }  // namespace bc

@@ -228,8 +228,7 @@ class TermParser {
       } else if (auto p = parse_position(w[i])) {
         if (!once(position, w[i], o.code == OpCode::ChangePosition, "position")) return false;
         o.position = *p;
-      } else if (w[i] == "and_destroy" && o.code == OpCode::NegateActivation) o.flag = true;
-      else if (w[i] == "indestructible" && o.code == OpCode::NoBattleDamage) o.flag = true;
+      } else if (w[i] == flag_word(o.code)) o.flag = true;
       else if (w[i] == "attacker_atk" && op_on_life_points(o.code) && amount.empty()) o.flag = true, amount = w[i];
       else if (auto n = term_number(w[i])) {
         if (!once(amount, w[i], takes_amount(o.code), "amount")) return false;
@@ -331,7 +330,7 @@ std::string op_text(const Op& o, const std::vector<std::string>& monster_names) 
     s += " " + std::to_string(o.amount) + " " + std::string(name(o.duration));
   if (op_on_player_damage(o.code)) s += " " + std::string(name(o.duration));
   if (op_on_life_points(o.code)) return s + (o.flag ? " attacker_atk" : " " + std::to_string(o.amount));
-  if (o.flag) s += o.code == OpCode::NoBattleDamage ? " indestructible" : " and_destroy";
+  if (o.flag) s += " " + std::string(flag_word(o.code));
   return s;
 }
 

@@ -3,6 +3,7 @@
 /// them the model, the load checks and the text form read alike
 /// (docs/effects.md "Operations").
 #include <cstdint>
+#include <string_view>
 
 namespace bc {
 
@@ -47,13 +48,33 @@ enum class OpCode : std::uint8_t {
   /// of Life Points instead (Rainbow Life registers EFFECT_REVERSE_DAMAGE on its player): State::damage_mods
   /// (kReverseTurnP1/P2), read last, once the amount is fixed. Object `you`, duration `turn` only.
   ReverseDamage,
+  /// The battle damage the card controller's opponent takes from the monster's battles is doubled, for this
+  /// battle (Cross Counter registers EFFECT_CHANGE_BATTLE_DAMAGE with aux.ChangeBattleDamage(1,DOUBLE_DAMAGE) on
+  /// the attack target, reset with the Damage Step): a State::bp_changes record flagged BpChange::kBpChangeBattle,
+  /// cleared as the battle ends. Duration `battle` only.
+  DoubleDamageInvolving,
+  /// The monster is destroyed once damage calculation is over (Cross Counter's EVENT_BATTLED on the
+  /// Fluorohydride tree), or with Op::flag "at_end_of_damage_step" as the End of the Damage Step begins
+  /// (EDOPro's EVENT_DAMAGE_STEP_END), if it is still on the field: a flagged State::bp_changes record as above.
+  /// Duration `battle` only.
+  DestroyAfterCalculation,
 };
-inline constexpr int kOpCodeCount = 27;
+inline constexpr int kOpCodeCount = 29;
+
+/// The word of a term's text that sets Op::flag on an operation ("": none;
+/// attacker_atk, the Life Point operations' flag, is read as their amount).
+std::string_view flag_word(OpCode c);
 
 /// Operations whose change lasts the turn, always (their duration is unwritten in a term's text).
 constexpr bool op_lasts_turn_only(OpCode c) {
   return c == OpCode::GrantPiercing || c == OpCode::IndestructibleByBattle || c == OpCode::HalveDamageInvolving ||
          c == OpCode::ReverseDamage;
+}
+
+/// Operations whose change lasts this battle only, kept in a record of the
+/// monster's (BpChange::kBpChangeBattle): their duration is unwritten too.
+constexpr bool op_lasts_battle_only(OpCode c) {
+  return c == OpCode::DoubleDamageInvolving || c == OpCode::DestroyAfterCalculation;
 }
 
 /// Operations on the battle damage the controller takes (object `you`, a

@@ -168,7 +168,9 @@ void card_facts(TraceContext& c, const CardSpec& card, std::uint16_t cb) {
   if (is_printed_lock(t.continuous.kind) && (card.host != kNoMonster || later || !binds)) c.card_attack_lock |= cb;
   if (t.continuous.kind == ContinuousKind::MayAttackDirectly) c.card_direct_ok |= cb;
   if (effect_attrs(t) & kAttrPiercing) c.card_piercing |= cb;
-  if (t.continuous.kind == ContinuousKind::DoubleBattleDamage) c.card_double_damage |= cb;
+  if (t.continuous.kind == ContinuousKind::DoubleBattleDamage && t.continuous.of == 0) c.card_double_damage |= cb;
+  // Which battles, or a halving: the damage amount is left to conformance.
+  if (changes_inflicted_damage(t.continuous.kind) && !(c.card_double_damage & cb)) c.card_damage_unknown |= cb;
   if (t.continuous.kind == ContinuousKind::RedirectBattleDamage) c.card_redirect_damage |= cb;
   // A monster's own no_battle_damage, in force whenever its host is face-up: the
   // amount is checked; any other (a Spell's or Trap's, or one that applies only
@@ -187,6 +189,7 @@ void card_facts(TraceContext& c, const CardSpec& card, std::uint16_t cb) {
   if (t.has_op(OpCode::GrantPiercing)) c.card_damage_unknown |= cb;
   if (t.has_op(OpCode::IndestructibleByBattle)) c.card_safe_unknown |= cb;
   if (t.has_op(OpCode::HalveDamageInvolving)) c.card_damage_unknown |= cb;  // which battles, the events do not keep
+  if (t.has_op(OpCode::DoubleDamageInvolving)) c.card_damage_unknown |= cb;  // nor here
   // A reversal (reverse_damage): once resolved, its controller's damage is a
   // gain, an event a trace may omit (LifePointsChanged, trace version 4).
   if (t.has_op(OpCode::ReverseDamage)) c.card_damage_unknown |= cb;

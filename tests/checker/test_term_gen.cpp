@@ -82,7 +82,8 @@ TEST(TermGen, TheWholeTermSpaceComesUp) {
   EXPECT_GT(conditions, 1000);
   EXPECT_GT(foes, 50);  // battle ATK changes "vs" an Attribute or a Type
   // Continuous Spells and Traps activated during the duel: each lock, some activations doing nothing else.
-  EXPECT_EQ(locks_after_activation.size(), 8u);  // the five locks and positions, the two negations, no battle damage
+  // the five locks and positions, the two negations, no battle damage, a piercing lent to a Type (Dragon's Rage)
+  EXPECT_EQ(locks_after_activation.size(), 9u);
   EXPECT_GT(doing_nothing_else, 100);
 }
 

@@ -108,6 +108,19 @@ TEST(ScriptReader, AClosuresArgumentsAreNamedByTheirConstants) {
   EXPECT_EQ(r.effects[0]["value"], 300);
 }
 
+// aux.ChangeBattleDamage(1,DOUBLE_DAMAGE)'s closure: its player and its amount, the
+// amount by the constant's name (Stone Statue of the Aztecs' shape, batch 19).
+TEST(ScriptReader, ADamageClosuresPlayerAndAmountAreRecorded) {
+  scripts::ScriptTree tree(kTree);
+  const scripts::ScriptRead r = tree.read(1009);
+  ASSERT_TRUE(r.ok()) << r.error;
+  ASSERT_EQ(r.effects.size(), 1u);
+  const nlohmann::json& uses = r.effects[0]["value_function_uses"];
+  EXPECT_NE(std::find(uses.begin(), uses.end(), "player=1"), uses.end()) << uses.dump();
+  EXPECT_NE(std::find(uses.begin(), uses.end(), "value=DOUBLE_DAMAGE"), uses.end()) << uses.dump();
+  EXPECT_EQ(r.effects[0]["condition_uses"], nlohmann::json::array({":GetHandler", "Duel.GetAttackTarget"}));
+}
+
 TEST(ScriptReader, CardsAreUserdataAndAnswerTheirData) {
   scripts::ScriptTree tree(kTree);
   const scripts::ScriptRead plain = tree.read(1004);

@@ -321,5 +321,46 @@ TEST(YgoproAtkParts, AConditionedDirectAttackIsAHiddenCondition) {
   EXPECT_FALSE(read_script_effect(field, kMonster, "").term.has_value());
 }
 
+// Cross Counter (batch 18): its operation registers on the attack target a doubling of the
+// opponent's battle damage for this battle (EFFECT_CHANGE_BATTLE_DAMAGE with
+// aux.ChangeBattleDamage(1,DOUBLE_DAMAGE), reset with the Damage Step), and on the player a
+// continuous Duel.Destroy of the attacker: on EVENT_BATTLED (Fluorohydride) after damage
+// calculation, on EVENT_DAMAGE_STEP_END (EDOPro) at the end of the Damage Step.
+TEST(YgoproAtkParts, ADoublingAndADestructionForThisBattle) {
+  json fluoro = {{"effect_type", "EFFECT_TYPE_ACTIVATE"}, {"effect_type_value", 16u}, {"event_code", "EVENT_FREE_CHAIN"},
+                 {"event_code_value", 1002u}, {"property_flags", "EFFECT_FLAG_DAMAGE_STEP"}, {"property_flags_value", 16384u},
+                 {"operation", "c37083210.lua:19-36"},
+                 {"operation_uses", {":RegisterEffect", "DOUBLE_DAMAGE", "Duel.Destroy", "Duel.GetAttackTarget", "Duel.GetAttacker",
+                                     "Duel.RegisterEffect", "EFFECT_CHANGE_BATTLE_DAMAGE", "EFFECT_TYPE_CONTINUOUS",
+                                     "EVENT_BATTLED", "PHASE_DAMAGE", "RESET_PHASE", "aux.ChangeBattleDamage(1)"}}};
+  const ScriptReading r = read_script_effect(fluoro, kTrap, "");
+  ASSERT_TRUE(r.term.has_value());
+  ASSERT_EQ(r.term->op_count, 2);
+  EXPECT_EQ(r.term->ops[0].code, OpCode::DoubleDamageInvolving);
+  EXPECT_EQ(r.term->ops[0].object, Object::AttackTarget);
+  EXPECT_EQ(r.term->ops[1].code, OpCode::DestroyAfterCalculation);
+  EXPECT_EQ(r.term->ops[1].object, Object::Attacker);
+  EXPECT_FALSE(r.term->ops[1].flag);
+  json edo = fluoro;
+  edo["operation_uses"] = {":RegisterEffect", "DOUBLE_DAMAGE", "Duel.Destroy", "Duel.GetAttackTarget", "Duel.GetAttacker",
+                           "Duel.RegisterEffect", "EFFECT_CHANGE_BATTLE_DAMAGE", "EFFECT_TYPE_CONTINUOUS",
+                           "EVENT_DAMAGE_STEP_END", "PHASE_DAMAGE", "RESET_PHASE", "aux.ChangeBattleDamage(1)"};
+  const ScriptReading e = read_script_effect(edo, kTrap, "");
+  ASSERT_TRUE(e.term && e.term->has_op(OpCode::DestroyAfterCalculation));
+  EXPECT_TRUE(e.term->find_op(OpCode::DestroyAfterCalculation)->flag);
+  // The owner's own damage (player 0), a doubling for the turn, or a destruction with no battle event: not read so.
+  for (const char* from : {"aux.ChangeBattleDamage(1)", "PHASE_DAMAGE", "EVENT_BATTLED"}) {
+    json off = fluoro;
+    for (auto& u : off["operation_uses"])
+      if (u == from) u = std::string(from) == "aux.ChangeBattleDamage(1)" ? "aux.ChangeBattleDamage(0)"
+                         : std::string(from) == "PHASE_DAMAGE"            ? "PHASE_END"
+                                                                          : "EVENT_CHAIN_END";
+    const ScriptReading o = read_script_effect(off, kTrap, "");
+    ASSERT_TRUE(o.term.has_value());
+    if (std::string(from) == "EVENT_BATTLED") EXPECT_FALSE(o.term->has_op(OpCode::DestroyAfterCalculation)) << from;
+    else EXPECT_FALSE(o.term->has_op(OpCode::DoubleDamageInvolving)) << from;
+  }
+}
+
 }  // namespace
 }  // namespace bc::ygopro

@@ -319,5 +319,67 @@ TEST(YgoproFieldLocks, NoBattleDamageWhileItAttacksIsRead) {
   EXPECT_FALSE(script_attrs::attacking_shield(other_value, k));
 }
 
+// Ancient Gear Soldier (batch 19): a field EFFECT_CANNOT_ACTIVATE on the opponent's card
+// activations while it is the attacker is no_spell_trap_while_attacking on its host; a lock on
+// both players, one whose value names a card type, or one under another condition is not.
+TEST(YgoproFieldLocks, NoSpellOrTrapWhileItAttacksIsRead) {
+  const json lock = {{"effect_type", "EFFECT_TYPE_FIELD"}, {"effect_type_value", 2u}, {"event_code", "EFFECT_CANNOT_ACTIVATE"},
+                     {"event_code_value", 6u}, {"property_flags", "EFFECT_FLAG_PLAYER_TARGET"}, {"property_flags_value", 2048u},
+                     {"range", "LOCATION_MZONE"}, {"range_value", 4u}, {"target_range_self", 0u}, {"target_range_opponent", 1u},
+                     {"condition", "c56094445.lua:17-19"}, {"condition_uses", {":GetHandler", "Duel.GetAttacker"}},
+                     {"value_function", "c56094445.lua:14-16"}, {"value_function_uses", {":IsHasType", "EFFECT_TYPE_ACTIVATE"}}};
+  const ScriptReading r = read_script_effect(lock, kMonster, "");
+  ASSERT_TRUE(r.term);
+  EXPECT_EQ(r.term->activation, Activation::Continuous);
+  EXPECT_EQ(r.term->continuous.kind, ContinuousKind::NoSpellTrapWhileAttacking);
+  ContinuousSpec k;
+  json both = lock;
+  both["target_range_self"] = 1u;
+  EXPECT_FALSE(script_attrs::attacking_card_lock(both, k));
+  json traps = lock;
+  traps["value_function_uses"] = {":IsHasType", ":IsType", "EFFECT_TYPE_ACTIVATE", "TYPE_TRAP"};
+  EXPECT_FALSE(script_attrs::attacking_card_lock(traps, k));
+  json phase = lock;
+  phase["condition_uses"] = {"Duel.GetCurrentPhase", "PHASE_BATTLE"};
+  EXPECT_FALSE(script_attrs::attacking_card_lock(phase, k));
+  json target = lock;
+  target["condition_uses"] = {":GetHandler", "Duel.GetAttackTarget"};
+  EXPECT_FALSE(script_attrs::attacking_card_lock(target, k));
+}
+
+// Stone Statue of the Aztecs and Susa Soldier (batch 19): a monster's own change of the battle
+// damage it inflicts, aux.ChangeBattleDamage(1,DOUBLE_DAMAGE or HALF_DAMAGE), the stub naming the
+// closure's player and amount; "attacked" when its condition asks only whether it is the attack target.
+TEST(YgoproFieldLocks, AChangeOfTheDamageItInflictsIsRead) {
+  const json statue = {{"effect_type", "EFFECT_TYPE_SINGLE"}, {"effect_type_value", 1u},
+                       {"event_code", "EFFECT_CHANGE_INVOLVING_BATTLE_DAMAGE"}, {"event_code_value", 314u},
+                       {"condition", "c31812496.lua:11-14"}, {"condition_uses", {":GetHandler", "Duel.GetAttackTarget"}},
+                       {"value_function", "utility.lua:730-744"},
+                       {"value_function_uses", {":GetOwnerPlayer", "player=1", "value=DOUBLE_DAMAGE"}}};
+  const ScriptReading r = read_script_effect(statue, kMonster, "");
+  ASSERT_TRUE(r.term);
+  EXPECT_EQ(r.term->continuous.kind, ContinuousKind::DoubleBattleDamage);
+  EXPECT_EQ(r.term->continuous.of, kWhenAttacked);
+  json susa = statue;
+  susa.erase("condition");
+  susa.erase("condition_uses");
+  susa["event_code"] = "EFFECT_CHANGE_BATTLE_DAMAGE";
+  susa["event_code_value"] = 208u;
+  susa["value_function_uses"] = {":GetOwnerPlayer", "player=1", "value=HALF_DAMAGE"};
+  ContinuousSpec k;
+  ASSERT_TRUE(script_attrs::inflicted_damage_change(susa, k));
+  EXPECT_EQ(k.kind, ContinuousKind::HalveBattleDamageInflicted);
+  EXPECT_EQ(k.of, 0);
+  json own = susa;  // player 0: its controller's own damage, another thing
+  own["value_function_uses"] = {":GetOwnerPlayer", "player=0", "value=HALF_DAMAGE"};
+  EXPECT_FALSE(script_attrs::inflicted_damage_change(own, k));
+  json old = susa;  // a cards file written before the stub named the closure's amount
+  old["value_function_uses"] = {":GetOwnerPlayer", ":GetOwnerPlayer()==1"};
+  EXPECT_FALSE(script_attrs::inflicted_damage_change(old, k));
+  json attacking = statue;
+  attacking["condition_uses"] = {":GetHandler", "Duel.GetAttacker"};
+  EXPECT_FALSE(script_attrs::inflicted_damage_change(attacking, k));
+}
+
 }  // namespace
 }  // namespace bc::ygopro

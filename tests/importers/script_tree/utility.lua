@@ -30,3 +30,11 @@ function Auxiliary.TargetBoolFunction(method, ...)
   local args = {...}
   return function(e, card) return method(card, table.unpack(args)) end
 end
+-- A value function built from a player and an amount, as trees build the battle
+-- damage changes: the stub names both from the closure's upvalues.
+function Auxiliary.ChangeBattleDamage(player, value)
+  return function(e, damp)
+    if player == 1 then return value end
+    return -1
+  end
+end
