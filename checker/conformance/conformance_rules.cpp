@@ -132,7 +132,8 @@ std::string_view continuous_sources(ContinuousKind k) {
     case ContinuousKind::IndestructibleByBattle:
     case ContinuousKind::NoBattleDamageAttacking: return "S0 §6.3.4.3.3";
     case ContinuousKind::DestroyedWhenTargeted: return "S2 §マスタールール2以前のダメージステップ";
-    case ContinuousKind::FaceUpAttackPosition: return "S0 §6.3.4.3";
+    case ContinuousKind::FaceUpAttackPosition:
+    case ContinuousKind::FaceUpDefenseOfType: return "S0 §6.3.4.3";
     default: return "";
   }
 }

@@ -192,6 +192,10 @@ void draw_lock_after_activation(const Rng& r, EffectTerm& t) {
   // A piercing lent to the Type instead (Dragon's Rage), from a hash of its own.
   Rng lent{fmix64(r.s ^ 0x7E9C'1D4A'6E00'000Dull)};
   if (t.continuous.kind == ContinuousKind::CannotAttackOfType && lent.chance(33)) t.continuous.kind = ContinuousKind::TypePiercing;
+  // The other forced position, by Type (Dragon Capture Jar), from a third.
+  Rng jar{fmix64(r.s ^ 0x5A7C'0DEF'0000'0010ull)};
+  if (t.continuous.kind == ContinuousKind::FaceUpAttackPosition && jar.chance(50))
+    t.continuous = ContinuousSpec{ContinuousKind::FaceUpDefenseOfType, static_cast<std::int16_t>(draw_type(jar))};
 }
 
 /// An ATK change by printed Type or Attribute (Command Knight, Hoshiningen):

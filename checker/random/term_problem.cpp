@@ -83,7 +83,8 @@ std::string shape_problem(const EffectTerm& t, bool blanks) {
        c.foe_attribute >= kMonsterAttributeCount || c.foe_type >= kMonsterTypeCount))
     return "a foe on a part that is not a battle ATK change";
   if (c.kind == ContinuousKind::CannotAttackLevelAtLeast ? (c.amount < 1 || c.amount > kMaxLevel)
-      : c.kind == ContinuousKind::CannotAttackOfType || c.kind == ContinuousKind::TypePiercing
+      : c.kind == ContinuousKind::CannotAttackOfType || c.kind == ContinuousKind::TypePiercing ||
+                c.kind == ContinuousKind::FaceUpDefenseOfType
           ? (c.amount < 1 || c.amount >= kMonsterTypeCount)
       : takes_amount(c.kind) ? (c.amount % 100 != 0 || c.amount < -kMaxAmount || c.amount > kMaxAmount)
       : c.kind == ContinuousKind::IndestructibleByBattle ? (c.amount % 100 != 0 || c.amount < 0 || c.amount > kMaxAmount)

@@ -2,6 +2,8 @@
 /// condition and operation fetch (docs/engines/ygopro.md, "From script
 /// attributes to terms"): the attack target (Rocket Warrior), the monster that
 /// destroyed its host (Slate Warrior). Run after the resolution is read.
+#include <regex>
+
 #include "importers/ygopro/ygopro_script_attrs.hpp"
 
 namespace bc::ygopro::script_attrs {
@@ -50,6 +52,38 @@ void destroyer_change(const json& e, EffectTerm& t, ScriptReading& r) {
   if (!changed) return;
   t.conditions = static_cast<std::uint16_t>(t.conditions & ~kCondOwnBattling);
   r.rule += ", its operation changes the monster that destroyed its host";
+}
+
+/// An ATK change whose operation registers EFFECT_SET_ATTACK_FINAL (or EFFECT_SET_ATTACK) with a
+/// literal value, and no EFFECT_UPDATE_ATTACK: the ATK becomes that value (`set_atk`; 8-Claws
+/// Scorpion's 2400 on itself, Sanga of the Thunder's 0). Where the effect's target function
+/// fetches the attacker (Duel.GetAttacker with Duel.SetTargetCard, no target flag) and its
+/// condition makes the host the attack target, the change is the attacker's (Sanga).
+void set_atk_change(const json& e, EffectTerm& t, ScriptReading& r) {
+  const std::string operation = function_facts(e, "operation");
+  const auto in = [](const std::string& text, const char* word) { return text.find(word) != std::string::npos; };
+  static const std::regex literal(R"(SetValue\((\d+)\))");
+  std::smatch m;
+  if (!in(operation, "EFFECT_SET_ATTACK") || in(operation, "EFFECT_UPDATE_ATTACK") ||
+      !std::regex_search(operation, m, literal))
+    return;
+  const int value = std::stoi(m[1].str());
+  if (value % 100 != 0 || value > 12700) return;
+  const std::string cond = function_facts(e, "condition"), target = function_facts(e, "target_check");
+  const bool attacker = in(target, "Duel.GetAttacker") && in(target, "Duel.SetTargetCard") &&
+                        in(cond, "Duel.GetAttackTarget") && in(cond, ":GetHandler");
+  bool changed = false;
+  for (int i = 0; i < t.op_count; ++i)
+    if (t.ops[i].code == OpCode::ChangeAtk && t.ops[i].object == Object::OwnBattler) {
+      t.ops[i].code = OpCode::SetAtk;
+      t.ops[i].amount = static_cast<std::int16_t>(value);
+      if (attacker) t.ops[i].object = Object::Attacker;
+      changed = true;
+    }
+  if (!changed) return;
+  r.computed_amount = false;
+  r.rule += ", its operation sets the ATK of " + std::string(attacker ? "the attacker" : "its host") + " to " +
+            std::to_string(value) + " (EFFECT_SET_ATTACK_FINAL)";
 }
 
 }  // namespace bc::ygopro::script_attrs

@@ -67,29 +67,37 @@ void add_lock(ScriptReading& r, const json& activation, const std::pair<Continuo
 /// Spellbinding Circle, Fiendish Chain. The activation's resolution is that
 /// the target cannot attack (`cannot_attack target`, for the turn), whatever
 /// its categories hint (Spellbinding Circle's CATEGORY_POSITION, batch 10).
-/// An EFFECT_UPDATE_ATTACK (100) on that target with a literal value is its
-/// ATK change too, for as long as the card binds it (Shadow Spell's -700: read
-/// as lasting the turn). The other bindings (no position change, negated effects) are not read.
+/// One that guards its target from destruction by battle the same way, or by an
+/// EFFECT_INDESTRUCTABLE_BATTLE its operation registers on the target under the
+/// condition :IsHasCardTarget (Lone Wolf in EDOPro's tree), is
+/// `indestructible_by_battle target`, for the turn. An EFFECT_UPDATE_ATTACK (100)
+/// on that target with a literal value is its ATK change too, for as long as
+/// the card binds it (Shadow Spell's -700: read as lasting the turn). The other
+/// bindings (no position change, negated effects, immunities) are not read.
 void bind_card_target(ScriptReading& r, const json& effects) {
   using script_attrs::Constant;
   if (!r.term || r.term->target.kind != TargetKind::Monster) return;
   const auto uses = [](const json& e, const char* key, const char* word) {
     return script_attrs::function_facts(e, key).find(word) != std::string::npos;
   };
+  const auto on_its_target = [&](const json& e, const Constant& code) {
+    return (script_attrs::holds(e, "effect_type", Constant{"EFFECT_TYPE_TARGET", 0x4000}) ||
+            uses(e, "target_check", ":IsHasCardTarget")) &&
+           script_attrs::event_is(e, code);
+  };
   const bool binds = std::any_of(effects.begin(), effects.end(), [&](const json& e) { return uses(e, "operation", ":SetCardTarget"); });
   const bool forbids = std::any_of(effects.begin(), effects.end(), [&](const json& e) {
-    const bool on_its_target = script_attrs::holds(e, "effect_type", Constant{"EFFECT_TYPE_TARGET", 0x4000}) ||
-                               uses(e, "target_check", ":IsHasCardTarget");
-    return on_its_target && script_attrs::event_is(e, Constant{"EFFECT_CANNOT_ATTACK", 85});
+    return on_its_target(e, Constant{"EFFECT_CANNOT_ATTACK", 85});
   });
-  if (!binds || !forbids) return;
+  const bool guards = std::any_of(effects.begin(), effects.end(), [&](const json& e) {
+    return on_its_target(e, Constant{"EFFECT_INDESTRUCTABLE_BATTLE", 42}) ||
+           (uses(e, "operation", ":IsHasCardTarget") && uses(e, "operation", "EFFECT_INDESTRUCTABLE_BATTLE"));
+  });
+  if (!binds || !(forbids || guards)) return;
   r.term->ops = {};
   r.term->op_count = 0;
   for (const json& e : effects) {
-    const bool on_its_target = script_attrs::holds(e, "effect_type", Constant{"EFFECT_TYPE_TARGET", 0x4000}) ||
-                               uses(e, "target_check", ":IsHasCardTarget");
-    if (!on_its_target || !script_attrs::event_is(e, Constant{"EFFECT_UPDATE_ATTACK", 100}) || !e.contains("value") ||
-        !e["value"].is_number_integer())
+    if (!on_its_target(e, Constant{"EFFECT_UPDATE_ATTACK", 100}) || !e.contains("value") || !e["value"].is_number_integer())
       continue;
     const std::int64_t amount = e["value"].get<std::int64_t>();
     if (amount == 0 || amount % 100 != 0 || amount < -12700 || amount > 12700) continue;
@@ -99,9 +107,15 @@ void bind_card_target(ScriptReading& r, const json& effects) {
     r.rule += ", its target's ATK changes by " + std::to_string(amount) + " (EFFECT_UPDATE_ATTACK on its card target)";
     break;
   }
-  r.term->ops[r.term->op_count++] = Op{OpCode::CannotAttack, Object::Target, Duration::Turn};
   r.open_outcome = false;
-  r.rule += ", it binds its target, which cannot attack (EFFECT_CANNOT_ATTACK on its card target)";
+  if (forbids) {
+    r.term->ops[r.term->op_count++] = Op{OpCode::CannotAttack, Object::Target, Duration::Turn};
+    r.rule += ", it binds its target, which cannot attack (EFFECT_CANNOT_ATTACK on its card target)";
+  }
+  if (guards) {
+    r.term->ops[r.term->op_count++] = Op{OpCode::IndestructibleByBattle, Object::Target, Duration::Turn};
+    r.rule += ", it binds its target, which cannot be destroyed by battle (EFFECT_INDESTRUCTABLE_BATTLE on its card target)";
+  }
 }
 
 /// A monster's continuous part that lends piercing to its controller's

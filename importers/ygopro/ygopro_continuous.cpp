@@ -173,35 +173,6 @@ std::optional<ContinuousKind> position_at_end_of_damage_step(const json& e) {
   return std::nullopt;
 }
 
-/// The RACE_* names in bit order (bit i is MonsterType i + 1), each tree's
-/// spelling where they differ (Fluorohydride / EDOPro), and the ATTRIBUTE_* names.
-constexpr std::array<std::string_view, 26> kRaceNames = {
-    "RACE_WARRIOR", "RACE_SPELLCASTER", "RACE_FAIRY", "RACE_FIEND", "RACE_ZOMBIE", "RACE_MACHINE", "RACE_AQUA",
-    "RACE_PYRO", "RACE_ROCK", "RACE_WINDBEAST|RACE_WINGEDBEAST", "RACE_PLANT", "RACE_INSECT", "RACE_THUNDER",
-    "RACE_DRAGON", "RACE_BEAST", "RACE_BEASTWARRIOR", "RACE_DINOSAUR", "RACE_FISH", "RACE_SEASERPENT", "RACE_REPTILE",
-    "RACE_PSYCHO|RACE_PSYCHIC", "RACE_DIVINE", "RACE_CREATORGOD", "RACE_WYRM", "RACE_CYBERSE", "RACE_ILLUSION"};
-constexpr std::array<std::string_view, 7> kAttributeNames = {"ATTRIBUTE_EARTH", "ATTRIBUTE_WATER", "ATTRIBUTE_FIRE",
-                                                             "ATTRIBUTE_WIND",  "ATTRIBUTE_LIGHT", "ATTRIBUTE_DARK",
-                                                             "ATTRIBUTE_DIVINE"};
-
-/// The one entry of `table` the facts name as a whole word (1-based; 0: none, or more than one).
-template <std::size_t N>
-int one_named(const std::array<std::string_view, N>& table, const json& uses) {
-  int found = 0;
-  for (std::size_t i = 0; i < N; ++i) {
-    bool named = false;
-    for (std::size_t from = 0; from < table[i].size();) {
-      const std::size_t bar = std::min(table[i].find('|', from), table[i].size());
-      const std::string_view spelling = table[i].substr(from, bar - from);
-      for (const json& u : uses) named = named || (u.is_string() && u.get<std::string>() == spelling);
-      from = bar + 1;
-    }
-    if (named && found != 0) return 0;
-    if (named) found = static_cast<int>(i) + 1;
-  }
-  return found;
-}
-
 /// Command Knight's, Nightmare Penguin's and Hoshiningen's shape: a field
 /// EFFECT_UPDATE_ATTACK (100 in both cores) from the Monster Zone, without a
 /// condition, with a literal value (a multiple of 100, not 0), SetTargetRange
@@ -225,8 +196,8 @@ bool printed_atk_part(const json& e, ContinuousSpec& out) {
   const auto method = [&uses](const char* m) {
     return std::any_of(uses->begin(), uses->end(), [m](const json& u) { return u.is_string() && u.get<std::string>() == m; });
   };
-  const int race = method(":IsRace") ? one_named(kRaceNames, *uses) : 0;
-  const int attribute = method(":IsAttribute") ? one_named(kAttributeNames, *uses) : 0;
+  const int race = method(":IsRace") ? race_named(*uses) : 0;
+  const int attribute = method(":IsAttribute") ? attribute_named(*uses) : 0;
   if (race == 0 && attribute == 0) return false;
   out = ContinuousSpec{race ? ContinuousKind::TypeAtkModifier : ContinuousKind::AttributeAtkModifier,
                        static_cast<std::int16_t>(amount), static_cast<std::uint8_t>(race ? race : attribute),
@@ -256,10 +227,10 @@ std::vector<int> lent_piercing_types(const json& e, int range) {
     const std::string w = u.is_string() ? u.get<std::string>() : "";
     if (w == ":IsRace") { is_race = true; continue; }
     if (w == "RACES_BEAST_BWARRIOR_WINGB") {
-      for (const char* n : {"RACE_BEAST", "RACE_BEASTWARRIOR", "RACE_WINGEDBEAST"}) types.push_back(one_named(kRaceNames, json::array({n})));
+      for (const char* n : {"RACE_BEAST", "RACE_BEASTWARRIOR", "RACE_WINGEDBEAST"}) types.push_back(race_named(json::array({n})));
       continue;
     }
-    const int race = one_named(kRaceNames, json::array({w}));
+    const int race = race_named(json::array({w}));
     if (race == 0) return {};
     types.push_back(race);
   }
@@ -307,8 +278,8 @@ bool battle_atk_part(const json& e, ContinuousSpec& out) {
   const auto method = [&uses](const char* m) {
     return std::any_of(uses->begin(), uses->end(), [m](const json& u) { return u.is_string() && u.get<std::string>() == m; });
   };
-  const int race = method(":IsRace") ? one_named(kRaceNames, *uses) : 0;
-  const int attribute = method(":IsAttribute") ? one_named(kAttributeNames, *uses) : 0;
+  const int race = method(":IsRace") ? race_named(*uses) : 0;
+  const int attribute = method(":IsAttribute") ? attribute_named(*uses) : 0;
   if ((method(":IsRace") && race == 0) || (method(":IsAttribute") && attribute == 0) || (race && attribute)) return false;
   out = ContinuousSpec{step ? ContinuousKind::DamageStepAtkModifier : ContinuousKind::CalcAtkModifier,
                        static_cast<std::int16_t>(amount)};

@@ -10,16 +10,31 @@
 namespace bc::ygopro::script_attrs {
 namespace {
 
-/// EFFECT_SET_POSITION (140) with the value POS_FACEUP_ATTACK (1), reaching
-/// the monster zones of both sides (SetTargetRange with LOCATION_MZONE, 0x4,
-/// on each; a file without the range is not read) and no target check: Final
-/// Attack Orders, face_up_attack_position.
-bool forced_attack_position(const json& e, ContinuousSpec& out, std::string& rule) {
+/// EFFECT_SET_POSITION (140) reaching the monster zones of both sides (SetTargetRange with
+/// LOCATION_MZONE, 0x4, on each; a file without the range is not read): with the value
+/// POS_FACEUP_ATTACK (1) and no target check, Final Attack Orders, face_up_attack_position; with
+/// POS_FACEUP_DEFENSE (4) and a target check that is `:IsRace` of one RACE_* and nothing else,
+/// Dragon Capture Jar, face_up_defense_type. Both cores set the position of each face-up monster
+/// it reaches at every adjustment (field::adjust_step, its "position" stage in processor.cpp), so
+/// a monster it names never stays in the other position.
+bool forced_position(const json& e, ContinuousSpec& out, std::string& rule) {
   const bool both_sides = (value_of(e, "target_range_self") & 0x4) != 0 && (value_of(e, "target_range_opponent") & 0x4) != 0;
-  if (value_of(e, "value") != 1 || !both_sides || e.contains("target_check")) return false;
-  out = ContinuousSpec{ContinuousKind::FaceUpAttackPosition, 0};
-  rule = "EFFECT_SET_POSITION POS_FACEUP_ATTACK on every monster zone -> every face-up monster in Attack Position "
-         "(once resolved)";
+  if (!both_sides) return false;
+  if (value_of(e, "value") == 1 && !e.contains("target_check")) {
+    out = ContinuousSpec{ContinuousKind::FaceUpAttackPosition, 0};
+    rule = "EFFECT_SET_POSITION POS_FACEUP_ATTACK on every monster zone -> every face-up monster in Attack Position "
+           "(once resolved)";
+    return true;
+  }
+  const auto uses = e.find("target_check_uses");
+  if (value_of(e, "value") != 4 || uses == e.end() || !uses->is_array() || uses->size() != 2 ||
+      std::none_of(uses->begin(), uses->end(), [](const json& u) { return u == ":IsRace"; }))
+    return false;
+  const int race = race_named(*uses);
+  if (race == 0) return false;
+  out = ContinuousSpec{ContinuousKind::FaceUpDefenseOfType, static_cast<std::int16_t>(race)};
+  rule = "EFFECT_SET_POSITION POS_FACEUP_DEFENSE on every monster zone's monsters of one Type (:IsRace) -> " +
+         continuous_text(out) + " (once resolved)";
   return true;
 }
 
@@ -84,7 +99,7 @@ bool field_negation(const json& e, ContinuousSpec& out, std::string& rule) {
 /// (85 in both cores' effect.h) whose target check is `:IsLevelAbove(N)` or
 /// `:GetLevel()>=N`, a literal Level (Gravity Bind in either tree): "cannot
 /// attack", cannot_attack_level_at_least N; or EFFECT_SET_POSITION as
-/// forced_attack_position reads it; or EFFECT_DISABLE as field_negation reads
+/// forced_position reads it; or EFFECT_DISABLE as field_negation reads
 /// it. Royal Decree's EFFECT_DISABLE on Traps is no "cannot be activated":
 /// it negates their effects, and both cores still let a Trap be activated
 /// under it (batch 3's royal_decree runs).
@@ -102,7 +117,7 @@ bool field_lock(const json& e, std::uint32_t card_type, ContinuousSpec& out, std
     return true;
   }
   if (e.contains("condition")) return false;
-  if (event_is(e, Constant{"EFFECT_SET_POSITION", 140})) return forced_attack_position(e, out, rule);
+  if (event_is(e, Constant{"EFFECT_SET_POSITION", 140})) return forced_position(e, out, rule);
   if (const std::vector<int> types = lent_piercing_types(e, 0x8); types.size() == 1) {  // Dragon's Rage
     out = ContinuousSpec{ContinuousKind::TypePiercing, static_cast<std::int16_t>(types[0])};
     rule = "field EFFECT_PIERCE on its controller's monsters of one Type (:IsRace) -> type_piercing (once resolved)";

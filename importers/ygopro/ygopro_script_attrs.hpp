@@ -182,6 +182,11 @@ bool field_negation(const json& e, ContinuousSpec& out, std::string& rule);
 bool negates_monster_effects(const json& e);
 
 /// The category bits named in `names` (CATEGORY_* names, any separator).
+/// The one RACE_* name `uses` holds as a whole word, as a MonsterType value (bit i of the cores'
+/// RACE_* flags is MonsterType i + 1; each tree's spelling); 0 for none or more than one.
+int race_named(const json& uses);
+/// The same for the ATTRIBUTE_* names (MonsterAttribute values).
+int attribute_named(const json& uses);
 std::uint32_t category_bits(const std::string& names);
 /// The effect's registered category bits, by value and by name.
 std::uint32_t categories(const json& e);
@@ -211,5 +216,8 @@ bool battle_changes(EffectTerm& t, ScriptReading& r, const std::string& operatio
 void attack_target_change(const json& e, EffectTerm& t, ScriptReading& r);
 /// A monster's trigger on its destruction by battle whose ATK change is the destroyer's.
 void destroyer_change(const json& e, EffectTerm& t, ScriptReading& r);
+/// EFFECT_SET_ATTACK_FINAL with a literal value: set_atk (8-Claws Scorpion), on the attacker where
+/// the target function fetches it (Sanga of the Thunder).
+void set_atk_change(const json& e, EffectTerm& t, ScriptReading& r);
 
 }  // namespace bc::ygopro::script_attrs

@@ -1,5 +1,6 @@
 /// Words of a script's attributes and functions the mapping reads (docs/engines/ygopro.md,
 /// "From script attributes to terms"): category names, amounts, resets, a choice of effects.
+#include <algorithm>
 #include <array>
 #include <regex>
 #include <string_view>
@@ -7,6 +8,41 @@
 #include "importers/ygopro/ygopro_script_attrs.hpp"
 
 namespace bc::ygopro::script_attrs {
+namespace {
+
+/// The RACE_* names in bit order (bit i is MonsterType i + 1), each tree's
+/// spelling where they differ (Fluorohydride / EDOPro), and the ATTRIBUTE_* names.
+constexpr std::array<std::string_view, 26> kRaceNames = {
+    "RACE_WARRIOR", "RACE_SPELLCASTER", "RACE_FAIRY", "RACE_FIEND", "RACE_ZOMBIE", "RACE_MACHINE", "RACE_AQUA",
+    "RACE_PYRO", "RACE_ROCK", "RACE_WINDBEAST|RACE_WINGEDBEAST", "RACE_PLANT", "RACE_INSECT", "RACE_THUNDER",
+    "RACE_DRAGON", "RACE_BEAST", "RACE_BEASTWARRIOR", "RACE_DINOSAUR", "RACE_FISH", "RACE_SEASERPENT", "RACE_REPTILE",
+    "RACE_PSYCHO|RACE_PSYCHIC", "RACE_DIVINE", "RACE_CREATORGOD", "RACE_WYRM", "RACE_CYBERSE", "RACE_ILLUSION"};
+constexpr std::array<std::string_view, 7> kAttributeNames = {"ATTRIBUTE_EARTH", "ATTRIBUTE_WATER", "ATTRIBUTE_FIRE",
+                                                             "ATTRIBUTE_WIND",  "ATTRIBUTE_LIGHT", "ATTRIBUTE_DARK",
+                                                             "ATTRIBUTE_DIVINE"};
+
+/// The one entry of `table` the facts name as a whole word (1-based; 0: none, or more than one).
+template <std::size_t N>
+int one_named(const std::array<std::string_view, N>& table, const json& uses) {
+  int found = 0;
+  for (std::size_t i = 0; i < N; ++i) {
+    bool named = false;
+    for (std::size_t from = 0; from < table[i].size();) {
+      const std::size_t bar = std::min(table[i].find('|', from), table[i].size());
+      const std::string_view spelling = table[i].substr(from, bar - from);
+      for (const json& u : uses) named = named || (u.is_string() && u.get<std::string>() == spelling);
+      from = bar + 1;
+    }
+    if (named && found != 0) return 0;
+    if (named) found = static_cast<int>(i) + 1;
+  }
+  return found;
+}
+
+}  // namespace
+
+int race_named(const json& uses) { return one_named(kRaceNames, uses); }
+int attribute_named(const json& uses) { return one_named(kAttributeNames, uses); }
 
 /// The category bits named in `names` (CATEGORY_* names, any separator).
 std::uint32_t category_bits(const std::string& names) {

@@ -353,6 +353,7 @@ ScriptReading read_script_effect(const json& e, std::uint32_t card_type, const s
   if (targets) spell_trap_target(e, t, r.rule);
   attack_target_change(e, t, r);
   destroyer_change(e, t, r);
+  set_atk_change(e, t, r);
   if (t.activation != Activation::Trigger) engine_permission(e, t, r);
   if (r.open_outcome) r.rule += ", resolution taken from the stream";
   r.term = t;

@@ -241,12 +241,13 @@ class ScenarioParser {
     c.stays_on_field = rd_.get_bool(t, "stays_on_field", f + ".stays_on_field").value_or(false);
     c.set = rd_.get_bool(t, "set", f + ".set").value_or(false);
     c.destroyed_before = rd_.get_bool(t, "destroyed_before", f + ".destroyed_before").value_or(false);
-    for (const auto& side : s_.board)  // the board as the card left it: no face-up Defense Position
+    for (const auto& side : s_.board)  // the board as the card left it: no monster in the other position
       for (const ZoneSpec& z : side)
-        if (c.resolved_before && !c.destroyed_before && c.term.continuous.kind == ContinuousKind::FaceUpAttackPosition &&
-            z.monster != kNoMonster && z.position == Position::FaceUpDefense)
-          rd_.fail(*t.get("resolved_before"), f + ".resolved_before", "face_up_attack_position turned every face-up "
-                   "monster to Attack Position: " + brief_quote(s_.monsters[z.monster].name) + " is not");
+        if (c.resolved_before && !c.destroyed_before && z.monster != kNoMonster && z.position != Position::FaceDownDefense &&
+            forced_by(c.term.continuous, s_.monsters[z.monster].type, z.position) != z.position)
+          rd_.fail(*t.get("resolved_before"), f + ".resolved_before", continuous_text(c.term.continuous) +
+                   " changed the position of each face-up monster it names when it resolved: " +
+                   brief_quote(s_.monsters[z.monster].name) + " is still in " + std::string(name(z.position)));
     const toml::node* n = t.get("resolved_target");
     if (n == nullptr) return;
     if (!c.resolved_before) rd_.fail(*n, f + ".resolved_target", "only a card with resolved_before = true has one");

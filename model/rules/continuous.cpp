@@ -107,21 +107,26 @@ void Stepper::come_into_force(std::uint8_t card) {
   const EffectTerm& t = sc.cards[card].term;
   if (!continuous_after_activation(t) && !has_later_effects(card) && !sc.cards[card].stays_on_field) return;
   s.resolved = static_cast<std::uint16_t>(s.resolved | 1u << card);
-  if (t.continuous.kind == ContinuousKind::FaceUpAttackPosition)
-    for (std::uint8_t slot = 0; slot < kSlotCount; ++slot)
-      if (s.zones[slot].occupied() && s.zones[slot].position() == Position::FaceUpDefense)
-        change_position(slot, Position::FaceUpAttack);
+  if (t.continuous.kind == ContinuousKind::FaceUpAttackPosition || t.continuous.kind == ContinuousKind::FaceUpDefenseOfType)
+    for (std::uint8_t slot = 0; slot < kSlotCount; ++slot) {
+      const ZoneState& z = s.zones[slot];
+      if (z.occupied() && z.position() != Position::FaceDownDefense)
+        change_position(slot, forced_by(t.continuous, sc.monsters[z.monster].type, z.position()));
+    }
   const bool attacking = s.attacker < kSlotCount && !s.has(kAttackerGone) && s.zones[s.attacker].occupied();
   if (!is_printed_lock(t.continuous.kind) || !attacking || !battle_window() || may_declare(s.attacker)) return;
   if (r.flag(Knob::CannotAttackStopsAttack)) s.battle |= kAttackerGone;
 }
 
-/// A continuous "every face-up monster is in Attack Position" applies
-/// (Final Attack Orders): a monster does not stay in face-up Defense Position.
-bool Stepper::face_up_attack_forced() const {
-  for (std::uint8_t c = 0; c < sc.cards.size(); ++c)
-    if (sc.cards[c].term.continuous.kind == ContinuousKind::FaceUpAttackPosition && continuous_active(c)) return true;
-  return false;
+/// A forced position applies (Final Attack Orders, Dragon Capture Jar): a face-up monster does not
+/// stay in the other position.
+Position Stepper::forced_position(std::uint8_t monster, Position pos) const {
+  for (std::uint8_t c = 0; c < sc.cards.size(); ++c) {
+    const ContinuousSpec& k = sc.cards[c].term.continuous;
+    const bool forces = k.kind == ContinuousKind::FaceUpAttackPosition || k.kind == ContinuousKind::FaceUpDefenseOfType;
+    if (forces && continuous_active(c)) pos = forced_by(k, sc.monsters[monster].type, pos);
+  }
+  return pos;
 }
 
 /// Royal Decree or Jinzo: every Trap, by either player; Mirage Dragon: the

@@ -117,7 +117,7 @@ void Stepper::summon(Player owner, std::uint8_t monster, Position pos) {
   if (monster == kNoMonster) return;
   const std::uint8_t slot = free_zone(owner);
   if (slot == kNoSlot) return;
-  if (pos == Position::FaceUpDefense && face_up_attack_forced()) pos = Position::FaceUpAttack;  // Final Attack Orders
+  if (pos != Position::FaceDownDefense) pos = forced_position(monster, pos);  // Final Attack Orders, Dragon Capture Jar
   s.zones[slot] = ZoneState{monster, 0};
   s.zones[slot].set_position(pos);
   Event e = ev(EventType::Summoned);
@@ -160,7 +160,7 @@ void Stepper::change_position(std::uint8_t slot, Position pos) {
   // "Change to Defense Position" leaves a face-down Defense Position monster
   // as it is: it already is in Defense Position, and nothing turns it face-up.
   if (pos == Position::FaceUpDefense && z.position() == Position::FaceDownDefense) return;
-  if (pos == Position::FaceUpDefense && face_up_attack_forced()) pos = Position::FaceUpAttack;  // Final Attack Orders
+  if (pos != Position::FaceDownDefense) pos = forced_position(z.monster, pos);  // Final Attack Orders, Dragon Capture Jar
   if (z.position() == pos) return;
   const bool flipped = z.position() == Position::FaceDownDefense;
   z.set_position(pos);

@@ -193,7 +193,7 @@ void Stepper::flip_target_if_face_down() {
   e.slot = s.target;
   emit(e);
   pend_flip(z.monster);
-  if (face_up_attack_forced()) change_position(s.target, Position::FaceUpAttack);  // Final Attack Orders
+  change_position(s.target, forced_position(z.monster, Position::FaceUpDefense));  // Final Attack Orders
 }
 
 void Stepper::leave_window() {

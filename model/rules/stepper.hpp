@@ -52,7 +52,9 @@ struct Stepper {
   bool face_up_for(std::uint8_t card) const;
   /// Some card is an effect of this one once it is face-up.
   bool has_later_effects(std::uint8_t card) const;
-  bool face_up_attack_forced() const;
+  /// The position the face-up monster `monster` ends in when it would be in `pos`, under the
+  /// forced positions that apply (Final Attack Orders, Dragon Capture Jar; forced_by).
+  Position forced_position(std::uint8_t monster, Position pos) const;
   bool side_has_monsters(Player p) const;
 
   // --- flow (flow.cpp) -----------------------------------------------------

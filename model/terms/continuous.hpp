@@ -8,6 +8,7 @@
 #include <string>
 
 #include "model/vocabulary/monster_type.hpp"
+#include "model/vocabulary/types.hpp"
 
 namespace bc {
 
@@ -112,8 +113,14 @@ enum class ContinuousKind : std::uint8_t {
   /// EFFECT_CHANGE_BATTLE_DAMAGE with aux.ChangeBattleDamage(1,HALF_DAMAGE)); with `of`
   /// kWhenAttacked, only in the battles in which it is the attack target, as double_battle_damage.
   HalveBattleDamageInflicted,
+  /// Every face-up monster of the printed Type `amount` (a MonsterType), on either side, is in
+  /// face-up Defense Position and stays there (Dragon Capture Jar): Final Attack Orders' shape
+  /// with the other position, only on a Continuous Spell or Trap activated during the duel.
+  /// Applied when it comes into force and to each such monster summoned or changed to Attack
+  /// Position while it applies; one in Defense Position cannot declare an attack.
+  FaceUpDefenseOfType,
 };
-inline constexpr int kContinuousKindCount = 34;
+inline constexpr int kContinuousKindCount = 35;
 /// The kinds a card on the field from the start may carry (every kind before
 /// FaceUpAttackPosition, and the ATK changes by Type or Attribute and
 /// DefenseAfterAttacking after them): the random generator draws its
@@ -126,7 +133,7 @@ inline constexpr int kAlwaysOnContinuousKindCount = 21;
 /// agree with it already.
 constexpr bool only_after_activation(ContinuousKind k) {
   return k == ContinuousKind::FaceUpAttackPosition || k == ContinuousKind::NegateTrapEffects ||
-         k == ContinuousKind::NegateMonsterEffects;
+         k == ContinuousKind::NegateMonsterEffects || k == ContinuousKind::FaceUpDefenseOfType;
 }
 /// Parts that negate other cards' effects while they apply (model/rules/continuous.cpp
 /// negated_by_continuous; the monitors set aside what such a card may negate).
@@ -160,7 +167,7 @@ constexpr bool lasts_after_activation(ContinuousKind k) {
   return k == ContinuousKind::CannotAttackAtLeast || k == ContinuousKind::CannotAttackLevelAtLeast ||
          k == ContinuousKind::CannotAttackOfType || k == ContinuousKind::NoTrapActivation ||
          k == ContinuousKind::FaceUpAttackPosition || negates_effects(k) || k == ContinuousKind::NoBattleDamage ||
-         k == ContinuousKind::TypePiercing;
+         k == ContinuousKind::TypePiercing || k == ContinuousKind::FaceUpDefenseOfType;
 }
 
 struct ContinuousSpec {
@@ -213,6 +220,18 @@ constexpr int printed_atk_change(const ContinuousSpec& k, MonsterType type, Mons
 /// printed Type: the model (Stepper::pierces) reads a card through this one function.
 constexpr bool type_piercing_reaches(const ContinuousSpec& k, MonsterType type) {
   return k.kind == ContinuousKind::TypePiercing && type != MonsterType::None && static_cast<int>(type) == k.amount;
+}
+
+/// The position a face-up monster of this printed Type ends in when it would be in `pos` while the
+/// part `k` applies: Attack Position under face_up_attack_position, face-up Defense Position under
+/// face_up_defense_type of its Type, else `pos`. The model (Stepper::forced_position) reads a card
+/// through this one function.
+constexpr Position forced_by(const ContinuousSpec& k, MonsterType type, Position pos) {
+  if (k.kind == ContinuousKind::FaceUpAttackPosition && pos == Position::FaceUpDefense) return Position::FaceUpAttack;
+  if (k.kind == ContinuousKind::FaceUpDefenseOfType && pos == Position::FaceUpAttack && type != MonsterType::None &&
+      static_cast<int>(type) == k.amount)
+    return Position::FaceUpDefense;
+  return pos;
 }
 
 /// Whether an indestructible_by_battle part `k` keeps its host from destruction

@@ -20,7 +20,8 @@ AmountKind amount_kind(ContinuousKind k) {
     case ContinuousKind::CannotAttackAtLeast: return AmountKind::Atk;
     case ContinuousKind::CannotAttackLevelAtLeast: return AmountKind::Level;
     case ContinuousKind::CannotAttackOfType:
-    case ContinuousKind::TypePiercing: return AmountKind::Type;
+    case ContinuousKind::TypePiercing:
+    case ContinuousKind::FaceUpDefenseOfType: return AmountKind::Type;
     default: return AmountKind::None;
   }
 }

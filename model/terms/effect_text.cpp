@@ -101,7 +101,7 @@ class TermParser {
     if (continuous_after_activation(t_) && !(t_.card_type != CardType::Monster && lasts_after_activation(t_.continuous.kind)))
       return fail("continuous", "an activated effect has a continuous part only on a Spell or Trap card, and only a lock "
                                 "(cannot_attack_at_least, cannot_attack_level_at_least, cannot_attack_type, "
-                                "no_trap_activation), face_up_attack_position, a negation or no_battle_damage: a Continuous Spell or Trap whose part "
+                                "no_trap_activation), a forced position, a negation, type_piercing or no_battle_damage: a Continuous Spell or Trap whose part "
                                 "applies once it has resolved");
     if (t_.activation != Activation::Continuous && t_.op_count == 0 && !continuous_after_activation(t_))
       return fail("ops", "an activated effect needs at least one operation (\"opaque\" if the model cannot know it)");

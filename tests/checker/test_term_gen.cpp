@@ -82,8 +82,9 @@ TEST(TermGen, TheWholeTermSpaceComesUp) {
   EXPECT_GT(conditions, 1000);
   EXPECT_GT(foes, 50);  // battle ATK changes "vs" an Attribute or a Type
   // Continuous Spells and Traps activated during the duel: each lock, some activations doing nothing else.
-  // the five locks and positions, the two negations, no battle damage, a piercing lent to a Type (Dragon's Rage)
-  EXPECT_EQ(locks_after_activation.size(), 9u);
+  // the five locks and positions, the two negations, no battle damage, a piercing lent to a Type (Dragon's Rage),
+  // a forced Defense Position by Type (Dragon Capture Jar)
+  EXPECT_EQ(locks_after_activation.size(), 10u);
   EXPECT_GT(doing_nothing_else, 100);
 }
 

@@ -362,5 +362,53 @@ TEST(YgoproAtkParts, ADoublingAndADestructionForThisBattle) {
   }
 }
 
+// 8-Claws Scorpion and Sanga of the Thunder (batch 20): a change at damage calculation whose
+// operation registers EFFECT_SET_ATTACK_FINAL with a literal value is set_atk to that value: on
+// its host (the Scorpion's 2400), or on the attacker where the target function fetches it and the
+// condition makes the host the attack target (Sanga's 0). With EFFECT_UPDATE_ATTACK beside, or a
+// computed value, it is not.
+TEST(YgoproAtkParts, AnAtkSetToALiteralValueAtDamageCalculation) {
+  json scorpion = {{"effect_type", "EFFECT_TYPE_SINGLE|EFFECT_TYPE_TRIGGER_F"}, {"effect_type_value", 513u},
+                   {"event_code", "EVENT_PRE_DAMAGE_CALCULATE"}, {"event_code_value", 1134u},
+                   {"category", "CATEGORY_ATKCHANGE"}, {"category_value", 2097152u},
+                   {"condition", "c14261867.lua:30-34"},
+                   {"condition_uses", {":GetBattlePosition", ":GetBattleTarget", ":GetHandler", "Duel.GetAttacker"}},
+                   {"operation", "c14261867.lua:35-45"},
+                   {"operation_uses", {":GetHandler", ":RegisterEffect", ":SetValue(2400)", "EFFECT_SET_ATTACK_FINAL",
+                                       "PHASE_DAMAGE_CAL", "RESET_PHASE", "SetValue(2400)"}}};
+  const ScriptReading r = read_script_effect(scorpion, kMonster, "");
+  ASSERT_TRUE(r.term.has_value());
+  ASSERT_EQ(r.term->op_count, 1);
+  EXPECT_EQ(r.term->ops[0].code, OpCode::SetAtk);
+  EXPECT_EQ(r.term->ops[0].amount, 2400);
+  EXPECT_EQ(r.term->ops[0].object, Object::OwnBattler);
+  json sanga = {{"effect_type", "EFFECT_TYPE_QUICK_O"}, {"effect_type_value", 256u}, {"range", "LOCATION_MZONE"},
+                {"range_value", 4u}, {"event_code", "EVENT_PRE_DAMAGE_CALCULATE"}, {"event_code_value", 1134u},
+                {"category", "CATEGORY_ATKCHANGE"}, {"category_value", 2097152u},
+                {"condition", "c25955164.lua:17-19"},
+                {"condition_uses", {":GetHandler", "Duel.GetAttackTarget", "Duel.GetTurnPlayer"}},
+                {"target_check", "c25955164.lua:20-23"},
+                {"target_check_uses", {":IsCanBeEffectTarget", "Duel.GetAttacker", "Duel.SetTargetCard"}},
+                {"operation", "c25955164.lua:24-33"},
+                {"operation_uses", {":RegisterEffect", ":SetValue(0)", "Duel.GetFirstTarget", "EFFECT_SET_ATTACK_FINAL",
+                                    "PHASE_DAMAGE_CAL", "RESET_PHASE", "SetValue(0)"}}};
+  const ScriptReading s = read_script_effect(sanga, kMonster, "");
+  ASSERT_TRUE(s.term.has_value());
+  ASSERT_EQ(s.term->op_count, 1);
+  EXPECT_EQ(s.term->ops[0].code, OpCode::SetAtk);
+  EXPECT_EQ(s.term->ops[0].amount, 0);
+  EXPECT_EQ(s.term->ops[0].object, Object::Attacker);
+  EXPECT_FALSE(s.computed_amount);
+  json own = sanga;  // no attacker fetched: its own ATK
+  own["target_check_uses"] = {":IsCanBeEffectTarget", "Duel.SetTargetCard"};
+  EXPECT_EQ(read_script_effect(own, kMonster, "").term->ops[0].object, Object::OwnBattler);
+  json raised = scorpion;
+  raised["operation_uses"] = {":RegisterEffect", ":SetValue(2400)", "EFFECT_UPDATE_ATTACK", "RESET_PHASE", "SetValue(2400)"};
+  EXPECT_EQ(read_script_effect(raised, kMonster, "").term->ops[0].code, OpCode::ChangeAtk);
+  json computed = scorpion;
+  computed["operation_uses"] = {":GetAttack", ":RegisterEffect", "EFFECT_SET_ATTACK_FINAL", "RESET_PHASE"};
+  EXPECT_EQ(read_script_effect(computed, kMonster, "").term->ops[0].code, OpCode::ChangeAtk);
+}
+
 }  // namespace
 }  // namespace bc::ygopro

@@ -91,6 +91,37 @@ TEST(YgoproFieldLocks, FinalAttackOrdersPositionIsReadOverBothSides) {
   EXPECT_FALSE(reads_lock(filtered, kContinuousTrap, k));
 }
 
+// Dragon Capture Jar: the same field EFFECT_SET_POSITION with POS_FACEUP_DEFENSE (4), on both
+// sides, whose target check is :IsRace of one RACE_* (aux.TargetBoolFunction in Fluorohydride's
+// tree, s.target in EDOPro's): face_up_defense_type of that Type.
+TEST(YgoproFieldLocks, AForcedDefensePositionByTypeIsRead) {
+  json jar{{"effect_type", "EFFECT_TYPE_FIELD"}, {"effect_type_value", 2u}, {"event_code", "EFFECT_SET_POSITION"},
+           {"event_code_value", 140u}, {"range", "LOCATION_SZONE"}, {"range_value", 8u}, {"value", 4u},
+           {"target_range_self", 4u}, {"target_range_opponent", 4u}, {"target_check", "utility.lua:456-458"},
+           {"target_check_uses", {":IsRace", "RACE_DRAGON"}}};
+  ContinuousSpec k;
+  ASSERT_TRUE(reads_lock(jar, kContinuousTrap, k));
+  EXPECT_EQ(k.kind, ContinuousKind::FaceUpDefenseOfType);
+  EXPECT_EQ(k.amount, static_cast<int>(MonsterType::Dragon));
+  json attack = jar;  // POS_FACEUP_ATTACK with a target check: not Final Attack Orders either
+  attack["value"] = 1u;
+  EXPECT_FALSE(reads_lock(attack, kContinuousTrap, k));
+  json own_side = jar;
+  own_side["target_range_opponent"] = 0u;
+  EXPECT_FALSE(reads_lock(own_side, kContinuousTrap, k));
+  json two_types = jar;
+  two_types["target_check_uses"] = {":IsRace", "RACE_DRAGON", "RACE_WYRM"};
+  EXPECT_FALSE(reads_lock(two_types, kContinuousTrap, k));
+  json by_attribute = jar;
+  by_attribute["target_check_uses"] = {":IsAttribute", "RACE_DRAGON"};
+  EXPECT_FALSE(reads_lock(by_attribute, kContinuousTrap, k));
+  json unchecked = jar;
+  unchecked.erase("target_check");
+  unchecked.erase("target_check_uses");
+  EXPECT_FALSE(reads_lock(unchecked, kContinuousTrap, k));
+  EXPECT_FALSE(reads_lock(jar, kNormalTrap, k));
+}
+
 /// A cards file with Gravity Bind: its activation (EVENT_FREE_CHAIN, no
 /// operation or category) and its lock.
 std::string gravity_file(const std::string& activation_extra) {

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include <fstream>
+#include <functional>
 #include <sstream>
 
 #include "importers/ygopro/ygopro_cards.hpp"
@@ -116,25 +117,35 @@ TEST(YgoproTargets, ADestructionWhenTargetedIsRead) {
             ContinuousKind::DestroyedWhenTargeted);  // a monster's own effect
 }
 
-/// Spellbinding Circle's term as a committed batch 10 cards file reads it;
-/// `drop_ban` removes its EFFECT_CANNOT_ATTACK effect first.
-std::optional<EffectTerm> spellbinding(const std::string& config, bool drop_ban) {
-  const std::string name = config == "fluoro" ? "fluoro/fluoro-" : "edo/edo-";
-  std::ifstream in(std::string(BC_SOURCE_DIR) + "/tests/importers/real_runs/batch10/" + name +
-                   "spellbinding_circle_on_the_attacker-p001.cards.json");
+/// The term of card `code` as a committed cards file (tests/importers/real_runs/RUN.cards.json)
+/// reads it, once `edit` has changed each of that card's effects (an effect it empties is dropped).
+std::optional<EffectTerm> committed_term(const std::string& run, std::uint32_t code,
+                                         const std::function<void(json&)>& edit) {
+  std::ifstream in(std::string(BC_SOURCE_DIR) + "/tests/importers/real_runs/" + run + ".cards.json");
   std::stringstream text;
   text << in.rdbuf();
   json file = json::parse(text.str());
   for (json& card : file["cards"]) {
-    if (card["code"] != 18807108 || !drop_ban) continue;
+    if (card["code"] != code) continue;
     json kept = json::array();
-    for (const json& e : card["script"]["effects"])
-      if (e.value("event_code", "") != "EFFECT_CANNOT_ATTACK") kept.push_back(e);
+    for (json e : card["script"]["effects"]) {
+      edit(e);
+      if (!e.empty()) kept.push_back(e);
+    }
     card["script"]["effects"] = kept;
   }
-  for (const EngineCard& c : parse_card_file(file.dump(), "spellbinding").cards)
-    if (c.code == 18807108) return c.script.term;
+  for (const EngineCard& c : parse_card_file(file.dump(), run).cards)
+    if (c.code == code) return c.script.term;
   return std::nullopt;
+}
+
+/// Spellbinding Circle's term as a committed batch 10 cards file reads it;
+/// `drop_ban` removes its EFFECT_CANNOT_ATTACK effect first.
+std::optional<EffectTerm> spellbinding(const std::string& config, bool drop_ban) {
+  return committed_term("batch10/" + config + "/" + config + "-spellbinding_circle_on_the_attacker-p001", 18807108,
+                        [drop_ban](json& e) {
+                          if (drop_ban && e.value("event_code", "") == "EFFECT_CANNOT_ATTACK") e = json::object();
+                        });
 }
 
 // Spellbinding Circle (batch 10) binds the monster it targets and forbids its
@@ -153,6 +164,39 @@ TEST(YgoproTargets, ACardThatBindsItsTargetForbidsItsAttacks) {
     const auto unbound = spellbinding(config, true);
     ASSERT_TRUE(unbound) << config;
     EXPECT_NE(unbound->ops[0].code, OpCode::CannotAttack) << config;
+  }
+}
+
+/// Lone Wolf's term as a committed batch 20 cards file reads it; `drop_guard` removes what guards
+/// its target first (Fluorohydride: the EFFECT_TYPE_TARGET effect; EDOPro: the word in its operation).
+std::optional<EffectTerm> lone_wolf(const std::string& config, bool drop_guard) {
+  return committed_term("batch20/" + config + "/" + config + "-lone_wolf_on_monk_fighter-p001", 82452993,
+                        [drop_guard](json& e) {
+                          if (!drop_guard) return;
+                          if (e.value("event_code", "") == "EFFECT_INDESTRUCTABLE_BATTLE") e = json::object();
+                          if (!e.contains("operation_uses")) return;
+                          json uses = json::array();
+                          for (const json& u : e["operation_uses"])
+                            if (u != "EFFECT_INDESTRUCTABLE_BATTLE") uses.push_back(u);
+                          e["operation_uses"] = uses;
+                        });
+}
+
+// Lone Wolf (batch 20) binds the monster it targets and guards it from destruction by battle:
+// Fluorohydride's script with an EFFECT_TYPE_TARGET EFFECT_INDESTRUCTABLE_BATTLE, EDOPro's with
+// one its operation registers on the target under :IsHasCardTarget. Both read as
+// `indestructible_by_battle target` for the turn; without the guard, the activation stays opaque.
+TEST(YgoproTargets, ACardThatBindsItsTargetGuardsItFromBattle) {
+  for (const char* config : {"fluoro", "edo"}) {
+    const auto t = lone_wolf(config, false);
+    ASSERT_TRUE(t) << config;
+    ASSERT_EQ(t->op_count, 1) << config;
+    EXPECT_EQ(t->ops[0].code, OpCode::IndestructibleByBattle) << config;
+    EXPECT_EQ(t->ops[0].object, Object::Target) << config;
+    EXPECT_EQ(t->ops[0].duration, Duration::Turn) << config;
+    const auto unguarded = lone_wolf(config, true);
+    ASSERT_TRUE(unguarded) << config;
+    EXPECT_FALSE(unguarded->has_op(OpCode::IndestructibleByBattle)) << config;
   }
 }
 

@@ -120,8 +120,8 @@ position = "defense"
   EXPECT_EQ(s.used, 1u);
   const std::string orders = resolved("Final Attack Orders", "face_up_attack_position");
   EXPECT_INPUT_ERROR(test::error_of([&] { parse_scenario(orders, "bad.toml"); }), "bad.toml:",
-                     "card[0].resolved_before: face_up_attack_position turned every face-up monster to Attack "
-                     "Position: \"B\" is not");
+                     "card[0].resolved_before: face_up_attack_position changed the position of each face-up "
+                     "monster it names when it resolved: \"B\" is still in defense");
   std::string always_on = orders;
   always_on.replace(always_on.find("\"quick\""), 7, "\"continuous\"");
   EXPECT_INPUT_ERROR(test::error_of([&] { parse_scenario(always_on, "bad.toml"); }), "bad.toml:",
