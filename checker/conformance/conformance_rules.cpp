@@ -127,7 +127,8 @@ std::string_view continuous_sources(ContinuousKind k) {
     case ContinuousKind::CannotAttackLevelAtLeast:
     case ContinuousKind::CannotAttackOfType: return "S1 §战斗步骤";
     case ContinuousKind::SecondAttack: return "S4 §2.4.2; S1 §战斗步骤";
-    case ContinuousKind::CannotAttackDirectly: return "S1 §战斗步骤的卷回";
+    case ContinuousKind::CannotAttackDirectly:
+    case ContinuousKind::OpponentAttacksDirectly: return "S1 §战斗步骤的卷回";
     case ContinuousKind::IgnoredAsAttackTarget: return "S1 §战斗步骤; S4 §2.4.2";
     case ContinuousKind::IndestructibleByBattle:
     case ContinuousKind::NoBattleDamageAttacking: return "S0 §6.3.4.3.3";

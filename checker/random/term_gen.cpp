@@ -196,6 +196,10 @@ void draw_lock_after_activation(const Rng& r, EffectTerm& t) {
   Rng jar{fmix64(r.s ^ 0x5A7C'0DEF'0000'0010ull)};
   if (t.continuous.kind == ContinuousKind::FaceUpAttackPosition && jar.chance(50))
     t.continuous = ContinuousSpec{ContinuousKind::FaceUpDefenseOfType, static_cast<std::int16_t>(draw_type(jar))};
+  // The opponent's attacks made direct (Absolute End) in place of a Trap lock, from a fourth.
+  Rng direct{fmix64(r.s ^ 0xAB50'1E7E'0000'0011ull)};
+  if (t.continuous.kind == ContinuousKind::NoTrapActivation && direct.chance(40))
+    t.continuous = ContinuousSpec{ContinuousKind::OpponentAttacksDirectly, 0};
 }
 
 /// An ATK change by printed Type or Attribute (Command Knight, Hoshiningen):
@@ -245,11 +249,13 @@ void draw_defense_after_attacking(const Rng& r, EffectTerm& t, bool hostable) {
 }
 
 /// A "cannot be destroyed by battle" that holds only against a monster with
-/// some ATK or more (Obnoxious Celtic Guard's 1900): on a third of them, from a
+/// some ATK or more (Obnoxious Celtic Guard's 1900), or that much or less: on a third of them, from a
 /// hash of the generator's state that does not advance it.
 void draw_guard_atk(const Rng& r, EffectTerm& t) {
   Rng side{fmix64(r.s ^ 0x6A4D'A7C0'1900'0008ull)};
-  if (t.continuous.kind == ContinuousKind::IndestructibleByBattle && side.chance(33)) t.continuous.amount = side.hundreds(1, 30);
+  if (t.continuous.kind != ContinuousKind::IndestructibleByBattle || !side.chance(33)) return;
+  t.continuous.amount = side.hundreds(1, 30);
+  if (side.chance(40)) t.continuous.of = kUpToAtk;  // or only against that much or less (Different Dimension Dragon)
 }
 
 /// No battle damage from the host's attacks only, to its controller, the

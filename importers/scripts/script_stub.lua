@@ -218,7 +218,7 @@ local function uses_of(text)
   end
   for name in text:gmatch(":([%u][%w_]*)%(") do add(":" .. name) end
   for name in text:gmatch("[%u][%u%d]*_[%u%d_]+") do add(name) end
-  for n in text:gmatch("SetValue%(%s*(%d+)%s*%)") do add("SetValue(" .. n .. ")") end
+  for n in text:gmatch("SetValue%(%s*(%-?%d+)%s*%)") do add("SetValue(" .. n .. ")") end  -- a loss too (Snake Fang's -500)
   -- a helper of aux called with a literal player first (aux.ChangeBattleDamage(0,HALF_DAMAGE): the effect's owner)
   for name, n in text:gmatch("aux%.([%u][%w_]*)%(%s*(%d)%s*,") do add("aux." .. name .. "(" .. n .. ")") end
   -- the players an effect reaches, as literals (Rainbow Life's e1:SetTargetRange(1,0): its own player)

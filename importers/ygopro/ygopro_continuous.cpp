@@ -337,7 +337,8 @@ bool continuous_part(const json& e, std::uint32_t card_type, EffectTerm& t, Scri
                           (battle_guard_by_atk(e, own) || attacking_shield(e, own) || attacking_card_lock(e, own) ||
                            inflicted_damage_change(e, own))) {
     monster_part(t, r, own.kind, std::string(own.kind == ContinuousKind::IndestructibleByBattle
-                                                 ? "EFFECT_INDESTRUCTABLE_BATTLE on itself against that much ATK or more"
+                                                 ? (own.of == kUpToAtk ? "EFFECT_INDESTRUCTABLE_BATTLE on itself against that much ATK or less"
+                                                                       : "EFFECT_INDESTRUCTABLE_BATTLE on itself against that much ATK or more")
                                              : own.kind == ContinuousKind::NoSpellTrapWhileAttacking
                                                  ? "EFFECT_CANNOT_ACTIVATE on the opponent's card activations while it attacks"
                                              : changes_inflicted_damage(own.kind)

@@ -164,7 +164,8 @@ bool monster_atk_lock(const json& e, ContinuousSpec& out) {
 /// (42) without a condition whose value function tests the monster it battles
 /// for N or more ATK (`:IsAttackAbove(N)`, or EDOPro's `:GetAttack()>=N`), and at
 /// most, in Fluorohydride's, the same test of DEF for itself attacking in Defense
-/// Position (which the model has not): indestructible_by_battle N.
+/// Position (which the model has not): indestructible_by_battle N. Different Dimension Dragon's
+/// `:IsAttackBelow(N)` (N or less ATK, both trees): indestructible_by_battle up_to N.
 bool battle_guard_by_atk(const json& e, ContinuousSpec& out) {
   const std::string type = text_of(e, "effect_type");
   const bool single = type.empty() ? value_of(e, "effect_type_value") == 0x1 : type == "EFFECT_TYPE_SINGLE";
@@ -172,16 +173,19 @@ bool battle_guard_by_atk(const json& e, ContinuousSpec& out) {
   const auto uses = e.find("value_function_uses");
   if (uses == e.end() || !uses->is_array()) return false;
   int atk = 0;
+  bool up_to = false;
   for (const json& u : *uses) {
     const std::string w = u.is_string() ? u.get<std::string>() : std::string();
     if (w.rfind(":IsAttackAbove(", 0) == 0) atk = std::atoi(w.c_str() + 15);
+    else if (w.rfind(":IsAttackBelow(", 0) == 0) atk = std::atoi(w.c_str() + 15), up_to = true;
     else if (w.rfind(":GetAttack()>=", 0) == 0) atk = std::atoi(w.c_str() + 14);
-    else if (w != ":IsAttackAbove" && w != ":GetAttack" && w.rfind(":IsDefenseAbove", 0) != 0 && w != ":IsDefensePos" &&
+    else if (w != ":IsAttackAbove" && w != ":IsAttackBelow" && w != ":GetAttack" && w.rfind(":IsDefenseAbove", 0) != 0 && w != ":IsDefensePos" &&
              w != "Duel.GetAttacker")
       return false;
   }
   if (atk <= 0 || atk % 100 != 0 || atk > 12700) return false;
   out = ContinuousSpec{ContinuousKind::IndestructibleByBattle, static_cast<std::int16_t>(atk)};
+  if (up_to) out.of = kUpToAtk;
   return true;
 }
 

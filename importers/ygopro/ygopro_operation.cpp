@@ -95,6 +95,18 @@ bool operation_ops(EffectTerm& t, ScriptReading& r, const std::string& operation
     t.ops[t.op_count++] = make_op(OpCode::EndBattlePhase, Object::Target);
     r.rule += ", operation skips the Battle Phase";
   }
+  // A field EFFECT_IGNORE_BATTLE_TARGET on its controller's monster zone, registered on the
+  // player for the turn (Absolute End): none of its monsters is an attack target, so the
+  // opponent's monsters attack directly (both cores: field::get_attack_target neither lists
+  // nor counts such a monster; card::is_capable_be_battle_target fails for one already attacked).
+  if (on_player && has("EFFECT_IGNORE_BATTLE_TARGET") && has("LOCATION_MZONE") && has("EFFECT_TYPE_FIELD") &&
+      duration_of("", operation) == Duration::Turn && t.card_type != CardType::Monster &&
+      t.continuous.kind == ContinuousKind::None && t.op_count == 0) {
+    t.continuous = ContinuousSpec{ContinuousKind::OpponentAttacksDirectly, 0};
+    r.rule += ", operation registers EFFECT_IGNORE_BATTLE_TARGET on its monster zone for the turn: the opponent's "
+              "monsters attack directly once it has resolved";
+    return true;
+  }
   // A field EFFECT_DISABLE on the Spell & Trap Zones, registered on the player
   // for the turn, whose check names Traps and no monster (Trap Stun): every
   // other Trap's effects are negated once it has resolved, as Royal Decree's

@@ -72,9 +72,10 @@ int atk_amount(const std::string& prose) {
 }
 
 /// The amount of an ATK change written as a literal in the operation's source
-/// (`e1:SetValue(3000)`, Injection Fairy Lily); 0 when the value is computed.
+/// (`e1:SetValue(3000)`, Injection Fairy Lily; a loss, `SetValue(-500)`, Snake Fang); 0 when
+/// the value is computed.
 int literal_amount(const std::string& operation) {
-  static const std::regex v(R"(SetValue\(\s*(\d+)\s*\))");
+  static const std::regex v(R"(SetValue\(\s*(-?\d+)\s*\))");
   std::smatch m;
   if (std::regex_search(operation, m, v)) return std::stoi(m[1].str()) / 100 * 100;
   return 0;

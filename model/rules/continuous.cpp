@@ -114,6 +114,10 @@ void Stepper::come_into_force(std::uint8_t card) {
         change_position(slot, forced_by(t.continuous, sc.monsters[z.monster].type, z.position()));
     }
   const bool attacking = s.attacker < kSlotCount && !s.has(kAttackerGone) && s.zones[s.attacker].occupied();
+  // An attack on a monster the attacker may no longer attack replays (S1 §战斗步骤的卷回).
+  const bool direct_now = t.continuous.kind == ContinuousKind::OpponentAttacksDirectly && s.target < kSlotCount &&
+                          side_of(s.target) == sc.cards[card].owner;
+  if (direct_now && attacking && battle_window() && r.flag(Knob::ForcedTargetCausesReplay)) s.battle |= kReplayPending;
   if (!is_printed_lock(t.continuous.kind) || !attacking || !battle_window() || may_declare(s.attacker)) return;
   if (r.flag(Knob::CannotAttackStopsAttack)) s.battle |= kAttackerGone;
 }
@@ -179,7 +183,18 @@ bool Stepper::hosts(ContinuousKind k, std::uint8_t slot) const {
 /// "Cannot be targeted for attacks", with or without "but does not prevent
 /// direct attacks": either way the monster is no attack target.
 bool Stepper::attackable(std::uint8_t slot) const {
-  return !hosts(ContinuousKind::CannotBeAttacked, slot) && !hosts(ContinuousKind::IgnoredAsAttackTarget, slot);
+  return !hosts(ContinuousKind::CannotBeAttacked, slot) && !hosts(ContinuousKind::IgnoredAsAttackTarget, slot) &&
+         !attacks_go_direct(side_of(slot));
+}
+
+/// "This turn, your opponent's monsters attack directly" (Absolute End): a resolved
+/// opponent_attacks_directly of `side`'s controller; its monsters are ignored as targets.
+bool Stepper::attacks_go_direct(Player side) const {
+  for (std::uint8_t c = 0; c < sc.cards.size(); ++c)
+    if (sc.cards[c].term.continuous.kind == ContinuousKind::OpponentAttacksDirectly && sc.cards[c].owner == side &&
+        continuous_active(c))
+      return true;
+  return false;
 }
 
 std::uint16_t Stepper::forced_targets() const {
@@ -197,7 +212,8 @@ bool Stepper::may_attack_directly(std::uint8_t attacker) const { return hosts(Co
 /// controller controls (S1 §战斗步骤, S4 §2.4.2: a direct attack only when the
 /// opponent has none), unless its own text lets direct attacks through.
 bool Stepper::blocks_direct_attack(std::uint8_t slot) const {
-  if (!s.zones[slot].occupied() || hosts(ContinuousKind::IgnoredAsAttackTarget, slot)) return false;
+  if (!s.zones[slot].occupied() || hosts(ContinuousKind::IgnoredAsAttackTarget, slot) || attacks_go_direct(side_of(slot)))
+    return false;
   return r.flag(Knob::UnattackableMonstersBlockDirectAttacks) || !hosts(ContinuousKind::CannotBeAttacked, slot);
 }
 

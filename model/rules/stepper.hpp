@@ -198,6 +198,7 @@ struct Stepper {
   /// The attacked side's monsters an effect made the only ones that may be
   /// attacked (kAttractsAttacks), as a slot mask; 0 when none.
   std::uint16_t forced_targets() const;
+  bool attacks_go_direct(Player side) const;
   DamageModifiers damage_modifiers() const;          ///< in force for this battle's damage (model/terms/damage.hpp)
   bool shields_from_damage(std::uint8_t card) const; ///< its no_battle_damage part covers this battle
   void modify_battle_damage(Player owner, const Op& op);  ///< a resolved halving or redirection

@@ -119,8 +119,15 @@ enum class ContinuousKind : std::uint8_t {
   /// Applied when it comes into force and to each such monster summoned or changed to Attack
   /// Position while it applies; one in Defense Position cannot declare an attack.
   FaceUpDefenseOfType,
+  /// For the rest of the turn its controller's monsters are no attack targets and keep no
+  /// direct attack away: the opponent's monsters attack directly (Absolute End). Only on a
+  /// card activated during the duel, lasting once it has resolved (a Normal Trap's too). An
+  /// attack declared on one of those monsters, and not yet in the Damage Step, replays once
+  /// the chain has resolved, as for a forced attack target (S1 §战斗步骤的卷回: an attack the
+  /// attacker may no longer make in the Battle Step replays; knob forced_target_causes_replay).
+  OpponentAttacksDirectly,
 };
-inline constexpr int kContinuousKindCount = 35;
+inline constexpr int kContinuousKindCount = 36;
 /// The kinds a card on the field from the start may carry (every kind before
 /// FaceUpAttackPosition, and the ATK changes by Type or Attribute and
 /// DefenseAfterAttacking after them): the random generator draws its
@@ -133,7 +140,8 @@ inline constexpr int kAlwaysOnContinuousKindCount = 21;
 /// agree with it already.
 constexpr bool only_after_activation(ContinuousKind k) {
   return k == ContinuousKind::FaceUpAttackPosition || k == ContinuousKind::NegateTrapEffects ||
-         k == ContinuousKind::NegateMonsterEffects || k == ContinuousKind::FaceUpDefenseOfType;
+         k == ContinuousKind::NegateMonsterEffects || k == ContinuousKind::FaceUpDefenseOfType ||
+         k == ContinuousKind::OpponentAttacksDirectly;
 }
 /// Parts that negate other cards' effects while they apply (model/rules/continuous.cpp
 /// negated_by_continuous; the monitors set aside what such a card may negate).
@@ -167,7 +175,8 @@ constexpr bool lasts_after_activation(ContinuousKind k) {
   return k == ContinuousKind::CannotAttackAtLeast || k == ContinuousKind::CannotAttackLevelAtLeast ||
          k == ContinuousKind::CannotAttackOfType || k == ContinuousKind::NoTrapActivation ||
          k == ContinuousKind::FaceUpAttackPosition || negates_effects(k) || k == ContinuousKind::NoBattleDamage ||
-         k == ContinuousKind::TypePiercing || k == ContinuousKind::FaceUpDefenseOfType;
+         k == ContinuousKind::TypePiercing || k == ContinuousKind::FaceUpDefenseOfType ||
+         k == ContinuousKind::OpponentAttacksDirectly;
 }
 
 struct ContinuousSpec {
@@ -234,13 +243,19 @@ constexpr Position forced_by(const ContinuousSpec& k, MonsterType type, Position
   return pos;
 }
 
+/// An indestructible_by_battle part with an amount that holds against `amount` or less ATK
+/// (ContinuousSpec::of; the text's `up_to`: Different Dimension Dragon, 1900).
+inline constexpr std::uint8_t kUpToAtk = 1;
+
 /// Whether an indestructible_by_battle part `k` keeps its host from destruction
 /// in a battle against a monster with `foe_atk` ATK at damage calculation:
 /// every battle when `k.amount` is 0 (Spirit Reaper), else only against `k.amount`
-/// or more ATK (Obnoxious Celtic Guard: 1900). The model (Stepper::confirm_destroyed)
+/// or more ATK (Obnoxious Celtic Guard: 1900), or with `of` kUpToAtk, `k.amount` or
+/// less (Different Dimension Dragon: 1900). The model (Stepper::confirm_destroyed)
 /// and the monitors (expect_outcome) read a card through this one function.
 constexpr bool indestructible_against(const ContinuousSpec& k, int foe_atk) {
-  return k.kind == ContinuousKind::IndestructibleByBattle && (k.amount <= 0 || foe_atk >= k.amount);
+  if (k.kind != ContinuousKind::IndestructibleByBattle) return false;
+  return k.amount <= 0 || (k.of == kUpToAtk ? foe_atk <= k.amount : foe_atk >= k.amount);
 }
 
 /// A change of the battle damage its host inflicts (double_battle_damage, halve_battle_damage_inflicted)

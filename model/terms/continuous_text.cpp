@@ -104,6 +104,7 @@ std::string continuous_text(const ContinuousSpec& k) {
   if (changes_inflicted_damage(k.kind) && k.of == kWhenAttacked) return out + " attacked";
   const AmountKind a = amount_kind(k.kind);
   if (a == AmountKind::Type) return out + " " + std::string(name(static_cast<MonsterType>(k.amount)));
+  if (k.kind == ContinuousKind::IndestructibleByBattle && k.amount > 0 && k.of == kUpToAtk) out += " up_to";
   if (a != AmountKind::None || (k.kind == ContinuousKind::IndestructibleByBattle && k.amount > 0))
     out += " " + std::to_string(k.amount);
   if (k.foe_attribute != 0) out += " vs " + std::string(name(static_cast<MonsterAttribute>(k.foe_attribute)));
@@ -140,6 +141,11 @@ bool parse_continuous_spec(const std::string& text, ContinuousSpec& out, std::st
     if (w[1] != "attacked") return error = brief_quote(w[0]) + " takes no word but `attacked`, got " + brief_quote(w[1]), false;
     out.of = kWhenAttacked;
     return true;
+  }
+  if (*kind == ContinuousKind::IndestructibleByBattle && w.size() == 3) {  // "up_to N": vs N or less ATK
+    if (w[1] != "up_to") return error = brief_quote(w[0]) + " takes an amount, or `up_to` and an amount", false;
+    out.of = kUpToAtk;
+    w.erase(w.begin() + 1);
   }
   if (*kind == ContinuousKind::IndestructibleByBattle && w.size() == 2) {  // "vs N or more ATK" (indestructible_against)
     const auto n = read_amount(AmountKind::Atk, w[1], error);

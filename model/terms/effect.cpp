@@ -26,6 +26,7 @@ std::uint32_t effect_attrs(const EffectTerm& t) {
   if (t.card_type == CardType::Trap) a |= kAttrTrap;
   if (t.cost != Cost::None) a |= kAttrCost;
   if (t.continuous.kind == ContinuousKind::Piercing) a |= kAttrPiercing;
+  if (t.continuous.kind == ContinuousKind::OpponentAttacksDirectly) a |= kAttrDirectOnlyTurn;
   for (int i = 0; i < t.op_count; ++i) {
     const OpCode c = t.ops[i].code;
     if (op_changes_stat(c)) a |= kAttrAtkChange;

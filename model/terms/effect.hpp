@@ -232,7 +232,9 @@ enum EffectAttr : std::uint32_t {
   kAttrIndestructibleTurn = 0x400000,  ///< the same for a no_battle_damage that lasts the turn
   kAttrPiercing = 0x800000,        ///< continuous: its monster inflicts piercing battle damage (docs/effects.md)
   kAttrNoDeclarations = 0x1000000, ///< its controller's opponent may declare no attack for the rest of the turn
-  // bits 25-27 are free: the TriggerEvent has its own field (Event::trigger)
+  kAttrDirectOnlyTurn = 0x2000000, ///< its controller's monsters are no attack targets for the rest of the turn
+                                   ///< (opponent_attacks_directly, once resolved)
+  // bits 26-27 are free: the TriggerEvent has its own field (Event::trigger)
   kAttrHalvesDamage = 0x10000000,  ///< halves the battle damage its controller takes in this battle (model/terms/damage.hpp)
   kAttrRedirectsDamage = 0x20000000,  ///< the battle damage its controller would take in this battle goes to the opponent
   kAttrHalvesDamageTurn = 0x40000000,     ///< the same halving for the rest of the turn

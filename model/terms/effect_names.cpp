@@ -41,7 +41,7 @@ constexpr std::array<std::string_view, kContinuousKindCount> kContinuous = {
     "negate_monster_effects", "type_atk", "attribute_atk", "defense_after_attacking",
     "no_battle_damage", "defense_at_end_of_damage_step", "attack_at_end_of_damage_step", "type_piercing",
     "no_battle_damage_attacking", "no_spell_trap_while_attacking",
-    "halve_battle_damage_inflicted", "face_up_defense_type"};
+    "halve_battle_damage_inflicted", "face_up_defense_type", "opponent_attacks_directly"};
 constexpr std::array<std::string_view, 3> kCardTypes = {"monster", "spell", "trap"};
 const std::vector<std::string_view> kConditions = {"battle",          "own_battling",    "opponent_attacks",
                                                    "direct_attack",   "host_attacked",   "host_battled",

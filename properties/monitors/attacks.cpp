@@ -19,6 +19,7 @@ void direct_attack_empty_field(const Ctx& c, const Event& e, Verdicts& v) {
   const std::uint8_t attacker = e.slot < kSlotCount ? e.slot : c.attacker;
   const Player foe = other(attacker < kSlotCount ? side_of(attacker) : Player::P1);
   if (slot_applies(c, c.card_direct_ok, attacker)) return;  // "may attack directly" (a continuous effect)
+  if (foe == Player::P2 && (c.window & kWinDirectOnlyTurn)) return;  // "attack directly" this turn (Absolute End)
   // A monster whose text lets direct attacks through is set aside; one that
   // merely cannot be targeted for attacks still counts (S1 §战斗步骤, S4 §2.4.2).
   const std::uint16_t there = c.occupied & side_mask(foe);

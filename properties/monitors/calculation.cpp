@@ -76,7 +76,9 @@ std::uint16_t expected_destruction(const Event& e) {
 std::uint16_t indestructible_vs(const Ctx& c, int foe_atk) {
   std::uint16_t out = 0;
   for (std::uint8_t i = 0; i < kMaxCards; ++i) {
-    const ContinuousSpec k{ContinuousKind::IndestructibleByBattle, static_cast<std::int16_t>(100 * c.card_indestructible_atk[i])};
+    const std::uint8_t atk = c.card_indestructible_atk[i];
+    ContinuousSpec k{ContinuousKind::IndestructibleByBattle, static_cast<std::int16_t>(100 * (atk & ~kIndestructibleUpTo))};
+    if (atk & kIndestructibleUpTo) k.of = kUpToAtk;
     if ((c.card_indestructible & card_bit(i)) && indestructible_against(k, foe_atk)) out |= card_bit(i);
   }
   return out;

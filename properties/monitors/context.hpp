@@ -79,6 +79,9 @@ enum ChainFlag : std::uint8_t {
   kChSpeedShift = 6,       ///< bits 6-7: spell speed of the last link (0 = empty chain)
 };
 
+/// In TraceContext::card_indestructible_atk: the ATK is the most the part holds against.
+inline constexpr std::uint8_t kIndestructibleUpTo = 0x80;
+
 /// TraceContext::window: the open Battle Step's priority (S1 §战斗步骤), and
 /// in a spare bit one fact that lasts the turn (kWinNoDeclarationsTurn).
 enum WindowFlag : std::uint8_t {
@@ -94,6 +97,9 @@ enum WindowFlag : std::uint8_t {
   /// destroyed (CardDestroyed). Which monsters the other locks still stop is
   /// not kept, so no declaration is checked against locked_monsters again.
   kWinLocksReleased = 0x40,
+  /// Not a window fact: an effect of P2's that makes P1's monsters attack directly for the
+  /// rest of the turn resolved (kAttrDirectOnlyTurn): P2's monsters keep no direct attack away.
+  kWinDirectOnlyTurn = 0x80,
 };
 
 /// TraceContext::damage_mods: halvings and redirections of the battle damage a
@@ -148,7 +154,9 @@ struct TraceContext {
   std::uint16_t card_attack_all = 0;     ///< bit c: its host may attack each of the opponent's monsters once
   std::uint16_t card_must_attack = 0;    ///< bit c: its host must attack if able
   std::uint16_t card_indestructible = 0; ///< bit c: its host cannot be destroyed by battle
-  std::array<std::uint8_t, kMaxCards> card_indestructible_atk{};  ///< each such part's least foe ATK in hundreds (0: any; indestructible_against)
+  /// Each such part's least foe ATK in hundreds (0: any; indestructible_against), below
+  /// kIndestructibleUpTo: with it, the most (kUpToAtk).
+  std::array<std::uint8_t, kMaxCards> card_indestructible_atk{};
   /// bit c: its operation keeps a monster from destruction by battle for the turn
   /// (indestructible_by_battle): which monster, the events do not keep.
   std::uint16_t card_safe_unknown = 0;

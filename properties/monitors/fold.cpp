@@ -156,6 +156,14 @@ void note_damage_mods(Ctx& c, std::uint32_t attrs, bool p2) {
   mark(kAttrRedirectsDamageTurn, kDmgRedirectTurnP1, kDmgRedirectTurnP2);
 }
 
+/// P1's monsters attack directly from now on (Absolute End): an attack on a monster of P2's,
+/// still before the Damage Step, may replay (S1 §战斗步骤的卷回), as for a forced target.
+void direct_only(Ctx& c) {
+  c.window |= kWinDirectOnlyTurn;
+  const bool before_damage_step = c.in_step(Step::BattleStep) && c.has(kBtlActive) && !c.has(kBtlEnded);
+  if (before_damage_step && c.target < kSlotCount) c.battle |= kBtlForcedAway;
+}
+
 void on_resolve(Ctx& c, const Event& e) {
   c.chain |= kChResolving;
   if (c.resolved < 0xFF) ++c.resolved;
@@ -164,6 +172,7 @@ void on_resolve(Ctx& c, const Event& e) {
   const bool p2 = e.card < kMaxCards ? (c.card_p2 & card_bit(e.card)) != 0 : e.player == Player::P2;
   note_damage_mods(c, e.attrs, p2);
   if (p2 && has_attr(e, kAttrNoDeclarations)) c.window |= kWinNoDeclarationsTurn;
+  if (p2 && has_attr(e, kAttrDirectOnlyTurn)) direct_only(c);
   if (!has_attr(e, kAttrNoBattleDamage)) return;
   c.battle |= p2 ? kBtlNoDamageP2 : kBtlNoDamageP1;
   if (has_attr(e, kAttrNoDamageTurn)) c.flags |= p2 ? kCtxNoDamageTurnP2 : kCtxNoDamageTurnP1;
@@ -373,7 +382,7 @@ void fold_window(Ctx& c, const Event& e) {
   std::uint8_t since_link = c.window & (kWinP1Passed | kWinP2Passed);
   if (e.type == EventType::Activate || e.type == EventType::ChainEnd) since_link = 0;
   if (e.type == EventType::Priority) since_link |= e.player == Player::P1 ? kWinP1Passed : kWinP2Passed;
-  const std::uint8_t kept = kWinSawPriority | kWinNoDeclarationsTurn | kWinLocksReleased;
+  const std::uint8_t kept = kWinSawPriority | kWinNoDeclarationsTurn | kWinLocksReleased | kWinDirectOnlyTurn;
   c.window = static_cast<std::uint8_t>((c.window & kept) | (passed ? kWinTurnPassed : 0) |
                                        (opponent ? kWinOpponentHad : 0) | since_link |
                                        (e.type == EventType::Priority ? kWinSawPriority : 0));

@@ -159,7 +159,9 @@ void card_facts(TraceContext& c, const CardSpec& card, std::uint16_t cb) {
   if (t.continuous.kind == ContinuousKind::IndestructibleByBattle) {
     c.card_indestructible |= cb;
     for (std::uint8_t i = 0; i < kMaxCards; ++i)
-      if (cb == card_bit(i)) c.card_indestructible_atk[i] = static_cast<std::uint8_t>(std::clamp(t.continuous.amount / 100, 0, 255));
+      if (cb == card_bit(i))
+        c.card_indestructible_atk[i] = static_cast<std::uint8_t>(std::clamp(t.continuous.amount / 100, 0, 127) |
+                                                                 (t.continuous.of == kUpToAtk ? kIndestructibleUpTo : 0));
   }
   if (t.continuous.kind == ContinuousKind::CannotAttackAtLeast) c.card_attack_lock |= cb;
   // A printed lock on a monster of its own, or one that applies only once its
@@ -235,6 +237,7 @@ void resolved_before_facts(TraceContext& c, const CardSpec& card) {
   if (a & kAttrHalvesDamageTurn) c.damage_mods |= p2 ? kDmgHalveTurnP2 : kDmgHalveTurnP1;
   if (a & kAttrRedirectsDamageTurn) c.damage_mods |= p2 ? kDmgRedirectTurnP2 : kDmgRedirectTurnP1;
   if (p2 && (a & kAttrNoDeclarations)) c.window |= kWinNoDeclarationsTurn;
+  if (p2 && (a & kAttrDirectOnlyTurn)) c.window |= kWinDirectOnlyTurn;
 }
 
 }  // namespace

@@ -83,8 +83,8 @@ TEST(TermGen, TheWholeTermSpaceComesUp) {
   EXPECT_GT(foes, 50);  // battle ATK changes "vs" an Attribute or a Type
   // Continuous Spells and Traps activated during the duel: each lock, some activations doing nothing else.
   // the five locks and positions, the two negations, no battle damage, a piercing lent to a Type (Dragon's Rage),
-  // a forced Defense Position by Type (Dragon Capture Jar)
-  EXPECT_EQ(locks_after_activation.size(), 10u);
+  // a forced Defense Position by Type (Dragon Capture Jar), the opponent's attacks made direct (Absolute End)
+  EXPECT_EQ(locks_after_activation.size(), 11u);
   EXPECT_GT(doing_nothing_else, 100);
 }
 

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "importers/ygopro/ygopro_cards.hpp"
+#include "importers/ygopro/ygopro_script_attrs.hpp"
 #include "importers/ygopro/ygopro_terms.hpp"
 #include "tests/importers/script_effects.hpp"
 
@@ -198,6 +199,59 @@ TEST(YgoproTargets, ACardThatBindsItsTargetGuardsItFromBattle) {
     ASSERT_TRUE(unguarded) << config;
     EXPECT_FALSE(unguarded->has_op(OpCode::IndestructibleByBattle)) << config;
   }
+}
+
+/// Absolute End's term as a committed batch 20 cards file reads it, with `drop` removed from its
+/// operation's words first (nothing when empty).
+std::optional<EffectTerm> absolute_end(const std::string& config, const std::string& drop) {
+  return committed_term("batch20/" + config + "/" + config + "-absolute_end_against_two_attackers-p001", 27744077,
+                        [&drop](json& e) {
+                          if (drop.empty() || !e.contains("operation_uses")) return;
+                          json uses = json::array();
+                          for (const json& u : e["operation_uses"])
+                            if (u != drop) uses.push_back(u);
+                          e["operation_uses"] = uses;
+                        });
+}
+
+// Absolute End (batch 20): its operation registers, on its player until the End Phase, a field
+// EFFECT_IGNORE_BATTLE_TARGET on its own monster zone. Both trees read as the continuous part
+// `opponent_attacks_directly` on the Normal Trap, applying once it has resolved; without that
+// effect, or without the reset at the end of the turn, it stays opaque.
+TEST(YgoproTargets, ATrapThatMakesTheOpponentsAttacksDirect) {
+  for (const char* config : {"fluoro", "edo"}) {
+    const auto t = absolute_end(config, "");
+    ASSERT_TRUE(t) << config;
+    EXPECT_EQ(t->continuous.kind, ContinuousKind::OpponentAttacksDirectly) << config;
+    EXPECT_EQ(t->op_count, 0) << config;
+    EXPECT_EQ(t->card_type, CardType::Trap) << config;
+    for (const char* drop : {"EFFECT_IGNORE_BATTLE_TARGET", "PHASE_END", "LOCATION_MZONE"}) {
+      const auto other = absolute_end(config, drop);
+      ASSERT_TRUE(other) << config << " " << drop;
+      EXPECT_EQ(other->continuous.kind, ContinuousKind::None) << config << " " << drop;
+    }
+  }
+}
+
+// Different Dimension Dragon (batch 21): its own EFFECT_INDESTRUCTABLE_BATTLE whose value tests
+// the monster it battles for 1900 or less ATK (:IsAttackBelow, both trees) is
+// indestructible_by_battle up_to 1900; with an ATK test of the other direction beside, not read.
+TEST(YgoproFieldLocks, AGuardAgainstWeakMonstersIsRead) {
+  const json below = {{"effect_type", "EFFECT_TYPE_SINGLE"}, {"effect_type_value", 1u}, {"event_code", "EFFECT_INDESTRUCTABLE_BATTLE"},
+                      {"event_code_value", 42u}, {"value_function", "c50939127.lua:20-22"},
+                      {"value_function_uses", {":IsAttackBelow", ":IsAttackBelow(1900)"}}};
+  const ScriptReading r = read_script_effect(below, kMonster, "");
+  ASSERT_TRUE(r.term);
+  ContinuousSpec up_to{ContinuousKind::IndestructibleByBattle, 1900};
+  up_to.of = kUpToAtk;
+  EXPECT_EQ(r.term->continuous, up_to);
+  EXPECT_EQ(continuous_text(r.term->continuous), "indestructible_by_battle up_to 1900");
+  EXPECT_TRUE(indestructible_against(up_to, 1900));
+  EXPECT_FALSE(indestructible_against(up_to, 2000));
+  json other = below;
+  other["value_function_uses"] = {":IsAttackBelow", ":IsAttackBelow(1900)", ":IsRace", "RACE_WARRIOR"};
+  ContinuousSpec k;
+  EXPECT_FALSE(script_attrs::battle_guard_by_atk(other, k));
 }
 
 }  // namespace
