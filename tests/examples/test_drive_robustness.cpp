@@ -94,7 +94,9 @@ TEST(DriveRobustness, CrashingEngineIsReportedWithItsTraceback) {
 TEST(DriveRobustness, HangingEngineIsReportedAndKilled) {
   DriveOptions o = random_runs(50, 1);
   o.max_shrink_runs = 4;
-  const DriveResult r = drive(engine("hanging.py", 300), load_ruleset("mr3"), default_scenario(), o);
+  // 1.5 s: long enough that a slow answer under a loaded machine is not read
+  // as the hang (300 ms was, now and then), short enough for 5 runs that hang.
+  const DriveResult r = drive(engine("hanging.py", 1500), load_ruleset("mr3"), default_scenario(), o);
   ASSERT_TRUE(r.found);
   EXPECT_EQ(r.minimal_run.divergence.kind, DriveKind::EngineHung);
   EXPECT_EQ(r.minimal_run.divergence.timing, Timing::DamageCalculation);
