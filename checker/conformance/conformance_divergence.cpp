@@ -34,14 +34,18 @@ void merge(Verdicts& into, const Verdicts& v) {
 /// last pass there, which some writers put in their offers).
 bool chooses(const State& s, Player p) { return s.priority == p || (s.timing == Timing::ReplayChoice && p == Player::P1); }
 
-/// A direct attack the model allows by a continuous "may attack directly"
-/// whose condition the term cannot state (Rocket Jumper): withheld, not checked.
+/// A declaration allowed by a part whose condition the term cannot state, withheld: not checked.
+/// A direct attack by "may attack directly" (Rocket Jumper), a second by "may attack twice" (Tyrant Dragon).
 bool hidden_direct_attack(const Scenario& sc, const State& s, const Action& l) {
-  if ((l.type != ActionType::DeclareAttack && l.type != ActionType::ReplayTarget) || l.target != kDirect) return false;
+  if (l.type != ActionType::DeclareAttack && l.type != ActionType::ReplayTarget) return false;
   const std::uint8_t from = l.type == ActionType::DeclareAttack ? l.attacker : s.attacker;
   if (from >= kSlotCount || !s.zones[from].occupied()) return false;
+  const bool direct = l.target == kDirect;
+  const bool second = l.type == ActionType::DeclareAttack && s.zones[from].has(kDeclared);
   return std::any_of(sc.cards.begin(), sc.cards.end(), [&](const CardSpec& c) {
-    return c.hidden_condition && c.host == s.zones[from].monster && c.term.continuous.kind == ContinuousKind::MayAttackDirectly;
+    if (!c.hidden_condition || c.host != s.zones[from].monster) return false;
+    return (direct && c.term.continuous.kind == ContinuousKind::MayAttackDirectly) ||
+           (second && c.term.continuous.kind == ContinuousKind::SecondAttack);
   });
 }
 

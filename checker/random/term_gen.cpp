@@ -191,7 +191,10 @@ void draw_lock_after_activation(const Rng& r, EffectTerm& t) {
   if (t.target.kind == TargetKind::None && side.chance(50)) t.op_count = 0, t.ops = {};  // does nothing else
   // A piercing lent to the Type instead (Dragon's Rage), from a hash of its own.
   Rng lent{fmix64(r.s ^ 0x7E9C'1D4A'6E00'000Dull)};
-  if (t.continuous.kind == ContinuousKind::CannotAttackOfType && lent.chance(33)) t.continuous.kind = ContinuousKind::TypePiercing;
+  if (t.continuous.kind == ContinuousKind::CannotAttackOfType && lent.chance(33)) {
+    t.continuous.kind = ContinuousKind::TypePiercing;
+    if (lent.chance(30)) t.continuous.amount = 0, t.continuous.of = kEveryType;  // to every Type (Meteorain)
+  }
   // The other forced position, by Type (Dragon Capture Jar), from a third.
   Rng jar{fmix64(r.s ^ 0x5A7C'0DEF'0000'0010ull)};
   if (t.continuous.kind == ContinuousKind::FaceUpAttackPosition && jar.chance(50))

@@ -78,6 +78,8 @@ std::string shape_problem(const EffectTerm& t, bool blanks) {
     return c.of >= 1 && c.of <= (kSparesController | kSparesOpponent) && c.amount == 0 && !c.all_monsters ? "" : "players spared";
   if (changes_inflicted_damage(c.kind) && c.of == kWhenAttacked && c.amount == 0 && !c.all_monsters) return "";
   const bool up_to = c.kind == ContinuousKind::IndestructibleByBattle && c.of == kUpToAtk && c.amount > 0;
+  const bool every_type = c.kind == ContinuousKind::TypePiercing && c.of == kEveryType;
+  if (every_type) return c.amount == 0 && !c.all_monsters && c.foe_attribute == 0 && c.foe_type == 0 ? "" : "continuous amount";
   if ((c.of != 0 && !up_to) || c.all_monsters) return "a Type, Attribute or reach on a part that names none";
   if ((c.foe_attribute != 0 || c.foe_type != 0) &&
       (!is_battle_atk_modifier(c.kind) || (c.foe_attribute != 0 && c.foe_type != 0) ||

@@ -377,6 +377,15 @@ bool continuous_part(const json& e, std::uint32_t card_type, EffectTerm& t, Scri
                         "EFFECT_DIRECT_ATTACK on itself under a condition -> may attack directly (continuous; "
                         "the condition is not read: a withheld direct attack is not checked)");
   }
+  if ((card_type & kTypeMonster) && single && e.contains("condition") && !own_turn &&
+      event_is(e, Constant{"EFFECT_EXTRA_ATTACK", 194}) && value_of(e, "value") == 1) {
+    // Likewise (Tyrant Dragon: a second attack while the opponent controls a monster): the model
+    // offers the second declaration, and an engine that withholds it is not checked.
+    r.hidden_condition = true;
+    return monster_part(t, r, ContinuousKind::SecondAttack,
+                        "EFFECT_EXTRA_ATTACK (value 1) on itself under a condition -> may attack twice (continuous; "
+                        "the condition is not read: a withheld second declaration is not checked)");
+  }
   if (!(card_type & kTypeMonster) || !single || (e.contains("condition") && !own_turn)) return false;
   for (const ContinuousCode& c : kContinuousCodes) {
     if (!event_is(e, c.code) || (c.value != 0 && value_of(e, "value") != c.value)) continue;

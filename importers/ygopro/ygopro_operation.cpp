@@ -12,6 +12,14 @@ Op make_op(OpCode code, Object object) {
   return o;
 }
 
+/// Whether the operation gives an effect it registers a check of the cards it reaches
+/// (`:SetTarget`, not `:SetTargetRange`), or names a Type or Attribute.
+bool names_a_check(const std::string& operation) {
+  for (std::size_t at = operation.find(":SetTarget"); at != std::string::npos; at = operation.find(":SetTarget", at + 1))
+    if (operation.compare(at, 15, ":SetTargetRange") != 0) return true;
+  return operation.find(":IsRace") != std::string::npos || operation.find(":IsAttribute") != std::string::npos;
+}
+
 }  // namespace
 
 /// What the operation does, read from its source text when no category says
@@ -94,6 +102,17 @@ bool operation_ops(EffectTerm& t, ScriptReading& r, const std::string& operation
   if (has("Duel.SkipPhase") && has("PHASE_BATTLE") && t.op_count < kMaxOps) {
     t.ops[t.op_count++] = make_op(OpCode::EndBattlePhase, Object::Target);
     r.rule += ", operation skips the Battle Phase";
+  }
+  // A field EFFECT_PIERCE on its controller's monster zone, registered on the player for the
+  // turn with no check of its own (Meteorain): every monster of that player's pierces once it
+  // has resolved (both cores: field::calculate_battle_damage asks is_affected_by_effect(EFFECT_PIERCE)).
+  if (on_player && has("EFFECT_PIERCE") && has("LOCATION_MZONE") && has("EFFECT_TYPE_FIELD") && !names_a_check(operation) &&
+      duration_of("", operation) == Duration::Turn && t.card_type != CardType::Monster &&
+      t.continuous.kind == ContinuousKind::None && t.op_count == 0 && t.target.kind == TargetKind::None) {
+    t.continuous = ContinuousSpec{ContinuousKind::TypePiercing, 0, kEveryType};
+    r.rule += ", operation registers EFFECT_PIERCE on its monster zone for the turn: its monsters inflict piercing "
+              "damage once it has resolved";
+    return true;
   }
   // A field EFFECT_IGNORE_BATTLE_TARGET on its controller's monster zone, registered on the
   // player for the turn (Absolute End): none of its monsters is an attack target, so the

@@ -225,10 +225,17 @@ constexpr int printed_atk_change(const ContinuousSpec& k, MonsterType type, Mons
   return 0;
 }
 
+/// A type_piercing part that names no Type (ContinuousSpec::of; the text's `any`):
+/// every monster of its controller's pierces (Meteorain, for the turn once it resolved).
+inline constexpr std::uint8_t kEveryType = 1;
+
 /// Whether a lent piercing `k` (TypePiercing) reaches a monster of this
-/// printed Type: the model (Stepper::pierces) reads a card through this one function.
+/// printed Type: the Type it names, or any with `of` kEveryType (also a
+/// monster with no Type given). The model (Stepper::pierces) reads a card
+/// through this one function.
 constexpr bool type_piercing_reaches(const ContinuousSpec& k, MonsterType type) {
-  return k.kind == ContinuousKind::TypePiercing && type != MonsterType::None && static_cast<int>(type) == k.amount;
+  if (k.kind != ContinuousKind::TypePiercing) return false;
+  return k.of == kEveryType || (type != MonsterType::None && static_cast<int>(type) == k.amount);
 }
 
 /// The position a face-up monster of this printed Type ends in when it would be in `pos` while the

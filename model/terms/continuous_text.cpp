@@ -103,6 +103,7 @@ std::string continuous_text(const ContinuousSpec& k) {
   std::string out(name(k.kind));
   if (changes_inflicted_damage(k.kind) && k.of == kWhenAttacked) return out + " attacked";
   const AmountKind a = amount_kind(k.kind);
+  if (k.kind == ContinuousKind::TypePiercing && k.of == kEveryType) return out + " any";
   if (a == AmountKind::Type) return out + " " + std::string(name(static_cast<MonsterType>(k.amount)));
   if (k.kind == ContinuousKind::IndestructibleByBattle && k.amount > 0 && k.of == kUpToAtk) out += " up_to";
   if (a != AmountKind::None || (k.kind == ContinuousKind::IndestructibleByBattle && k.amount > 0))
@@ -140,6 +141,10 @@ bool parse_continuous_spec(const std::string& text, ContinuousSpec& out, std::st
   if (changes_inflicted_damage(*kind) && w.size() == 2) {  // "attacked": only as the attack target (kWhenAttacked)
     if (w[1] != "attacked") return error = brief_quote(w[0]) + " takes no word but `attacked`, got " + brief_quote(w[1]), false;
     out.of = kWhenAttacked;
+    return true;
+  }
+  if (*kind == ContinuousKind::TypePiercing && w.size() == 2 && w[1] == "any") {  // every Type (kEveryType)
+    out.of = kEveryType;
     return true;
   }
   if (*kind == ContinuousKind::IndestructibleByBattle && w.size() == 3) {  // "up_to N": vs N or less ATK

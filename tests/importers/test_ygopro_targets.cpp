@@ -120,8 +120,8 @@ TEST(YgoproTargets, ADestructionWhenTargetedIsRead) {
 
 /// The term of card `code` as a committed cards file (tests/importers/real_runs/RUN.cards.json)
 /// reads it, once `edit` has changed each of that card's effects (an effect it empties is dropped).
-std::optional<EffectTerm> committed_term(const std::string& run, std::uint32_t code,
-                                         const std::function<void(json&)>& edit) {
+std::optional<ScriptReading> committed_reading(const std::string& run, std::uint32_t code,
+                                               const std::function<void(json&)>& edit) {
   std::ifstream in(std::string(BC_SOURCE_DIR) + "/tests/importers/real_runs/" + run + ".cards.json");
   std::stringstream text;
   text << in.rdbuf();
@@ -136,8 +136,15 @@ std::optional<EffectTerm> committed_term(const std::string& run, std::uint32_t c
     card["script"]["effects"] = kept;
   }
   for (const EngineCard& c : parse_card_file(file.dump(), run).cards)
-    if (c.code == code) return c.script.term;
+    if (c.code == code) return c.script;
   return std::nullopt;
+}
+
+/// The term of card `code` as a committed run's cards file reads it, each effect edited first.
+std::optional<EffectTerm> committed_term(const std::string& run, std::uint32_t code,
+                                         const std::function<void(json&)>& edit) {
+  const auto r = committed_reading(run, code, edit);
+  return r ? r->term : std::nullopt;
 }
 
 /// Spellbinding Circle's term as a committed batch 10 cards file reads it;
@@ -252,6 +259,60 @@ TEST(YgoproFieldLocks, AGuardAgainstWeakMonstersIsRead) {
   other["value_function_uses"] = {":IsAttackBelow", ":IsAttackBelow(1900)", ":IsRace", "RACE_WARRIOR"};
   ContinuousSpec k;
   EXPECT_FALSE(script_attrs::battle_guard_by_atk(other, k));
+}
+
+/// Batch 22's card `code` in run `name` of `config`, each effect's operation words edited by `edit`.
+std::optional<ScriptReading> batch22(const std::string& config, const std::string& name, std::uint32_t code,
+                                     const std::function<void(json& uses)>& edit) {
+  return committed_reading("batch22/" + config + "/" + config + "-" + name, code, [&edit](json& e) {
+    if (e.contains("operation_uses")) edit(e["operation_uses"]);
+  });
+}
+
+// Meteorain (batch 22): its operation registers, on its player until the End Phase, a field
+// EFFECT_PIERCE on its own monster zone with no check of the cards it reaches. Both trees read
+// as `type_piercing any` on the Normal Trap, applying once it has resolved, to every monster of
+// its player's whatever its Type; with a check (:SetTarget) or a Type named, or without the
+// reset at the end of the turn, it stays opaque.
+TEST(YgoproTargets, ATrapThatLendsPiercingToEveryMonster) {
+  const std::string run = "meteorain_pierces_two_defenders-p002";
+  for (const char* config : {"fluoro", "edo"}) {
+    const auto r = batch22(config, run, 64274292, [](json&) {});
+    ASSERT_TRUE(r && r->term) << config;
+    EXPECT_EQ(continuous_text(r->term->continuous), "type_piercing any") << config;
+    EXPECT_EQ(r->term->op_count, 0) << config;
+    EXPECT_TRUE(type_piercing_reaches(r->term->continuous, MonsterType::None)) << config;
+    EXPECT_TRUE(type_piercing_reaches(r->term->continuous, MonsterType::Dragon)) << config;
+    for (const char* add : {":SetTarget", ":IsRace"}) {
+      const auto checked = batch22(config, run, 64274292, [add](json& uses) { uses.push_back(add); });
+      ASSERT_TRUE(checked) << config << " " << add;
+      EXPECT_FALSE(checked->term && checked->term->continuous.kind == ContinuousKind::TypePiercing) << config << " " << add;
+    }
+    const auto lasting = batch22(config, run, 64274292, [](json& uses) {
+      json kept = json::array();
+      for (const json& u : uses)
+        if (u != "PHASE_END") kept.push_back(u);
+      uses = kept;
+    });
+    ASSERT_TRUE(lasting) << config;
+    EXPECT_FALSE(lasting->term && lasting->term->continuous.kind == ContinuousKind::TypePiercing) << config;
+  }
+  ContinuousSpec any;
+  std::string error;
+  ASSERT_TRUE(parse_continuous_spec("type_piercing any", any, error)) << error;
+  EXPECT_EQ(any, (ContinuousSpec{ContinuousKind::TypePiercing, 0, kEveryType}));
+}
+
+// Tyrant Dragon (batch 22): its own EFFECT_EXTRA_ATTACK (value 1) under a condition the term
+// cannot state (the opponent still controls a monster) reads as `second_attack` with a hidden
+// condition: the model offers the second declaration and a withheld one is not checked.
+TEST(YgoproTargets, ASecondAttackUnderAConditionIsReadWithItsConditionHidden) {
+  for (const char* config : {"fluoro", "edo"}) {
+    const auto r = batch22(config, "tyrant_dragon_attacks_a_second_time-p000", 94568601, [](json&) {});
+    ASSERT_TRUE(r && r->term) << config;
+    EXPECT_EQ(r->term->continuous.kind, ContinuousKind::SecondAttack) << config;
+    EXPECT_TRUE(r->hidden_condition) << config;
+  }
 }
 
 }  // namespace
