@@ -192,6 +192,46 @@ TEST(YgoproVerdicts, AWithheldConditionedDirectAttackIsNotChecked) {
   EXPECT_EQ(c.divergence.withheld[0].target, kDirect);
 }
 
+/// Tyrant Dragon's conditioned "may attack twice" (batch 22): after its first
+/// battle the engine offers it a second declaration. Withheld, that is not held
+/// against the engine while the condition is hidden, and is a fault once it is
+/// not; a first declaration withheld is a fault either way.
+TEST(YgoproVerdicts, AWithheldConditionedSecondAttackIsNotChecked) {
+  ImportResult r = testing::import_real("batch22/fluoro/fluoro-tyrant_dragon_attacks_a_second_time-p000");
+  const ConformanceResult before = verdict(r);
+  ASSERT_TRUE(before.conforms());
+  const std::uint8_t tyrant = slot_of(Player::P1, 0);
+  const auto declares = [&](const Action& a) { return a.type == ActionType::DeclareAttack && a.attacker == tyrant; };
+  const auto withhold = [&](ImportResult& run, int which) {
+    int seen = 0;
+    for (TraceRecord& x : run.records) {
+      if (x.kind != RecordKind::Offered) continue;
+      const auto& as = x.offered.actions;
+      if (std::none_of(as.begin(), as.end(), declares) || seen++ != which) continue;
+      ActionList kept;
+      for (const Action& a : as)
+        if (!declares(a)) kept.push(a);
+      x.offered.actions = kept;
+      return true;
+    }
+    return false;
+  };
+  ImportResult second = r;
+  ASSERT_TRUE(withhold(second, 1));
+  const ConformanceResult hidden = verdict(second);
+  EXPECT_TRUE(hidden.conforms());
+  EXPECT_EQ(hidden.unchecked_offers, before.unchecked_offers + 1);
+  for (CardSpec& c : second.header.scenario.cards) c.hidden_condition = false;
+  const ConformanceResult c = verdict(second);
+  ASSERT_EQ(c.divergence.kind, DivergenceKind::Offered);
+  ASSERT_EQ(c.divergence.withheld.size(), 1u);
+  EXPECT_EQ(c.divergence.withheld[0].type, ActionType::DeclareAttack);
+  EXPECT_EQ(c.divergence.withheld[0].attacker, tyrant);
+  ImportResult first = r;
+  ASSERT_TRUE(withhold(first, 0));
+  EXPECT_FALSE(verdict(first).conforms());
+}
+
 /// A procedural deviation in a real recording is reported at the event, by the
 /// property that names the rule: P9's battle-destroyed monster moved to the
 /// Graveyard right at damage calculation.
