@@ -219,6 +219,7 @@ bool Mapper::on_move(const Message& m) {
     if (reason == LeaveReason::Battle && step_ == Step::DamageStep && timing_ != Timing::EndOfDamageStep) {
       leaves_.emplace_back(from, monster);
     } else {
+      if (reason == LeaveReason::Banish) outcome_left_to_ |= destination_category(m.to.location);
       Event e = event(EventType::LeftField);
       e.slot = from;
       e.reason = reason;
@@ -348,6 +349,7 @@ void Mapper::on_chain(const Message& m) {
       push(e);
       resolving_ = m.link < links_.size() ? m.link : 0;
       outcome_.clear();
+      outcome_left_to_ = 0;
       resolve_field_ = resolve_attack_ = 0;
       for (std::uint8_t c = 0; c < 2; ++c)
         for (std::uint32_t z = 0; z < 7; ++z) {

@@ -321,7 +321,7 @@ std::uint8_t Mapper::add_card(const EngineCard& c, const ScriptReading& reading)
   open_amount_.push_back(c.effect.empty() && !c.kind && reading.computed_amount);
   open_atk_.push_back(c.effect.empty() && !c.kind && reading.open_outcome && c.changes_atk);
   open_damage_.push_back(c.effect.empty() && !c.kind && reading.open_outcome ? c.changes_damage : std::nullopt);
-  categories_.push_back(reading.declared_categories);
+  categories_.push_back(reading.declared_categories | c.script_categories);
   // The cores may activate a set card together with its effect once face-up
   // (field::get_cteffect): what that resolution does, the card declares there.
   if (spec.effect_of != kNoCard) categories_[spec.effect_of] |= reading.declared_categories;
@@ -388,6 +388,7 @@ std::uint8_t Mapper::ensure_card(std::uint32_t code, const Location& where) {
     if (f.code == code) {
       c.name = f.name;
       c.type = f.type;
+      c.script_categories = f.script_categories;  // what its script declares, though no effect was read
     }
   const ScriptReading reading = undescribed_card(c.type);
   c.script = reading;

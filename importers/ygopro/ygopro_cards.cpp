@@ -148,6 +148,8 @@ std::string read_script(const json& script, EngineCard& c) {
   for (const json& e : *effects) {
     c.negates_monster_effects = c.negates_monster_effects || script_attrs::negates_monster_effects(e);
     c.changes_atk = c.changes_atk || script_attrs::changes_atk(e);
+    c.script_categories |= script_attrs::categories(e) | script_attrs::category_bits(script_attrs::function_facts(e, "target_check")) |
+                           script_attrs::category_bits(script_attrs::function_facts(e, "operation"));
     if (!c.changes_damage) c.changes_damage = script_attrs::changes_damage(e);
     if (ContinuousSpec k; !lock) {
       std::string rule;

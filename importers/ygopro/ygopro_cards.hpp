@@ -49,6 +49,9 @@ struct EngineCard {
   bool open_own_atk = false;
   /// One of its script's effects can change a monster's ATK (script_attrs::changes_atk).
   bool changes_atk = false;
+  /// The CATEGORY_* bits every effect of its script declares (its categories and those its target and
+  /// operation functions name), read or not: what the card audit holds an outcome against.
+  std::uint32_t script_categories = 0;
   /// One of its script's operations registers a change of its player's damage (script_attrs::changes_damage).
   std::optional<DamageChange> changes_damage;
   std::string kind_origin;               ///< "given", "effect" or the script mapping rule

@@ -37,6 +37,11 @@ struct LinkInfo {
   bool activation_negated = false;  ///< MSG_CHAIN_NEGATED: its card goes to the Graveyard as it resolves
 };
 
+/// The CATEGORY_* bit that declares a move off the field to `location` (a LOCATION_* mask) where the
+/// model reads it as banished: CATEGORY_TODECK for the Deck or Extra Deck, CATEGORY_TOGRAVE, CATEGORY_TOHAND,
+/// else CATEGORY_REMOVE (ygopro_outcome.cpp).
+std::uint32_t destination_category(std::uint32_t location);
+
 class Mapper {
  public:
   Mapper(const CardFile& cards, ImportResult& out, int battle_phase = 1);
@@ -242,6 +247,10 @@ class Mapper {
   std::uint16_t resolve_field_ = 0;            ///< slots holding a monster as the current open link began to resolve
   std::uint16_t resolve_attack_ = 0;           ///< those of them in face-up Attack Position
   std::vector<std::size_t> outcome_;          ///< records written while the current open link resolves
+  /// The CATEGORY_* bits that would declare where the monsters read as "banished" while the current
+  /// link resolves went (the model's one reason for any way off the field but destruction and the hand):
+  /// CATEGORY_REMOVE for the banished zone, CATEGORY_TODECK for the Deck, CATEGORY_TOGRAVE for the Graveyard.
+  std::uint32_t outcome_left_to_ = 0;
   /// A chain link before the Battle Phase (ygopro_early.cpp).
   struct EarlyLink {
     std::uint32_t code = 0;

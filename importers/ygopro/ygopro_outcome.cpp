@@ -28,6 +28,23 @@ std::uint32_t declaring(OpCode c) {
 
 }  // namespace
 
+/// The category that declares a move off the field to `location`, for a departure the model reads as
+/// banished: Gorg the Strong returns a monster to the Deck (CATEGORY_TODECK), which is no banishment.
+std::uint32_t destination_category(std::uint32_t location) {
+  if (location & (loc::kDeck | loc::kExtra)) return category::kToDeck;
+  if (location & loc::kGrave) return category::kToGrave;
+  if (location & loc::kHand) return category::kToHand;
+  return category::kRemove;
+}
+
+/// What a departure declared by `category` did, in a finding's words.
+std::string departure_word(std::uint32_t category) {
+  if (category == category::kToDeck) return "send a monster to the Deck";
+  if (category == category::kToGrave) return "send a monster to the Graveyard";
+  if (category == category::kToHand) return "return a monster to the hand";
+  return "banish";
+}
+
 void Mapper::note_outcome() {
   if (!resolving_ || links_[resolving_].card >= open_outcome_.size() || !open_outcome_[links_[resolving_].card]) return;
   const EventType t = out_.records.back().event.type;
@@ -93,9 +110,11 @@ void Mapper::learn_outcome(std::uint8_t link) {
   if (learnt->target != kNoSlot) activation.target = learnt->target;
   for (int i = 0; i < learnt->term.op_count; ++i) {
     const OpCode code = learnt->term.ops[i].code;
-    const std::uint32_t need = declaring(code);
+    // A departure read as banished is declared by the category of where it went.
+    const std::uint32_t need = code == OpCode::Banish && outcome_left_to_ ? outcome_left_to_ : declaring(code);
     if (need && !(categories_[card] & need))
-      out_.card_findings.push_back("card " + spec.name + ": its resolution did " + std::string(name(code)) +
+      out_.card_findings.push_back("card " + spec.name + ": its resolution did " +
+                                   (code == OpCode::Banish ? departure_word(need) : std::string(name(code))) +
                                    " (trace line " + std::to_string(out_.records[links_[link].record].line) +
                                    " and after), which its script's categories do not declare");
   }

@@ -137,5 +137,19 @@ TEST(YgoproOutcomes, TermAmountsInStepsOfFiftyOnlyWhereTheModelKeepsThem) {
   EXPECT_FALSE(parses("change_atk own_battler 1825 turn"));
 }
 
+/// A card finding is a true statement about the script (issue 27): an outcome is held against every
+/// category the card's script declares, read or not, and a departure the model reads as banished
+/// against the category of where it went. Gorg the Strong's return to the Deck (CATEGORY_TODECK) and
+/// Blade Rabbit's destruction (declared by its trigger on EVENT_CHANGE_POS, which is not read) were
+/// findings at the twenty-second freeze and are none; Changing Destiny's position change, which its
+/// script declares by no category, is one.
+TEST(YgoproOutcomes, ACardFindingHoldsAnOutcomeAgainstEveryCategoryOfTheScript) {
+  EXPECT_TRUE(import_real("batch23/fluoro/fluoro-gorg_the_strong_returns_a_monster_to_the_deck-p000").card_findings.empty());
+  EXPECT_TRUE(import_real("batch23/fluoro/fluoro-desert_sunlight_turns_blade_rabbit_to_defense-p001").card_findings.empty());
+  const ImportResult d = import_real("batch17/fluoro/fluoro-dark_bribe_on_changing_destiny-p001");
+  ASSERT_EQ(d.card_findings.size(), 1u);
+  EXPECT_NE(d.card_findings[0].find("Changing Destiny: its resolution did change_position"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace bc::ygopro

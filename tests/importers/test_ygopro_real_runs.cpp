@@ -245,7 +245,7 @@ INSTANTIATE_TEST_SUITE_P(Batches, RealRuns,
                                            Batch{"batch20/", "fluoro", 12, 6}, Batch{"batch20/", "edo", 12, 6},
                                            Batch{"batch21/", "fluoro", 6, 4}, Batch{"batch21/", "edo", 6, 4},
                                            Batch{"batch22/", "fluoro", 5, 4}, Batch{"batch22/", "edo", 5, 4},
-                                           Batch{"batch23/", "fluoro", 10, 2}, Batch{"batch23/", "edo", 9, 2}),
+                                           Batch{"batch23/", "fluoro", 11, 3}, Batch{"batch23/", "edo", 9, 2}),
                          [](const auto& info) {
                            std::string n = (info.param.folder.empty() ? "batch1/" : info.param.folder) + info.param.config;
                            for (char& c : n)
