@@ -2,6 +2,8 @@
 /// card's class (docs/engines/ygopro.md, "Two verdicts").
 #include "checker/conformance/card_audit.hpp"
 
+#include <algorithm>
+
 namespace bc {
 namespace {
 
@@ -14,10 +16,13 @@ std::string timings_text(TimingMask m) {
 
 }  // namespace
 
-std::vector<CardFinding> audit_cards(const Scenario& scenario, const Ruleset& rules) {
+std::vector<CardFinding> audit_cards(const Scenario& scenario, const Ruleset& rules,
+                                     const std::vector<std::uint8_t>& undeclared) {
   std::vector<CardFinding> out;
-  for (const CardSpec& c : scenario.cards) {
+  for (std::size_t i = 0; i < scenario.cards.size(); ++i) {
+    const CardSpec& c = scenario.cards[i];
     if (!c.engine_timings || c.term.activation == Activation::Trigger) continue;
+    if (std::find(undeclared.begin(), undeclared.end(), i) != undeclared.end()) continue;
     const TimingMask permitted = rules.permissions[static_cast<int>(c.kind)];
     const TimingMask beyond = static_cast<TimingMask>(c.term.timings & ~permitted);
     if (beyond == 0) continue;

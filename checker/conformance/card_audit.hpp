@@ -19,7 +19,9 @@ struct CardFinding {
   std::string text;
 };
 
-/// The findings on every engine-declared card of `scenario` under `rules`.
-std::vector<CardFinding> audit_cards(const Scenario& scenario, const Ruleset& rules);
+/// The findings on every engine-declared card of `scenario` under `rules`, but the cards `undeclared`
+/// lists: an importer's placeholder for a card no script describes (its timings are nobody's declaration).
+std::vector<CardFinding> audit_cards(const Scenario& scenario, const Ruleset& rules,
+                                     const std::vector<std::uint8_t>& undeclared = {});
 
 }  // namespace bc

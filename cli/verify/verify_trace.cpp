@@ -109,7 +109,8 @@ TraceVerdict verify_one(const std::string& path, const VerifyOptions& opts) {
                             (c < codes.size() && codes[c] ? " (passcode " + std::to_string(codes[c]) + ")" : ""));
   if (opts.audit_cards) {
     v.audited = true;
-    for (const CardFinding& f : audit_cards(header.scenario, *rules)) v.card_findings.push_back("card " + f.card + ": " + f.text);
+    for (const CardFinding& f : audit_cards(header.scenario, *rules, source->undeclared_cards()))
+      v.card_findings.push_back("card " + f.card + ": " + f.text);
     for (const std::string& f : source->card_findings()) v.card_findings.push_back(f);
     for (const std::string& f : v.result.card_resyncs) v.card_findings.push_back(f);
   }

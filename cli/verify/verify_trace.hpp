@@ -47,6 +47,8 @@ class RecordSource {
   virtual std::vector<std::uint32_t> card_codes() const { return {}; }
   /// What the importer could not hold (effect damage, an undescribed card...).
   virtual std::vector<std::string> warnings() const { return {}; }
+  /// Scenario card indices whose timings no script declares (an importer's placeholder): not audited.
+  virtual std::vector<std::uint8_t> undeclared_cards() const { return {}; }
 };
 
 /// Records already in memory (an importer's output).
@@ -54,13 +56,15 @@ class MemorySource : public RecordSource {
  public:
   MemorySource(TraceHeader header, std::vector<TraceRecord> records, std::vector<std::string> findings = {},
                std::vector<std::size_t> offsets = {}, std::vector<std::uint32_t> codes = {},
-               std::vector<std::string> warnings = {})
+               std::vector<std::string> warnings = {}, std::vector<std::uint8_t> undeclared = {})
       : header_(std::move(header)), records_(std::move(records)), findings_(std::move(findings)),
-        offsets_(std::move(offsets)), codes_(std::move(codes)), warnings_(std::move(warnings)) {}
+        offsets_(std::move(offsets)), codes_(std::move(codes)), warnings_(std::move(warnings)),
+        undeclared_(std::move(undeclared)) {}
   std::vector<std::string> card_findings() const override { return findings_; }
   std::vector<std::size_t> byte_offsets() const override { return offsets_; }
   std::vector<std::uint32_t> card_codes() const override { return codes_; }
   std::vector<std::string> warnings() const override { return warnings_; }
+  std::vector<std::uint8_t> undeclared_cards() const override { return undeclared_; }
   bool read_header(TraceHeader& header) override { header = header_; return true; }
   bool next(TraceRecord& record) override {
     if (at_ >= records_.size()) return false;
@@ -78,6 +82,7 @@ class MemorySource : public RecordSource {
   std::vector<std::size_t> offsets_;
   std::vector<std::uint32_t> codes_;
   std::vector<std::string> warnings_;
+  std::vector<std::uint8_t> undeclared_;
 };
 
 /// Turn one input into a record stream according to opts.from. Returns null

@@ -65,7 +65,8 @@ std::unique_ptr<RecordSource> open_ygopro_source(const std::string& named, const
   // goes into the verdict (verdict_text, verdict_json).
   return std::make_unique<MemorySource>(std::move(f.result.header), std::move(f.result.records),
                                         std::move(f.result.card_findings), std::move(f.result.offsets),
-                                        std::move(f.result.card_codes), std::move(f.result.warnings));
+                                        std::move(f.result.card_codes), std::move(f.result.warnings),
+                                        std::move(f.result.undescribed_cards));
 }
 
 }  // namespace bc::cli

@@ -395,6 +395,7 @@ std::uint8_t Mapper::ensure_card(std::uint32_t code, const Location& where) {
   const std::uint8_t card = add_card(c, reading);
   if (card != kNoCard) {
     ++out_.undescribed;
+    out_.undescribed_cards.push_back(card);
     warn("card " + std::to_string(code) + " (" + c.name + ") has no description: read as a quick effect at any timing, its outcome taken from the stream");
   }
   return card;

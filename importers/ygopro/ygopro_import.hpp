@@ -37,6 +37,9 @@ struct ImportResult {
   std::size_t dropped_prompts = 0;
   std::vector<std::string> card_findings;  ///< card data the stream contradicts (an outcome its categories do not declare)
   std::size_t undescribed = 0;        ///< cards the engine used that the cards file does not describe
+  /// Their scenario card indices: read as a quick effect at any timing, which no script declares, so
+  /// the card audit passes over them (audit_cards).
+  std::vector<std::uint8_t> undescribed_cards;
   std::optional<DecodeError> error;   ///< the stream (or the cards file) does not fit
   std::size_t messages = 0;           ///< messages decoded
   bool battle_phase_found = false;

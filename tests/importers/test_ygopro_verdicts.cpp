@@ -94,7 +94,7 @@ TEST(YgoproVerdicts, EveryRecordingPinned) {
     EXPECT_EQ(violated(c), std::vector<std::string>{}) << e.run;
     EXPECT_EQ(c.unchecked_offers, e.unchecked) << e.run;
     EXPECT_EQ(c.offered_again, std::string(e.run) == "fluoro-P7" ? 4u : 0u) << e.run;
-    EXPECT_EQ(audit_cards(r.header.scenario, rules).size() + r.card_findings.size(), e.findings) << e.run;
+    EXPECT_EQ(audit_cards(r.header.scenario, rules, r.undescribed_cards).size() + r.card_findings.size(), e.findings) << e.run;
   }
 }
 
@@ -108,6 +108,18 @@ TEST(YgoproVerdicts, TheAuditNamesTheCardAndTheRule) {
   EXPECT_NE(d->text.find("damage_calculation"), std::string::npos);
   EXPECT_NE(d->text.find("atk_change_quick"), std::string::npos);
   EXPECT_NE(d->text.find("S0 §6.3.4.3"), std::string::npos);
+}
+
+/// A card no script describes (Blade Rabbit: its trigger on EVENT_CHANGE_POS is not read) is read as a
+/// quick effect at any timing, which is nobody's declaration: the audit passes over it, where at the
+/// twenty-second freeze it said the card's flags declared those timings.
+TEST(YgoproVerdicts, TheAuditPassesOverACardNoScriptDescribes) {
+  const ImportResult r = testing::import_real("batch23/fluoro/fluoro-desert_sunlight_turns_blade_rabbit_to_defense-p001");
+  ASSERT_EQ(r.undescribed_cards.size(), 1u);
+  EXPECT_EQ(r.header.scenario.cards[r.undescribed_cards[0]].name, "Blade Rabbit");
+  const Ruleset mr3 = load_ruleset("mr3");
+  EXPECT_EQ(audit_cards(r.header.scenario, mr3).size(), 1u);
+  EXPECT_TRUE(audit_cards(r.header.scenario, mr3, r.undescribed_cards).empty());
 }
 
 /// An offer outside the card's own declaration is the engine's procedure
