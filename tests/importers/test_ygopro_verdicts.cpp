@@ -28,6 +28,19 @@ ConformanceResult verdict(const ImportResult& r) {
   return check_conformance(model, r.header.omits, r.records);
 }
 
+/// A run `r` with one legal declaration withheld: not checked while its card's condition is hidden
+/// (one unchecked offer more than `before`), and the one withheld action once the condition is read.
+Action withheld_once_read(ImportResult r, const ConformanceResult& before) {
+  const ConformanceResult hidden = verdict(r);
+  EXPECT_TRUE(hidden.conforms());
+  EXPECT_EQ(hidden.unchecked_offers, before.unchecked_offers + 1);
+  for (CardSpec& c : r.header.scenario.cards) c.hidden_condition = false;
+  const ConformanceResult c = verdict(r);
+  EXPECT_EQ(c.divergence.kind, DivergenceKind::Offered);
+  EXPECT_EQ(c.divergence.withheld.size(), 1u);
+  return c.divergence.withheld.empty() ? Action{} : c.divergence.withheld[0];
+}
+
 std::vector<std::string> violated(const ConformanceResult& c) {
   std::vector<std::string> ids;
   for (std::size_t i = 0; i < properties().size(); ++i)
@@ -193,15 +206,9 @@ TEST(YgoproVerdicts, AWithheldConditionedDirectAttackIsNotChecked) {
     x.offered.actions = only_monster;
   }
   ASSERT_EQ(narrowed, 1u);
-  const ConformanceResult hidden = verdict(r);
-  EXPECT_TRUE(hidden.conforms());
-  EXPECT_EQ(hidden.unchecked_offers, before.unchecked_offers + 1);
-  for (CardSpec& c : r.header.scenario.cards) c.hidden_condition = false;
-  const ConformanceResult c = verdict(r);
-  ASSERT_EQ(c.divergence.kind, DivergenceKind::Offered);
-  ASSERT_EQ(c.divergence.withheld.size(), 1u);
-  EXPECT_EQ(c.divergence.withheld[0].type, ActionType::DeclareAttack);
-  EXPECT_EQ(c.divergence.withheld[0].target, kDirect);
+  const Action w = withheld_once_read(r, before);
+  EXPECT_EQ(w.type, ActionType::DeclareAttack);
+  EXPECT_EQ(w.target, kDirect);
 }
 
 /// Tyrant Dragon's conditioned "may attack twice" (batch 22): after its first
@@ -230,15 +237,9 @@ TEST(YgoproVerdicts, AWithheldConditionedSecondAttackIsNotChecked) {
   };
   ImportResult second = r;
   ASSERT_TRUE(withhold(second, 1));
-  const ConformanceResult hidden = verdict(second);
-  EXPECT_TRUE(hidden.conforms());
-  EXPECT_EQ(hidden.unchecked_offers, before.unchecked_offers + 1);
-  for (CardSpec& c : second.header.scenario.cards) c.hidden_condition = false;
-  const ConformanceResult c = verdict(second);
-  ASSERT_EQ(c.divergence.kind, DivergenceKind::Offered);
-  ASSERT_EQ(c.divergence.withheld.size(), 1u);
-  EXPECT_EQ(c.divergence.withheld[0].type, ActionType::DeclareAttack);
-  EXPECT_EQ(c.divergence.withheld[0].attacker, tyrant);
+  const Action w = withheld_once_read(second, before);
+  EXPECT_EQ(w.type, ActionType::DeclareAttack);
+  EXPECT_EQ(w.attacker, tyrant);
   ImportResult first = r;
   ASSERT_TRUE(withhold(first, 0));
   EXPECT_FALSE(verdict(first).conforms());
