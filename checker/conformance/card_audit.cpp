@@ -28,11 +28,13 @@ std::vector<CardFinding> audit_cards(const Scenario& scenario, const Ruleset& ru
     if (beyond == 0) continue;
     const std::string cited = rules.citation(c.kind);
     // A card with a condition the term cannot state (a script's own condition)
-    // is declared usable there by its flags; whether its condition lets it be
-    // used there is not read, and the finding says so rather than claim it.
-    const std::string declared = c.hidden_condition ? "its flags declare it usable at " : "declared usable at ";
+    // is declared usable there by its script: its flags, or a battle event the
+    // cores exempt from them (Rope of Life on EVENT_BATTLE_DESTROYED sets no
+    // flag); whether its condition lets it be used there is not read, and the
+    // finding says so rather than claim it.
+    const std::string declared = c.hidden_condition ? "its script declares it usable at " : "declared usable at ";
     const std::string narrowed =
-        c.hidden_condition ? " (its condition, which is not read, may narrow the declaration)" : std::string();
+        c.hidden_condition ? " (its condition, target or cost function, which is not read, may narrow the declaration)" : std::string();
     out.push_back({c.name, declared + timings_text(beyond) + ", but " + rules.name + " permits its class " +
                                std::string(name(c.kind)) + " only at " + timings_text(permitted) +
                                (cited.empty() ? std::string() : " [" + cited + "]") + narrowed});

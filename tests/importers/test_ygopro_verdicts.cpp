@@ -123,6 +123,16 @@ TEST(YgoproVerdicts, TheAuditNamesTheCardAndTheRule) {
   EXPECT_NE(d->text.find("S0 §6.3.4.3"), std::string::npos);
 }
 
+/// Rope of Life's timing at the end of the Damage Step comes from its event (EVENT_BATTLE_DESTROYED,
+/// a battle event the cores exempt), not from a flag: the finding says its script declares it.
+TEST(YgoproVerdicts, TheAuditSaysTheScriptDeclaresATimingItsEventGives) {
+  const ImportResult r = testing::import_real("batch20/edo/edo-rope_of_life_after_a_destruction_by_battle-p000");
+  const std::vector<CardFinding> f = audit_cards(r.header.scenario, load_ruleset("mr3"), r.undescribed_cards);
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].card, "Rope of Life");
+  EXPECT_EQ(f[0].text.rfind("its script declares it usable at end_of_damage_step, but mr3", 0), 0u) << f[0].text;
+}
+
 /// A card no script describes (Blade Rabbit: its trigger on EVENT_CHANGE_POS is not read) is read as a
 /// quick effect at any timing, which is nobody's declaration: the audit passes over it, where at the
 /// twenty-second freeze it said the card's flags declared those timings.
