@@ -322,8 +322,8 @@ Stepper::Gather Stepper::gather_triggers(TriggerResume resume) {
 }
 
 void Stepper::choose_trigger(std::uint8_t card, bool activate) {
-  if (activate) s.accepted |= static_cast<std::uint16_t>(1u << card);
-  else s.pending &= static_cast<std::uint16_t>(~(1u << card));
+  if (card < sc.cards.size() && activate) s.accepted |= static_cast<std::uint16_t>(1u << card);
+  else if (card < sc.cards.size()) s.pending &= static_cast<std::uint16_t>(~(1u << card));
   const TriggerResume how = s.resume;
   s.resume = TriggerResume::None;
   switch (how) {

@@ -144,7 +144,9 @@ void Model::actions(const State& s, ActionList& out) const {
     State copy = s;
     const std::uint8_t c = Stepper{scenario_, rules_, copy, scratch_events(), usable_.data()}.trigger_choice();
     out.push(Action{ActionType::Activate, c});
-    out.push(Action{ActionType::DeclineTrigger, c});
+    // No choice for this model in a state another left mid-choice (a diagnosis
+    // tries changed rules or cards on the engine's states): the one action resumes.
+    if (c != kNoCard) out.push(Action{ActionType::DeclineTrigger, c});
     return;
   }
   switch (s.timing) {

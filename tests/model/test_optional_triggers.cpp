@@ -118,5 +118,27 @@ kind = "flip_trigger"
   EXPECT_EQ(s.zones[slot_of(Player::P1, 0)].position(), Position::FaceDownDefense);
 }
 
+/// A diagnosis runs a changed model on the engine's states: a state left
+/// mid-choice by one model may hold no choice for the other (both triggers
+/// now mandatory). Its one action resumes, and the chain forms.
+TEST(OptionalTriggers, AStateLeftMidChoiceByAnotherModelResumes) {
+  const Scenario sc = parse_scenario(kBoth, "both.toml");
+  const Ruleset rules = load_ruleset("mr3");
+  const State s = until_choice(Model(sc, rules), Model(sc, rules).initial());
+  ASSERT_NE(s.resume, TriggerResume::None);
+  Scenario all_mandatory = sc;
+  for (CardSpec& c : all_mandatory.cards) c.term.mandatory = true;
+  const Model m(all_mandatory, rules);
+  ActionList list;
+  m.actions(s, list);
+  ASSERT_EQ(list.size(), 1u);
+  EXPECT_EQ(list[0].card, kNoCard);
+  EventBuffer ev;
+  const State n = m.next(s, list[0], ev);
+  EXPECT_EQ(n.resume, TriggerResume::None);
+  EXPECT_EQ(n.accepted, 0u);
+  EXPECT_GT(n.chain_len, 0);
+}
+
 }  // namespace
 }  // namespace bc
