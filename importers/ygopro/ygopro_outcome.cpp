@@ -26,6 +26,14 @@ std::uint32_t declaring(OpCode c) {
   }
 }
 
+/// What a departure declared by the category bits `declared` did, in a finding's words.
+std::string departure_word(std::uint32_t declared) {
+  if (declared == category::kToDeck) return "send a monster to the Deck";
+  if (declared == category::kToGrave) return "send a monster to the Graveyard";
+  if (declared == category::kToHand) return "return a monster to the hand";
+  return "banish";
+}
+
 }  // namespace
 
 /// The category that declares a move off the field to `location`, for a departure the model reads as
@@ -35,14 +43,6 @@ std::uint32_t destination_category(std::uint32_t location) {
   if (location & loc::kGrave) return category::kToGrave;
   if (location & loc::kHand) return category::kToHand;
   return category::kRemove;
-}
-
-/// What a departure declared by `category` did, in a finding's words.
-std::string departure_word(std::uint32_t category) {
-  if (category == category::kToDeck) return "send a monster to the Deck";
-  if (category == category::kToGrave) return "send a monster to the Graveyard";
-  if (category == category::kToHand) return "return a monster to the hand";
-  return "banish";
 }
 
 void Mapper::note_outcome() {
